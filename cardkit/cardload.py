@@ -1,0 +1,298 @@
+"""Reading a game's card files (YAML, CSV, XLSX) into validated ``Card`` values."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.gameload import GAME_FILE, load_game
+from cardkit.model import Card, CardId, CardSet, Game
+from cardkit.schema import card_type_schema, compile_schema, diagnose
+from cardkit.spreadsheet import read_spreadsheet
+from cardkit.textfile import read_text
+from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
+
+YAML_SUFFIXES = (".yaml", ".yml")
+SHEET_SUFFIXES = (".csv", ".xlsx")
+_FILE_KEYS = ("cards", "defaults")
+_NOT_ID = re.compile(r"[^a-z0-9]+")
+
+Record = tuple[dict[str, Any], SourceMap, PathKey]
+
+
+def slugify(name: str) -> str:
+    """The default id of a card: its name in lowercase ASCII with '-' between words."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    slug = _NOT_ID.sub("-", folded).strip("-")
+    if slug:
+        return slug
+    return "card-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:8]
+
+
+def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
+    """Card files below ``root`` in a stable order; links leading outside the folder refused."""
+    files: list[Path] = []
+    problems: list[Diagnostic] = []
+    real_root = root.resolve()
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if any(part.startswith(".") for part in rel.parts) or rel.as_posix() == GAME_FILE:
+            continue
+        if path.suffix.lower() not in YAML_SUFFIXES + SHEET_SUFFIXES or not path.is_file():
+            continue
+        if not path.resolve().is_relative_to(real_root):
+            problems.append(
+                error("CK001", "file links outside the game folder; not read", Location(str(path)))
+            )
+            continue
+        files.append(path)
+    return files, problems
+
+
+def _yaml_records(path: Path, shown: str) -> tuple[list[Record], list[Diagnostic]]:
+    text, problems = read_text(path, shown)
+    if text is None:
+        return [], problems
+    loaded = parse_yaml(text, shown)
+    if loaded.diagnostics:
+        return [], loaded.diagnostics
+    data, source = loaded.value, loaded.source
+    if data is None:
+        return [], [
+            error(
+                "CK003",
+                "empty card file: it holds no cards",
+                Location(shown, 1, 1),
+                hint="add 'cards:' with a list of cards, or delete the file",
+            )
+        ]
+    items: list[Any]
+    defaults: dict[str, Any]
+    base: PathKey
+    if isinstance(data, list):
+        items, defaults, base = data, {}, ()
+    elif isinstance(data, dict) and "cards" in data:
+        found = [
+            error(
+                "CK021",
+                f"{key!r} is not a key of a card file (expected 'cards' and "
+                f"'defaults'){did_you_mean(key, _FILE_KEYS)}",
+                source.at((key,), key=True),
+            )
+            for key in data
+            if key not in _FILE_KEYS
+        ]
+        items, defaults, base = data["cards"], data.get("defaults") or {}, ("cards",)
+        if not isinstance(items, list):
+            found.append(error("CK023", "'cards' must be a list of cards", source.at(("cards",))))
+            return [], found
+        if not isinstance(defaults, dict):
+            found.append(
+                error(
+                    "CK023",
+                    "'defaults' must be a mapping of field values",
+                    source.at(("defaults",)),
+                )
+            )
+            return [], found
+        if found:
+            return [], found
+    elif isinstance(data, dict):
+        return [(data, source, ())], []
+    else:
+        return [], [
+            error(
+                "CK020",
+                "a card file holds one card (a mapping with 'name') or "
+                "'cards:' with a list of cards",
+                source.at(()),
+            )
+        ]
+    records: list[Record] = []
+    found = []
+    for index, item in enumerate(items):
+        where = (*base, index)
+        if not isinstance(item, dict):
+            found.append(
+                error(
+                    "CK020",
+                    f"card {index + 1} of the list is not a mapping of fields",
+                    source.at(where),
+                )
+            )
+            continue
+        for key in defaults:
+            source.values.setdefault((*where, key), source.values.get(("defaults", key), (1, 1)))
+            source.keys.setdefault((*where, key), source.keys.get(("defaults", key), (1, 1)))
+        records.append(({**defaults, **item}, source, where))
+    return records, found
+
+
+@dataclass
+class CardChecker:
+    """Validates raw card mappings against a game's derived card schemas."""
+
+    game: Game
+    validators: dict[str, Draft202012Validator] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for type_id in self.game.card_types:
+            self.validators[type_id] = compile_schema(card_type_schema(self.game, type_id))
+
+    def check(
+        self, raw: dict[str, Any], source: SourceMap, where: PathKey
+    ) -> tuple[Card | None, list[Diagnostic]]:
+        game = self.game
+        name = raw.get("name")
+        explicit = raw.get("id")
+        card_id = (
+            explicit
+            if isinstance(explicit, str)
+            else (slugify(name) if isinstance(name, str) and name.strip() else None)
+        )
+        type_id = raw.get("type")
+        if type_id is None:
+            return None, [
+                error(
+                    "CK022",
+                    "missing required field 'type' of a card",
+                    source.at(where),
+                    card=card_id,
+                    hint=f"one of {', '.join(map(repr, game.card_types))}",
+                )
+            ]
+        if not isinstance(type_id, str) or type_id not in game.card_types:
+            shown = type_id if isinstance(type_id, str) else repr(type_id)
+            return None, [
+                error(
+                    "CK025",
+                    f"unknown card type {shown!r}{did_you_mean(str(type_id), game.card_types)}",
+                    source.at((*where, "type")),
+                    card=card_id,
+                    hint=f"the game declares {', '.join(map(repr, game.card_types))}",
+                )
+            ]
+        card_type = game.card_types[type_id]
+        found = diagnose(
+            self.validators[type_id],
+            raw,
+            source,
+            base=where,
+            noun=f"a {card_type.name.lower()}",
+            card=card_id,
+        )
+        deck = raw.get("deck", card_type.deck)
+        if game.decks and deck is None and not found:
+            found.append(
+                error(
+                    "CK022",
+                    "card belongs to no deck: set 'deck'",
+                    source.at(where),
+                    card=card_id,
+                    hint=f"one of {', '.join(map(repr, game.decks))}",
+                )
+            )
+        if found or card_id is None:
+            return None, found
+        values = {spec.name: spec.default for spec in card_type.fields if spec.default is not None}
+        values.update(raw)
+        faction = raw.get("faction")
+        factions = tuple(faction) if isinstance(faction, list) else ((faction,) if faction else ())
+        return Card(
+            id=CardId(card_id),
+            name=str(name),
+            type=type_id,
+            factions=factions,
+            deck=deck,
+            count=raw.get("count", 1),
+            text=raw.get("text", ""),
+            values=values,
+            source=source,
+            path=where,
+        ), []
+
+
+def load_card_set(
+    root: Path, shown_root: str | None = None
+) -> tuple[CardSet | None, list[Diagnostic]]:
+    """Load a game folder: its game.yaml and every card file below it."""
+    shown_root = shown_root or str(root)
+    game, found = load_game(root, shown_root)
+    if game is None:
+        return None, found
+    files, found = card_files(root)
+    checker = CardChecker(game)
+    cards: list[Card] = []
+    shown_files: list[str] = []
+    copies_read = 0
+    for path in files:
+        shown = f"{shown_root.rstrip('/')}/{path.relative_to(root).as_posix()}"
+        shown_files.append(shown)
+        if path.suffix.lower() in SHEET_SUFFIXES:
+            records: list[Record]
+            records, problems = read_spreadsheet(path, shown, game)
+        else:
+            records, problems = _yaml_records(path, shown)
+        found.extend(problems)
+        for raw, source, where in records:
+            count = raw.get("count", 1)
+            copies_read += count if isinstance(count, int) and count > 0 else 1
+            card, problems = checker.check(raw, source, where)
+            found.extend(problems)
+            if card is not None:
+                cards.append(card)
+    found.extend(duplicate_ids(cards))
+    found = _unique(found)
+    if not files and not found:
+        found.append(
+            error(
+                "CK003",
+                "the game folder holds no card files",
+                Location(shown_root),
+                hint="add a .yaml, .csv or .xlsx file of cards next to game.yaml",
+            )
+        )
+    found.sort(key=lambda d: d.sort_key)
+    return CardSet(game, tuple(cards), tuple(shown_files), copies_read), found
+
+
+def _unique(found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """One diagnostic per place and problem: a bad default is reported once, not per card."""
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for diag in found:
+        key = (str(diag.location), diag.code, diag.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(diag)
+    return result
+
+
+def duplicate_ids(cards: Iterable[Card]) -> list[Diagnostic]:
+    first: dict[str, Card] = {}
+    found = []
+    for card in cards:
+        if card.id in first:
+            other = first[card.id]
+            explicit = "id" in card.values and card.source.keys.get((*card.path, "id"))
+            where = card.location("id" if explicit else "name")
+            found.append(
+                error(
+                    "CK030",
+                    f"card id {card.id!r} is already used by {other.name!r} at {other.location()}",
+                    where,
+                    card=card.id,
+                    hint="give one of them a different name or an explicit 'id'",
+                )
+            )
+        else:
+            first[card.id] = card
+    return found

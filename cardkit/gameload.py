@@ -1,0 +1,262 @@
+"""Reading a game's game.yaml into a ``Game``, with every problem reported at once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.model import (
+    CORE_FIELDS,
+    Bounds,
+    CardType,
+    Deck,
+    FieldSpec,
+    Game,
+    GameId,
+    Keyword,
+    KeywordParam,
+    Named,
+    SpreadsheetMapping,
+)
+from cardkit.schema import diagnose, game_validator
+from cardkit.textfile import read_text
+from cardkit.yamlsource import SourceMap, parse_yaml
+
+GAME_FILE = "game.yaml"
+
+# Card sizes every game may name without declaring them: (width, height).
+BUILTIN_SIZES: dict[str, tuple[str, str]] = {
+    "poker": ("63.5mm", "88.9mm"),
+    "bridge": ("57.15mm", "88.9mm"),
+    "tarot": ("70mm", "120mm"),
+    "mini": ("41mm", "63mm"),
+    "square": ("63.5mm", "63.5mm"),
+    "chit": ("25.4mm", "25.4mm"),
+}
+
+
+def _bounds(value: Any) -> Bounds | None:
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return Bounds(value, value)
+    return Bounds(value.get("min"), value.get("max"))
+
+
+def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
+    return {
+        key: Named(
+            key, spec["name"], spec.get("color"), spec.get("icon"), spec.get("description", "")
+        )
+        for key, spec in (entries or {}).items()
+    }
+
+
+class _GameBuilder:
+    def __init__(self, data: Mapping[str, Any], source: SourceMap) -> None:
+        self.data = data
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
+
+    def problem(
+        self, message: str, *where: str | int, key: bool = False, code: str = "CK031"
+    ) -> None:
+        self.diagnostics.append(error(code, message, self.source.at(where, key=key)))
+
+    def field_spec(
+        self, name: str, raw: Mapping[str, Any], where: tuple[str | int, ...]
+    ) -> FieldSpec:
+        kind = raw.get("type")
+        if kind is None:
+            self.problem(f"field {name!r} has no 'type'", *where, code="CK022")
+            kind = "string"
+        values = tuple(raw.get("values", ()))
+        if kind == "enum" and not values:
+            self.problem(f"enum field {name!r} lists no 'values'", *where, code="CK022")
+        minimum, maximum = raw.get("min"), raw.get("max")
+        if minimum is not None and maximum is not None and minimum > maximum:
+            self.problem(
+                f"field {name!r} has min {minimum} above max {maximum}", *where, "min", code="CK024"
+            )
+        items = raw.get("items")
+        sub_fields = raw.get("fields") or {}
+        return FieldSpec(
+            name=name,
+            kind=kind,
+            required=bool(raw.get("required", False)),
+            default=raw.get("default"),
+            minimum=minimum,
+            maximum=maximum,
+            values=values,
+            items=self.field_spec(f"{name} item", items, (*where, "items")) if items else None,
+            fields=tuple(
+                self.field_spec(sub, spec, (*where, "fields", sub))
+                for sub, spec in sub_fields.items()
+            ),
+            max_length=raw.get("max_length"),
+            description=raw.get("description", ""),
+        )
+
+    def card_types(
+        self, sizes: Mapping[str, Any], backs: Mapping[str, Any], decks: Mapping[str, Any]
+    ) -> dict[str, CardType]:
+        shared: Mapping[str, Any] = self.data.get("fields") or {}
+        result: dict[str, CardType] = {}
+        for type_id, raw in self.data["card_types"].items():
+            where = ("card_types", type_id)
+            fields = []
+            for name, own in (raw.get("fields") or {}).items():
+                if name in CORE_FIELDS:
+                    self.problem(
+                        f"{name!r} is a field every card has; a card type cannot declare it again",
+                        *where,
+                        "fields",
+                        name,
+                        key=True,
+                    )
+                    continue
+                fields.append(
+                    self.field_spec(name, {**shared.get(name, {}), **own}, (*where, "fields", name))
+                )
+            size = raw.get("size", "poker")
+            if size not in sizes:
+                self.problem(
+                    f"unknown card size {size!r}{did_you_mean(size, sizes)}", *where, "size"
+                )
+            for ref, table, noun in (("back", backs, "back"), ("deck", decks, "deck")):
+                if ref in raw and raw[ref] not in table:
+                    self.problem(
+                        f"unknown {noun} {raw[ref]!r}{did_you_mean(raw[ref], table)}", *where, ref
+                    )
+            result[type_id] = CardType(
+                id=type_id,
+                name=raw["name"],
+                fields=tuple(fields),
+                faction=raw.get("faction", "optional"),
+                size=size,
+                back=raw.get("back"),
+                deck=raw.get("deck"),
+                description=raw.get("description", ""),
+            )
+        return result
+
+    def decks(self, backs: Mapping[str, Any]) -> dict[str, Deck]:
+        result = {}
+        for deck_id, raw in (self.data.get("decks") or {}).items():
+            if "back" in raw and raw["back"] not in backs:
+                self.problem(
+                    f"unknown back {raw['back']!r}{did_you_mean(raw['back'], backs)}",
+                    "decks",
+                    deck_id,
+                    "back",
+                )
+            result[deck_id] = Deck(
+                deck_id,
+                raw["name"],
+                _bounds(raw.get("size")),
+                _bounds(raw.get("per_faction")),
+                raw.get("back"),
+                raw.get("description", ""),
+            )
+        return result
+
+    def keywords(self) -> dict[str, Keyword]:
+        return {
+            key: Keyword(
+                key,
+                raw["name"],
+                tuple(
+                    KeywordParam(p["name"], p["type"], p.get("min"), p.get("max"))
+                    for p in raw.get("params", ())
+                ),
+                raw.get("reminder", ""),
+            )
+            for key, raw in (self.data.get("keywords") or {}).items()
+        }
+
+    def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
+        raw = self.data.get("spreadsheet") or {}
+        known = set(CORE_FIELDS) | {f.name for t in card_types.values() for f in t.fields}
+        columns = tuple((str(header), name) for header, name in (raw.get("columns") or {}).items())
+        for header, name in columns:
+            if name not in known:
+                self.problem(
+                    f"column {header!r} maps to unknown field {name!r}{did_you_mean(name, known)}",
+                    "spreadsheet",
+                    "columns",
+                    header,
+                )
+        headers = {header for header, _ in columns}
+        for i, header in enumerate(raw.get("optional", ())):
+            if header not in headers:
+                self.problem(
+                    f"optional column {header!r} is not one of the mapped columns",
+                    "spreadsheet",
+                    "optional",
+                    i,
+                )
+        return SpreadsheetMapping(
+            columns, frozenset(raw.get("optional", ())), raw.get("values") or {}, raw.get("sheet")
+        )
+
+
+def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic]]:
+    """Read ``root``/game.yaml. The game is None when it has errors."""
+    shown = f"{shown_root.rstrip('/')}/{GAME_FILE}"
+    path = root / GAME_FILE
+    if not root.is_dir():
+        return None, [error("CK001", f"no such game folder: {shown_root!r}", Location(shown_root))]
+    if not path.is_file():
+        return None, [
+            error(
+                "CK001",
+                f"not a game folder: {shown_root!r} has no {GAME_FILE}",
+                Location(shown_root),
+                hint="create one with 'cardkit new NAME'",
+            )
+        ]
+    text, problems = read_text(path, shown)
+    if text is None:
+        return None, problems
+    loaded = parse_yaml(text, shown)
+    if loaded.diagnostics:
+        return None, loaded.diagnostics
+    data = loaded.value
+    if not isinstance(data, dict):
+        return None, [
+            error(
+                "CK020",
+                "game.yaml must be a mapping with at least id, name and card_types",
+                loaded.source.at(()),
+            )
+        ]
+    found = diagnose(game_validator(), data, loaded.source, noun="a game")
+    if found:
+        return None, found
+    builder = _GameBuilder(data, loaded.source)
+    custom_sizes = {k: (v["width"], v["height"]) for k, v in (data.get("sizes") or {}).items()}
+    sizes = {**BUILTIN_SIZES, **custom_sizes}
+    backs = data.get("backs") or {}
+    decks = builder.decks(backs)
+    card_types = builder.card_types(sizes, backs, decks)
+    game = Game(
+        id=GameId(data["id"]),
+        name=data["name"],
+        root=root,
+        card_types=card_types,
+        factions=_named(data.get("factions")),
+        resources=_named(data.get("resources")),
+        keywords=builder.keywords(),
+        decks=decks,
+        sizes=sizes,
+        backs=backs,
+        spreadsheet=builder.spreadsheet(card_types),
+        data=data,
+        source=loaded.source,
+        description=data.get("description", ""),
+    )
+    if builder.diagnostics:
+        return None, builder.diagnostics
+    return game, []

@@ -1,0 +1,209 @@
+"""Frozen values for a game's vocabulary and its cards. No I/O here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NewType
+
+from cardkit.diagnostics import Location
+from cardkit.yamlsource import PathKey, SourceMap
+
+CardId = NewType("CardId", str)
+GameId = NewType("GameId", str)
+
+# Kinds of value a game may declare for a card field.
+FIELD_KINDS: tuple[str, ...] = (
+    "integer",
+    "number",
+    "string",
+    "text",
+    "boolean",
+    "enum",
+    "faction",
+    "factions",
+    "card",
+    "cards",
+    "resources",
+    "list",
+    "object",
+)
+
+# Fields every card has, whatever the game; a game may not redeclare them.
+CORE_FIELDS: tuple[str, ...] = (
+    "id",
+    "name",
+    "type",
+    "faction",
+    "deck",
+    "count",
+    "text",
+    "flavor",
+    "art",
+    "tags",
+    "suppress",
+    "notes",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSpec:
+    """One field a card type declares: its kind, whether it is required, its limits."""
+
+    name: str
+    kind: str
+    required: bool = False
+    default: Any = None
+    minimum: float | None = None
+    maximum: float | None = None
+    values: tuple[str, ...] = ()
+    items: FieldSpec | None = None
+    fields: tuple[FieldSpec, ...] = ()
+    max_length: int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardType:
+    id: str
+    name: str
+    fields: tuple[FieldSpec, ...]
+    faction: str = "optional"  # "required", "optional" or "forbidden"
+    size: str = "poker"
+    back: str | None = None
+    deck: str | None = None
+    description: str = ""
+
+    def field(self, name: str) -> FieldSpec | None:
+        for spec in self.fields:
+            if spec.name == name:
+                return spec
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A faction, resource or similar entry of a game's vocabulary."""
+
+    id: str
+    name: str
+    color: str | None = None
+    icon: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordParam:
+    name: str
+    kind: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    id: str
+    name: str
+    params: tuple[KeywordParam, ...] = ()
+    reminder: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """A count that must be exact, or lie between a minimum and a maximum."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def admits(self, value: int) -> bool:
+        low_ok = self.minimum is None or value >= self.minimum
+        high_ok = self.maximum is None or value <= self.maximum
+        return low_ok and high_ok
+
+    def __str__(self) -> str:
+        if self.minimum is not None and self.minimum == self.maximum:
+            return f"exactly {self.minimum}"
+        if self.maximum is None:
+            return f"at least {self.minimum}"
+        if self.minimum is None:
+            return f"at most {self.maximum}"
+        return f"between {self.minimum} and {self.maximum}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    id: str
+    name: str
+    size: Bounds | None = None
+    per_faction: Bounds | None = None
+    back: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpreadsheetMapping:
+    """How the columns of a designer's spreadsheet become card fields."""
+
+    columns: tuple[tuple[str, str], ...] = ()  # (header, field)
+    optional: frozenset[str] = frozenset()
+    values: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    sheet: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's vocabulary, read from its game.yaml."""
+
+    id: GameId
+    name: str
+    root: Path
+    card_types: Mapping[str, CardType]
+    factions: Mapping[str, Named]
+    resources: Mapping[str, Named]
+    keywords: Mapping[str, Keyword]
+    decks: Mapping[str, Deck]
+    sizes: Mapping[str, tuple[str, str]]
+    backs: Mapping[str, Mapping[str, Any]]
+    spreadsheet: SpreadsheetMapping
+    data: Mapping[str, Any]
+    source: SourceMap
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card as the designer wrote it, with where each of its values came from."""
+
+    id: CardId
+    name: str
+    type: str
+    factions: tuple[str, ...]
+    deck: str | None
+    count: int
+    text: str
+    values: Mapping[str, Any]
+    source: SourceMap
+    path: PathKey = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.values.get(name, default)
+
+    def location(self, *where: str | int, key: bool = False) -> Location:
+        """Where a field of this card (or the card itself, with no argument) was written."""
+        return self.source.at((*self.path, *where), key=key)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A game and every card loaded for it."""
+
+    game: Game
+    cards: tuple[Card, ...]
+    files: tuple[str, ...]
+    copies_read: int = 0
+
+    @property
+    def total_copies(self) -> int:
+        """Copies of the cards that loaded without error."""
+        return sum(card.count for card in self.cards)

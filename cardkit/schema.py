@@ -1,0 +1,377 @@
+"""JSON Schema: game.yaml's schema, card schemas derived from a game, errors as diagnostics.
+
+jsonschema lives here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from cardkit.diagnostics import Diagnostic, did_you_mean, error
+from cardkit.resources import data_dir
+from cardkit.yamlsource import PathKey, SourceMap
+
+if TYPE_CHECKING:
+    from cardkit.model import FieldSpec, Game
+
+SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+ID_PATTERN = "^[a-z0-9][a-z0-9._-]*$"
+CODE_PATTERN = "^CK[0-9]{3}$"
+RELATIVE_PATH = r"^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^:\u0000]+$"
+
+_TYPE_WORDS = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "empty",
+}
+
+_FORMS = {
+    "id": "an id (lowercase letters, digits, '.', '_' and '-')",
+    "art": "a relative path inside the game folder",
+    "image": "a relative path inside the game folder",
+    "icon": "a relative path inside the game folder",
+    "color": "a colour written #rgb or #rrggbb",
+    "width": "a length such as 63.5mm, 2.5in or 180pt",
+    "height": "a length such as 63.5mm, 2.5in or 180pt",
+    "suppress": "a diagnostic code such as CK021",
+}
+
+
+@cache
+def load_schema(name: str) -> Mapping[str, Any]:
+    """A schema file shipped in schemas/, parsed."""
+    with open(data_dir("schemas") / name, encoding="utf-8") as handle:
+        schema: dict[str, Any] = json.load(handle)
+    return schema
+
+
+@cache
+def game_validator() -> Draft202012Validator:
+    return Draft202012Validator(load_schema("game.schema.json"))
+
+
+def compile_schema(schema: Mapping[str, Any]) -> Draft202012Validator:
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+# ---------------------------------------------------------------------------
+# card schemas derived from a game
+
+
+def _field_schema(spec: FieldSpec, game: Game) -> dict[str, Any]:
+    kind = spec.kind
+    schema: dict[str, Any]
+    if kind in ("integer", "number"):
+        schema = {"type": kind}
+        if spec.minimum is not None:
+            schema["minimum"] = spec.minimum
+        if spec.maximum is not None:
+            schema["maximum"] = spec.maximum
+    elif kind in ("string", "text"):
+        schema = {
+            "type": "string",
+            "maxLength": spec.max_length or (200 if kind == "string" else 5000),
+        }
+    elif kind == "boolean":
+        schema = {"type": "boolean"}
+    elif kind == "enum":
+        schema = {"type": "string", "enum": list(spec.values)}
+    elif kind == "faction":
+        schema = {"type": "string", "enum": list(game.factions)}
+    elif kind == "factions":
+        schema = {
+            "type": "array",
+            "uniqueItems": True,
+            "items": {"type": "string", "enum": list(game.factions)},
+        }
+    elif kind == "card":
+        schema = {"type": "string", "minLength": 1, "maxLength": 200}
+    elif kind == "cards":
+        schema = {"type": "array", "items": {"type": "string", "minLength": 1, "maxLength": 200}}
+    elif kind == "resources":
+        schema = {
+            "type": "object",
+            "propertyNames": {"enum": list(game.resources)},
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 100_000},
+        }
+    elif kind == "list":
+        schema = {"type": "array"}
+        if spec.items is not None:
+            schema["items"] = _field_schema(spec.items, game)
+    elif kind == "object":
+        schema = _object_schema(spec.fields, game)
+    else:  # pragma: no cover - the game schema admits only FIELD_KINDS
+        raise ValueError(f"unknown field kind {kind!r}")
+    if spec.description:
+        schema["description"] = spec.description
+    return schema
+
+
+def _object_schema(fields: Iterable[FieldSpec], game: Game) -> dict[str, Any]:
+    specs = list(fields)
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {spec.name: _field_schema(spec, game) for spec in specs},
+        "additionalProperties": False,
+    }
+    required = [spec.name for spec in specs if spec.required]
+    if required:
+        schema["required"] = required
+    return schema
+
+
+def _core_properties(game: Game) -> dict[str, Any]:
+    faction_ids = list(game.factions)
+    deck: dict[str, Any] = (
+        {"type": "string", "enum": list(game.decks)}
+        if game.decks
+        else {"type": "string", "pattern": ID_PATTERN}
+    )
+    return {
+        "id": {
+            "type": "string",
+            "pattern": ID_PATTERN,
+            "maxLength": 64,
+            "description": "Stable id; defaults to the name in lowercase with '-' for spaces.",
+        },
+        "name": {"type": "string", "minLength": 1, "maxLength": 200},
+        "type": {"type": "string", "enum": list(game.card_types)},
+        "faction": {
+            "type": ["string", "array", "null"],
+            "if": {"type": "string"},
+            "then": {"enum": faction_ids},
+            "else": {
+                "if": {"type": "array"},
+                "then": {
+                    "minItems": 1,
+                    "uniqueItems": True,
+                    "items": {"type": "string", "enum": faction_ids},
+                },
+            },
+        },
+        "deck": deck,
+        "count": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "How many copies of this card the set holds.",
+        },
+        "text": {"type": "string", "maxLength": 5000, "description": "Rules text."},
+        "flavor": {"type": "string", "maxLength": 1000},
+        "art": {"type": "string", "pattern": RELATIVE_PATH, "maxLength": 300},
+        "tags": {
+            "type": "array",
+            "items": {"type": "string", "minLength": 1, "maxLength": 64},
+            "uniqueItems": True,
+        },
+        "suppress": {
+            "type": "array",
+            "items": {"type": "string", "pattern": CODE_PATTERN},
+            "uniqueItems": True,
+        },
+        "notes": {"type": "string"},
+    }
+
+
+def card_type_schema(game: Game, type_id: str) -> dict[str, Any]:
+    """The schema of one card of the given type, with its defaults already applied."""
+    card_type = game.card_types[type_id]
+    schema = _object_schema(card_type.fields, game)
+    schema["title"] = f"{game.name}: {card_type.name}"
+    schema["properties"] = {**_core_properties(game), **schema["properties"]}
+    required = ["name", "type", *schema.get("required", [])]
+    if card_type.faction == "required":
+        required.append("faction")
+    schema["required"] = required
+    if card_type.faction == "forbidden":
+        schema["properties"]["faction"] = {"type": "null"}
+    return schema
+
+
+def card_file_schema(game: Game) -> dict[str, Any]:
+    """The schema of a card file of this game, for editors (VS Code YAML) and for tools."""
+    defs: dict[str, Any] = {}
+    branches = []
+    for type_id in game.card_types:
+        defs[f"type-{type_id}"] = card_type_schema(game, type_id)
+        branches.append(
+            {
+                "if": {"properties": {"type": {"const": type_id}}, "required": ["type"]},
+                "then": {"$ref": f"#/$defs/type-{type_id}"},
+            }
+        )
+    defs["card"] = {
+        "type": "object",
+        "required": ["name", "type"],
+        "properties": {"type": {"enum": list(game.card_types)}},
+        "allOf": branches,
+    }
+    defs["partial-card"] = {"type": "object", "properties": _core_properties(game)}
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "$id": f"https://cardkit.dev/schemas/{game.id}/cards.schema.json",
+        "title": f"{game.name} card file",
+        "description": "Either one card, or 'cards' (a list of cards) with optional 'defaults' "
+        "that every card of the file starts from.",
+        "anyOf": [
+            {
+                "type": "object",
+                "required": ["cards"],
+                "additionalProperties": False,
+                "properties": {
+                    "defaults": {"$ref": "#/$defs/partial-card"},
+                    "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+                },
+            },
+            {"$ref": "#/$defs/card"},
+        ],
+        "$defs": defs,
+    }
+
+
+# ---------------------------------------------------------------------------
+# errors as diagnostics
+
+
+def _label(path: Iterable[str | int]) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "value"
+
+
+def _in_property_names(err: ValidationError) -> bool:
+    return "propertyNames" in err.relative_schema_path
+
+
+def _diagnose(
+    err: ValidationError, source: SourceMap, base: PathKey, noun: str, card: str | None
+) -> Iterable[Diagnostic]:
+    rel = tuple(err.absolute_path)
+    where = (*base, *rel)
+    label = _label(rel)
+    kind = err.validator
+    value: Any = err.instance
+    expected: Any = err.validator_value
+    schema: Any = err.schema
+
+    def at(path: PathKey = where, *, key: bool = False) -> Any:
+        return source.at(path, key=key)
+
+    if _in_property_names(err):
+        name = str(value)
+        form = _FORMS.get(rel[-1] if rel and isinstance(rel[-1], str) else "", "")
+        message = f"{name!r} is not a valid name in {label}"
+        if kind == "enum":
+            message = f"unknown {label} {name!r}{did_you_mean(name, expected)}"
+        elif kind == "pattern":
+            message = f"{name!r} in {label} is not a valid id (lowercase letters, digits and '-')"
+        yield error(
+            "CK025" if kind == "enum" else "CK026",
+            message or form,
+            at((*where, name), key=True),
+            card=card,
+        )
+        return
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = set(schema.get("properties", {}))
+        owner = noun if not rel else label
+        for extra in value:
+            if extra not in allowed:
+                yield error(
+                    "CK021",
+                    f"{extra!r} is not a field of {owner}{did_you_mean(extra, allowed)}",
+                    at((*where, extra), key=True),
+                    card=card,
+                )
+        return
+    if kind == "required" and isinstance(value, dict):
+        owner = noun if not rel else label
+        for name in expected:
+            if name not in value:
+                yield error("CK022", f"missing required field {name!r} of {owner}", at(), card=card)
+        return
+    if kind == "type":
+        expected = expected
+        names = [expected] if isinstance(expected, str) else list(expected)
+        words = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+        yield error("CK023", f"{label} must be {words}, got {value!r}", at(), card=card)
+        return
+    if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+        whole = "a whole number" if schema.get("type") == "integer" else "a number"
+        sign = {"minimum": ">=", "exclusiveMinimum": ">", "maximum": "<=", "exclusiveMaximum": "<"}[
+            kind
+        ]
+        yield error(
+            "CK024", f"{label} must be {whole} {sign} {expected}, got {value!r}", at(), card=card
+        )
+        return
+    if kind == "enum" or kind == "const":
+        choices = [str(c) for c in (expected if kind == "enum" else [expected])]
+        field = next((p for p in reversed(rel) if isinstance(p, str)), label)
+        shown = ", ".join(repr(c) for c in choices[:12])
+        hint = f"expected one of {shown}" if choices else "the game declares none"
+        yield error(
+            "CK025",
+            f"unknown {field} {value!r}{did_you_mean(str(value), choices)}",
+            at(),
+            card=card,
+            hint=hint,
+        )
+        return
+    if kind == "pattern":
+        field = next((p for p in reversed(rel) if isinstance(p, str)), "")
+        form = _FORMS.get(field, "the required form")
+        yield error("CK026", f"{label} {value!r} is not {form}", at(), card=card)
+        return
+    if kind in ("minLength", "maxLength"):
+        if kind == "minLength":
+            message = f"{label} must not be empty"
+        else:
+            message = f"{label} is longer than {expected} characters ({len(value)})"
+        yield error("CK026", message, at(), card=card)
+        return
+    if kind in ("minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties"):
+        messages = {
+            "minItems": f"{label} needs at least {expected} item(s)",
+            "maxItems": f"{label} has more than {expected} items",
+            "uniqueItems": f"{label} repeats an item",
+            "minProperties": f"{label} must not be empty",
+            "maxProperties": f"{label} has too many entries",
+        }
+        yield error("CK027", messages[kind], at(), card=card)
+        return
+    if kind == "oneOf" and err.context:
+        # Report the branch that got furthest: the one whose errors lie deepest.
+        deepest = max(err.context, key=lambda sub: len(sub.absolute_path))
+        if len(deepest.absolute_path) > len(err.absolute_path):
+            yield from _diagnose(deepest, source, base, noun, card)
+            return
+    yield error("CK023", f"{label}: {err.message}", at(), card=card)
+
+
+def diagnose(
+    validator: Draft202012Validator,
+    instance: Any,
+    source: SourceMap,
+    *,
+    base: PathKey = (),
+    noun: str = "this mapping",
+    card: str | None = None,
+) -> list[Diagnostic]:
+    """Every schema error of ``instance`` as located, coded diagnostics."""
+    found: list[Diagnostic] = []
+    for err in validator.iter_errors(instance):
+        found.extend(_diagnose(err, source, base, noun, card))
+    return found

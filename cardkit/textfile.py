@@ -1,0 +1,54 @@
+"""Reading a data file as text, with every way it can fail turned into a diagnostic."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardkit.diagnostics import Diagnostic, Location, error
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    column = len(before) - (before.rfind(b"\n") + 1) + 1
+    return line, column
+
+
+def read_text(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
+    """The UTF-8 text of ``path``, or None and the reason it cannot be read."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [
+                error(
+                    "CK004",
+                    f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+                    Location(shown),
+                )
+            ]
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, [error("CK001", f"cannot read file: {exc.strerror or exc}", Location(shown))]
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        line, column = _position(data, nul)
+        return None, [
+            error(
+                "CK002", "binary file: it holds NUL bytes, not text", Location(shown, line, column)
+            )
+        ]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column = _position(data, exc.start)
+        return None, [
+            error(
+                "CK002",
+                f"not UTF-8 text: byte {data[exc.start]:#04x} cannot be decoded",
+                Location(shown, line, column),
+                hint="save the file as UTF-8",
+            )
+        ]
+    return text.removeprefix("\ufeff"), []
