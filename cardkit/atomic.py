@@ -10,6 +10,8 @@ from pathlib import Path
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    umask = os.umask(0)
+    os.umask(umask)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -17,6 +19,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
             stream.write(payload)
             stream.flush()
             os.fsync(stream.fileno())
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the usual mode
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
