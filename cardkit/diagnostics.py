@@ -122,4 +122,11 @@ CODES: dict[str, str] = {
     "CK040": "a spreadsheet misses a column that the mapping needs",
     "CK041": "a spreadsheet cannot be read (not a CSV or XLSX file, or corrupt)",
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
+    # rules text
+    "CK101": "rules text does not parse",
+    "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
+    # rendering
+    "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
+    "CK202": "a card name does not fit its title bar (printed cut short)",
+    "CK203": "the card font has no glyph for a character of a card's name or text",
 }

@@ -11,9 +11,47 @@ class UsageError(CardkitError):
     """The command line asked for something that cannot be done (exit status 2)."""
 
 
+class LayoutError(CardkitError):
+    """Sizes, paper, bleed or margins that cannot be laid out."""
+
+
+class LengthError(LayoutError):
+    """A length that is not a number followed by one of the accepted units."""
+
+
 class CardDataError(CardkitError):
     """Card or game data is broken; carries the diagnostics that say where."""
 
     def __init__(self, message: str, diagnostics: tuple[object, ...] = ()) -> None:
         super().__init__(message)
         self.diagnostics = diagnostics
+
+
+class RulesTextError(CardkitError):
+    """A line of rules text does not parse: where (line and column in the text), and what
+    the grammar expected there."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int = 1,
+        column: int = 1,
+        expected: tuple[str, ...] = (),
+        found: str = "",
+    ) -> None:
+        where = f"line {line}, column {column}" if line > 1 else f"column {column}"
+        super().__init__(f"{reason} at {where}")
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.expected = expected
+        self.found = found
+
+
+class UnknownFactionError(RulesTextError):
+    """An ally ability names a faction the game does not declare."""
+
+    def __init__(self, reason: str, *, name: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(reason, line=line, column=column, found=name)
+        self.name = name

@@ -1,0 +1,53 @@
+"""Rules-text parse throughput: microseconds per ability text.
+
+Every line of rules text of the Star Realms cards, repeated to about 10,000 texts, parsed one
+by one with ``parse_ability`` (the public API, game lookup included) and with a parser held
+in hand. The parser is built once before timing, as a run of ``cardkit validate`` would.
+
+    python bench/rules.py [--texts 10000] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from cardkit.cardload import load_card_set
+from cardkit.rules import parse_ability, rules_parser
+
+GAME = Path(__file__).resolve().parent.parent / "cards" / "star-realms"
+
+
+def best(parse: Callable[[str], object], texts: list[str], repeat: int) -> float:
+    """The fastest of ``repeat`` runs, in microseconds per text."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for text in texts:
+            parse(text)
+        times.append(time.perf_counter() - start)
+    return min(times) / len(texts) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--texts", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    card_set, found = load_card_set(GAME, str(GAME))
+    assert card_set is not None and not found, found[:3]
+    game = card_set.game
+    lines = [line for card in card_set.cards for line in card.text.split("\n") if line.strip()]
+    texts = (lines * (args.texts // len(lines) + 1))[: args.texts]
+    held = rules_parser(game)  # built here, outside the timing
+    api = best(lambda text: parse_ability(text, game), texts, args.repeat)
+    direct = best(held.parse_ability, texts, args.repeat)
+    print(f"ability texts parsed:   {len(texts):,} ({len(lines)} card lines, repeated)")
+    print(f"parse_ability(text, game): {api:.1f} µs per ability text  (goal <= 40 µs)")
+    print(f"parser.parse_ability(text): {direct:.1f} µs per ability text")
+
+
+if __name__ == "__main__":
+    main()

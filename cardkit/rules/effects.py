@@ -1,0 +1,593 @@
+"""The effect vocabulary: frozen values whose canonical text is their ``str``.
+
+An ability is a trigger and an effect. Effects nest in three levels, and the levels are what
+keep the text unambiguous (so that parsing ``str(effect)`` gives ``effect`` back):
+
+- a *clause* is one verb phrase: ``Gain 2 Gold``, ``draw a card``, ``you may scrap a card in
+  your hand``;
+- a *chain* joins clauses in one sentence with "and" (``And``), ", then" (``Then``) or "or"
+  (``Choice``); a chain never holds another chain;
+- a *sentence* is a clause, a chain, or ``If <condition>, <chain>``; a ``Sequence`` is two or
+  more sentences.
+
+Values hold ids (resource, faction and card type ids), never display names, so that they
+compare by meaning. Rendering needs the names: ``effect.text(vocab)`` renders with any
+``Vocabulary``, and ``str(effect)`` renders with the vocabulary the parser captured in the
+value (``vocab``, which like ``pos`` takes no part in comparison). Without a captured
+vocabulary, ids are shown as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal, get_args
+
+from cardkit.rules.vocab import NO_NAMES, Vocabulary
+
+Zone = Literal["hand", "discard", "trade-row"]
+Destination = Literal["discard", "hand", "top-of-deck"]
+
+ZONES: tuple[Zone, ...] = get_args(Zone)
+DESTINATIONS: tuple[Destination, ...] = get_args(Destination)
+
+_ZONE_WORDS: Mapping[str, tuple[str, str]] = {
+    "hand": ("your", "hand"),
+    "discard": ("your", "discard pile"),
+    "trade-row": ("the", "trade row"),
+}
+_DESTINATION_WORDS: Mapping[str, str] = {
+    "discard": "",
+    "hand": " and put it into your hand",
+    "top-of-deck": " and put it on top of your deck",
+}
+NUMBER_WORDS: tuple[str, ...] = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Pos:
+    """Where a node starts in the text it was parsed from (both count from 1)."""
+
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """Every value of the vocabulary: where it was parsed from, and the names to print."""
+
+    pos: Pos | None = field(default=None, compare=False, repr=False, kw_only=True)
+    vocab: Vocabulary | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        """The node as running text: lowercase start, no final period."""
+        raise NotImplementedError(type(self).__name__)
+
+    def text(self, vocab: Vocabulary) -> str:
+        """The canonical text, as a card prints it."""
+        return _sentence(self.phrase(vocab))
+
+    def __str__(self) -> str:
+        return self.text(self.vocab or NO_NAMES)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _sentence(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:] + "."
+
+
+def _at_least(what: str, value: object, minimum: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise ValueError(f"{what} must be a whole number of at least {minimum}, not {value!r}")
+
+
+def _cards(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
+
+
+_SOUNDS_LIKE_YOU = ("uni", "use", "usu", "uti", "eu")
+
+
+def _article(noun: str) -> str:
+    """'a' or 'an' before a noun, by its spelling ('an ally', 'a unit')."""
+    lower = noun.lower()
+    vowel = lower[:1] in "aeiou" and not lower.startswith(_SOUNDS_LIKE_YOU)
+    return ("an " if vowel else "a ") + noun
+
+
+def _kinds(what: tuple[str, ...], vocab: Vocabulary) -> str:
+    """'card' for any card, else the card types joined by 'or': 'unit or relic'."""
+    if not what:
+        return "card"
+    return " or ".join(vocab.card_type(kind) for kind in what)
+
+
+def _check_kinds(what: tuple[str, ...]) -> None:
+    if len(set(what)) != len(what) or not all(isinstance(k, str) and k for k in what):
+        raise ValueError(f"card types must be distinct ids, not {what!r}")
+
+
+def _amounts(amounts: tuple[tuple[str, int], ...], vocab: Vocabulary) -> str:
+    parts = [f"{n} {vocab.resource(resource)}" for resource, n in amounts]
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+# -- effects --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Effect(Node):
+    """Something an ability does."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clause(Effect):
+    """One verb phrase: the unit that chains join."""
+
+
+@dataclass(frozen=True, slots=True)
+class Gain(Clause):
+    """Gain amounts of resources: ``Gain 4 Gold, 1 Wood and 5 Stone``."""
+
+    amounts: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        if not self.amounts:
+            raise ValueError("gain needs at least one amount")
+        for resource, n in self.amounts:
+            if not isinstance(resource, str) or not resource:
+                raise ValueError(f"a resource must be an id, not {resource!r}")
+            _at_least("an amount to gain", n, 0)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "gain " + _amounts(self.amounts, vocab)
+
+
+@dataclass(frozen=True, slots=True)
+class GainPerCost(Clause):
+    """``Gain Gold equal to its cost``: as much of a resource as the card just named costs."""
+
+    resource: str
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"gain {vocab.resource(self.resource)} equal to its cost"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Clause):
+    n: int = 1
+
+    def __post_init__(self) -> None:
+        _at_least("the number of cards to draw", self.n, 1)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "draw " + _cards(self.n)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Clause):
+    """You discard ``n`` cards, or any number of them (``n`` is None)."""
+
+    n: int | None = 1
+
+    def __post_init__(self) -> None:
+        if self.n is not None:
+            _at_least("the number of cards to discard", self.n, 1)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "discard " + ("any number of cards" if self.n is None else _cards(self.n))
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentDiscards(Clause):
+    n: int = 1
+
+    def __post_init__(self) -> None:
+        _at_least("the number of cards to discard", self.n, 1)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "target opponent discards " + _cards(self.n)
+
+
+@dataclass(frozen=True, slots=True)
+class ScrapCards(Clause):
+    """Scrap up to ``up_to`` cards from the zones; ``optional`` adds "you may"."""
+
+    up_to: int
+    zones: tuple[Zone, ...]
+    optional: bool = False
+
+    def __post_init__(self) -> None:
+        _at_least("the number of cards to scrap", self.up_to, 1)
+        if not self.zones or len(set(self.zones)) != len(self.zones):
+            raise ValueError(f"zones must be distinct and at least one, not {self.zones!r}")
+        for zone in self.zones:
+            if zone not in ZONES:
+                raise ValueError(f"unknown zone {zone!r} (expected one of {ZONES})")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        count = "a card" if self.up_to == 1 else f"up to {self.up_to} cards"
+        joiner = " or " if self.up_to == 1 else " and/or "
+        parts, previous = [], ""
+        for zone in self.zones:
+            determiner, noun = _ZONE_WORDS[zone]
+            parts.append(noun if determiner == previous else f"{determiner} {noun}")
+            previous = determiner
+        may = "you may " if self.optional else ""
+        return f"{may}scrap {count} in {joiner.join(parts)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AcquireFree(Clause):
+    """Acquire a card (of the card types ``what``; any card when empty) for free."""
+
+    max_cost: int
+    what: tuple[str, ...] = ()
+    destination: Destination = "discard"
+
+    def __post_init__(self) -> None:
+        _at_least("the highest cost", self.max_cost, 0)
+        _check_kinds(self.what)
+        if self.destination not in DESTINATIONS:
+            raise ValueError(f"unknown destination {self.destination!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return (
+            f"acquire {_article(_kinds(self.what, vocab))} of cost {self.max_cost} or less "
+            f"for free{_DESTINATION_WORDS[self.destination]}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyTarget(Clause):
+    """Destroy a card in play of the card type ``what`` (a building, say)."""
+
+    what: str
+    optional: bool = False
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        may = "you may " if self.optional else ""
+        return f"{may}destroy target {vocab.card_type(self.what)}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextAcquireOnTop(Clause):
+    """The next card of the types ``what`` acquired this turn goes on top of the deck."""
+
+    what: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = _kinds(self.what, vocab)
+        return f"put the next {kinds} you acquire this turn on top of your deck"
+
+
+@dataclass(frozen=True, slots=True)
+class PutFromDiscardOnTop(Clause):
+    """Put a card of the types ``what`` from the discard pile on top of the deck."""
+
+    what: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = _article(_kinds(self.what, vocab))
+        return f"put {kinds} from your discard pile on top of your deck"
+
+
+@dataclass(frozen=True, slots=True)
+class CopyAnother(Clause):
+    """Copy another card of the types ``what`` played this turn."""
+
+    what: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"copy another {_kinds(self.what, vocab)} you have played this turn"
+
+
+@dataclass(frozen=True, slots=True)
+class AllyForAllFactions(Clause):
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "this card counts as an ally for all factions"
+
+
+@dataclass(frozen=True, slots=True)
+class Special(Clause):
+    """A one-off effect no grammar rule should generalise; see ``SPECIAL_EFFECTS``."""
+
+    key: str
+    words: str
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return self.words
+
+
+@dataclass(frozen=True, slots=True)
+class Counted(Node):
+    """What a ``ForEach`` counts."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScrappedThisTurn(Counted):
+    including_this: bool = False
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        tail = ", including this one" if self.including_this else ""
+        return "card you have scrapped this turn" + tail
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardedThisWay(Counted):
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "card discarded this way"
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach(Clause):
+    """``Gain 2 Gold for each card discarded this way``."""
+
+    effect: Gain | Draw
+    counted: Counted
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Gain | Draw):
+            raise ValueError(f"'for each' repeats a gain or a draw, not {self.effect!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"{self.effect.phrase(vocab)} for each {self.counted.phrase(vocab)}"
+
+
+def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
+    if len(items) < 2:
+        raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
+    for item in items:
+        if not isinstance(item, Clause):
+            raise ValueError(f"{kind} joins single clauses, not {type(item).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class And(Effect):
+    """Clauses done together, in one sentence: ``Gain 2 Stone and draw a card``."""
+
+    effects: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        _check_clauses("'and'", self.effects)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return " and ".join(effect.phrase(vocab) for effect in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class Then(Effect):
+    """Clauses done in order, in one sentence: ``Draw a card, then discard a card``."""
+
+    effects: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        _check_clauses("', then'", self.effects)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return ", then ".join(effect.phrase(vocab) for effect in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Effect):
+    """One of the options: ``Gain 1 Gold or 3 Stone``, ``Gain 3 Gold or draw a card``.
+
+    An option that gains, after an option that gains, is written without its verb.
+    """
+
+    options: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        _check_clauses("'or'", self.options)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        parts: list[str] = []
+        previous: Clause | None = None
+        for option in self.options:
+            if type(option) is Gain and type(previous) is Gain:
+                parts.append(_amounts(option.amounts, vocab))
+            else:
+                parts.append(option.phrase(vocab))
+            previous = option
+        return " or ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition(Node):
+    """What a ``Conditional`` asks."""
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay(Condition):
+    """``you have two or more buildings in play``."""
+
+    what: str
+    at_least: int = 1
+
+    def __post_init__(self) -> None:
+        _at_least("the number of cards in play", self.at_least, 1)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        if self.at_least == 1:
+            return f"you have {_article(vocab.card_type(self.what))} in play"
+        plural = vocab.card_types_plural(self.what)
+        return f"you have {number_word(self.at_least)} or more {plural} in play"
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDo(Condition):
+    """``If you do``: the sentence before it was done."""
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "you do"
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional(Effect):
+    """``If <condition>, <chain>``."""
+
+    condition: Condition
+    effect: Chain
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Clause | And | Then | Choice):
+            raise ValueError(f"a condition governs one chain, not {type(self.effect).__name__}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"if {self.condition.phrase(vocab)}, {self.effect.phrase(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence(Effect):
+    """Two or more sentences, done in order."""
+
+    effects: tuple[Sentence, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.effects) < 2:
+            raise ValueError(f"a sequence holds at least two sentences, not {len(self.effects)}")
+        for effect in self.effects:
+            if not isinstance(effect, Clause | And | Then | Choice | Conditional):
+                raise ValueError(f"a sequence holds sentences, not {type(effect).__name__}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return ". ".join(effect.phrase(vocab) for effect in self.effects)
+
+    def text(self, vocab: Vocabulary) -> str:
+        return " ".join(effect.text(vocab) for effect in self.effects)
+
+
+Chain = Clause | And | Then | Choice
+Sentence = Chain | Conditional
+
+CLAUSES: tuple[type[Clause], ...] = (
+    Gain,
+    GainPerCost,
+    Draw,
+    Discard,
+    OpponentDiscards,
+    ScrapCards,
+    AcquireFree,
+    DestroyTarget,
+    NextAcquireOnTop,
+    PutFromDiscardOnTop,
+    CopyAnother,
+    AllyForAllFactions,
+    Special,
+    ForEach,
+)
+"""The closed vocabulary of clauses."""
+
+EFFECTS: tuple[type[Effect], ...] = (*CLAUSES, And, Then, Choice, Conditional, Sequence)
+"""Every kind of effect."""
+
+
+# -- abilities ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Node):
+    """When an ability happens."""
+
+    def label(self, vocab: Vocabulary) -> str:
+        """The words before the colon ('' for a primary ability)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return self.label(vocab)
+
+    def text(self, vocab: Vocabulary) -> str:
+        return self.label(vocab)
+
+
+@dataclass(frozen=True, slots=True)
+class Primary(Trigger):
+    """When the card is played (every turn, for a card that stays in play)."""
+
+    def label(self, vocab: Vocabulary) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ally(Trigger):
+    """When another card of ``faction`` is in play (``double``: two others)."""
+
+    faction: str
+    double: bool = False
+
+    def label(self, vocab: Vocabulary) -> str:
+        name = f"{vocab.faction(self.faction)} Ally"
+        return f"Double {name}" if self.double else name
+
+
+@dataclass(frozen=True, slots=True)
+class OnScrap(Trigger):
+    """When the player scraps the card."""
+
+    def label(self, vocab: Vocabulary) -> str:
+        return "Scrap"
+
+
+PRIMARY = Primary()
+ON_SCRAP = OnScrap()
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(Node):
+    """One line of rules text: a trigger and an effect."""
+
+    trigger: Trigger
+    effect: Effect
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return self.text(vocab)
+
+    def text(self, vocab: Vocabulary) -> str:
+        label = self.trigger.label(vocab)
+        body = self.effect.text(vocab)
+        return f"{label}: {body}" if label else body
+
+
+# -- the registry of one-off effects ---------------------------------------------------------
+
+
+_SPECIALS: tuple[Special, ...] = (
+    Special(
+        "return-from-scrap-heap",
+        "at the end of this turn, put this card from the scrap heap into your discard pile",
+    ),
+)
+
+SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})
+"""One-off effects, by key. Each is a whole clause the grammar matches as written (any case,
+any spacing); add one only when no rule of the grammar should generalise it."""

@@ -1,0 +1,90 @@
+"""A card's rules text as an indented tree of its effects: what the parser understood."""
+
+from __future__ import annotations
+
+from cardkit.errors import RulesTextError
+from cardkit.model import Card, Game
+from cardkit.rules.effects import (
+    Ability,
+    Ally,
+    And,
+    Choice,
+    Conditional,
+    Effect,
+    ForEach,
+    OnScrap,
+    Primary,
+    Sequence,
+    Special,
+    Then,
+    Trigger,
+)
+from cardkit.rules.parser import rules_parser
+from cardkit.rules.vocab import Vocabulary
+
+INDENT = "  "
+
+
+def _trigger(trigger: Trigger, vocab: Vocabulary) -> str:
+    if isinstance(trigger, Primary):
+        return "primary"
+    if isinstance(trigger, OnScrap):
+        return "scrap"
+    if isinstance(trigger, Ally):
+        name = vocab.faction(trigger.faction)
+        if trigger.double:
+            return f"double {name} ally (two other {name} cards in play)"
+        return f"{name} ally (another {name} card in play)"
+    raise TypeError(f"unknown trigger {trigger!r}")
+
+
+def effect_tree(effect: Effect, vocab: Vocabulary, depth: int = 0) -> list[str]:
+    """The lines of ``effect``'s tree, each indented by its depth."""
+    pad = INDENT * depth
+    children: tuple[Effect, ...]
+    if isinstance(effect, Sequence):
+        label, children = "in order", effect.effects
+    elif isinstance(effect, And):
+        label, children = "all of", effect.effects
+    elif isinstance(effect, Then):
+        label, children = "one after another", effect.effects
+    elif isinstance(effect, Choice):
+        label, children = "choose one", effect.options
+    elif isinstance(effect, Conditional):
+        label, children = f"if {effect.condition.phrase(vocab)}", (effect.effect,)
+    elif isinstance(effect, ForEach):
+        label, children = f"for each {effect.counted.phrase(vocab)}", (effect.effect,)
+    elif isinstance(effect, Special):
+        return [f"{pad}special {effect.key!r}: {effect.phrase(vocab)}"]
+    else:
+        return [pad + effect.phrase(vocab)]
+    lines = [pad + label]
+    for child in children:
+        lines += effect_tree(child, vocab, depth + 1)
+    return lines
+
+
+def ability_tree(ability: Ability, vocab: Vocabulary, depth: int = 0) -> list[str]:
+    lines = [INDENT * depth + _trigger(ability.trigger, vocab)]
+    return lines + effect_tree(ability.effect, vocab, depth + 1)
+
+
+def explain(card: Card, game: Game) -> str:
+    """The card's name and kind, then each line of its text with the tree it parses to."""
+    parser = rules_parser(game)
+    vocab = parser.vocab
+    kind = game.card_types[card.type].name if card.type in game.card_types else card.type
+    factions = [vocab.faction(f) for f in card.factions]
+    lines = [f"{card.name} ({', '.join([kind.lower(), *factions])})"]
+    text_lines = [line for line in card.text.split("\n") if line.strip()]
+    if not text_lines:
+        lines.append(INDENT + "(no rules text)")
+    for text in text_lines:
+        lines.append(INDENT + text.strip())
+        try:
+            ability = parser.parse_ability(text)
+        except RulesTextError as exc:
+            lines.append(INDENT * 2 + f"! does not parse: {exc}")
+            continue
+        lines += ability_tree(ability, vocab, 2)
+    return "\n".join(lines) + "\n"

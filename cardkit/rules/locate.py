@@ -1,0 +1,77 @@
+"""Where a character of a YAML string value is written in its file.
+
+The loader records where each value starts; rules-text diagnostics want the character an
+error is at, inside the value. Every YAML scalar style -- plain, quoted, literal (``|``) and
+folded (``>``) -- changes only whitespace (and, single-quoted, writes ``'`` as ``''``), so the
+value's other characters appear in the file in the same order. Walking both together finds
+the character; when they disagree (a double-quoted escape, a file changed since it was
+loaded) the answer is None and the caller points at the value instead.
+"""
+
+from __future__ import annotations
+
+_SPACE = " \t\r\n"
+
+
+def _content_start(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+    """Where the characters of the scalar starting at (line, column) begin, and its quote."""
+    if not 0 <= line < len(lines) or not 0 <= column < len(lines[line]):
+        return None
+    first = lines[line][column]
+    if first in "|>":
+        return line + 1, 0, ""
+    if first in "'\"":
+        return line, column + 1, first
+    return line, column, ""
+
+
+def source_position(
+    source: str, value_line: int, value_column: int, text: str, line: int, column: int
+) -> tuple[int, int] | None:
+    """The file position of character ``column`` of line ``line`` of ``text``.
+
+    ``text`` is a string value written in ``source`` starting at ``value_line``:
+    ``value_column`` (as the loader records it); all positions count from 1. A column past
+    the end of its line means just after its last character.
+    """
+    text_lines = text.split("\n")
+    if not 1 <= line <= len(text_lines):
+        return None
+    offset = sum(len(t) + 1 for t in text_lines[: line - 1]) + column - 1
+    wanted = [c for c in text[:offset] if c not in _SPACE]
+    target = text[offset] if offset < len(text) and text[offset] not in _SPACE else ""
+    lines = source.split("\n")
+    start = _content_start(lines, value_line - 1, value_column - 1)
+    if start is None:
+        return None
+    row, col, quote = start
+    matched = 0
+    last: tuple[int, int] | None = None
+    while row < len(lines):
+        current = lines[row]
+        while col < len(current):
+            char = current[col]
+            if char in _SPACE:
+                col += 1
+                continue
+            if quote == '"' and char == "\\":
+                return None  # escapes are not followed
+            if matched == len(wanted):
+                if target and char == target:
+                    return row + 1, col + 1
+                break
+            if char != wanted[matched]:
+                return None
+            step = 2 if quote == "'" and char == "'" and current[col + 1 : col + 2] == "'" else 1
+            matched += 1
+            last = (row, col + step - 1)
+            col += step
+        else:
+            row, col = row + 1, 0
+            continue
+        break
+    if matched != len(wanted) or target:
+        return None
+    if last is None:
+        return start[0] + 1, start[1] + 1
+    return last[0] + 1, last[1] + 2

@@ -1,0 +1,527 @@
+"""Rules text in, effect values out: the LALR parser built from grammar.lark for one game.
+
+The grammar file knows no game. ``rules_parser(game)`` appends terminals for the game's
+resource, faction and card type names (and the special effects of the registry), builds a
+Lark LALR parser whose handlers (``_Builder``, one method per rule) construct the effect
+values while parsing, and caches it per vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any, NamedTuple, TypeVar
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from cardkit.diagnostics import did_you_mean
+from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.model import Game
+from cardkit.rules.effects import (
+    NUMBER_WORDS,
+    SPECIAL_EFFECTS,
+    Ability,
+    AcquireFree,
+    Ally,
+    AllyForAllFactions,
+    And,
+    Choice,
+    Clause,
+    Conditional,
+    CopyAnother,
+    Counted,
+    DestroyTarget,
+    Discard,
+    DiscardedThisWay,
+    Draw,
+    Effect,
+    ForEach,
+    Gain,
+    GainPerCost,
+    IfYouDo,
+    InPlay,
+    NextAcquireOnTop,
+    Node,
+    OnScrap,
+    OpponentDiscards,
+    Pos,
+    Primary,
+    PutFromDiscardOnTop,
+    ScrapCards,
+    ScrappedThisTurn,
+    Sequence,
+    Special,
+    Then,
+    Trigger,
+)
+from cardkit.rules.vocab import Vocabulary, plural
+
+GRAMMAR_FILE = "grammar.lark"
+STARTS = ("card_text", "ability")
+
+N = TypeVar("N", bound=Node)
+
+
+def grammar_text() -> str:
+    """The game-independent grammar, as shipped in the package."""
+    return files("cardkit.rules").joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _alternatives(names: Iterable[str]) -> str:
+    """A regex matching any of ``names`` as whole words, in any case and spacing."""
+    patterns = {
+        r"[ \t]+".join(re.escape(word).replace("/", r"\/") for word in name.split())
+        for name in names
+        if name.split()
+    }
+    if not patterns:
+        return r"(?!x)x"  # a game without such names: a terminal that never matches
+    ordered = sorted(patterns, key=lambda p: (-len(p), p))
+    return "(?:" + "|".join(ordered) + r")(?![\w-])"
+
+
+def game_terminals(vocab: Vocabulary) -> str:
+    """The grammar lines for one game's words (and the words of the effect vocabulary),
+    appended to the grammar file's text."""
+    types = [name.lower() for _, name in vocab.card_types]
+    specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
+    return "\n".join(
+        (
+            "",
+            "// Generated from the game's vocabulary.",
+            f"RESOURCE.3: /{_alternatives(name for _, name in vocab.resources)}/i",
+            f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
+            f"CARD_TYPE.3: /{_alternatives(types)}/i",
+            f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
+            f"SPECIAL.3: /{_alternatives(specials)}/i",
+            f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
+            "",
+        )
+    )
+
+
+# -- error messages -------------------------------------------------------------------------
+
+_END = "the end of the line"
+# How error messages name the terminals whose name does not spell their words.
+TERMINAL_WORDS: dict[str, str] = {
+    "$END": _END,
+    "_NL": _END,
+    "RESOURCE": "a resource",
+    "FACTION": "a faction",
+    "CARD_TYPE": "a card type",
+    "CARD_TYPES": "a card type (plural)",
+    "NUMBER": "a number",
+    "NUMBER_WORD": "a number",
+    "SPECIAL": "a special effect",
+    "_PERIOD": "'.'",
+    "_COLON": "':'",
+    "_COMMA": "','",
+    "_THEN": "', then'",
+    "_AMOUNT_SEP": "'and'",
+    "_OR_AMOUNT": "'or'",
+    "_ZONE_OR": "'or'",
+    "INCLUDING_THIS_ONE": "', including this one'",
+    "ALLY_FOR_ALL": "'this card counts as an ally for all factions'",
+}
+_MAX_SHOWN = 8
+_ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
+_WORD = re.compile(r"[^\s{}.,:]+")
+
+
+def _shown(terminal: str) -> str:
+    """How an error message names a terminal: by its words (the name spells them)."""
+    return TERMINAL_WORDS.get(terminal) or repr(terminal.strip("_").lower().replace("_", " "))
+
+
+def _listed(items: list[str]) -> str:
+    if not items:
+        return "something else"
+    if len(items) == 1:
+        return items[0]
+    if len(items) > _MAX_SHOWN:
+        rest = len(items) - _MAX_SHOWN
+        return "one of " + ", ".join(items[:_MAX_SHOWN]) + f" or {rest} more"
+    return "one of " + ", ".join(items[:-1]) + " or " + items[-1]
+
+
+class _Amounts(NamedTuple):
+    pairs: tuple[tuple[str, int], ...]
+    pos: Pos
+
+
+# -- the handlers ---------------------------------------------------------------------------
+
+
+def _pos(token: Token) -> Pos:
+    return Pos(token.line or 1, token.column or 1)
+
+
+class _Builder(Transformer[Token, Any]):
+    """One handler per rule and alias of grammar.lark; each builds one value."""
+
+    def __init__(self, vocab: Vocabulary) -> None:
+        super().__init__()
+        self.vocab = vocab
+        self.resources = {_fold(name): key for key, name in vocab.resources}
+        self.factions = {_fold(name): key for key, name in vocab.factions}
+        self.types = {_fold(name): key for key, name in vocab.card_types}
+        self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
+        self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
+
+    def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
+        try:
+            return make(*args, pos=pos, vocab=self.vocab, **kwargs)
+        except ValueError as exc:
+            raise RulesTextError(str(exc), line=pos.line, column=pos.column) from None
+
+    # abilities
+
+    def card_text(self, children: list[Ability]) -> tuple[Ability, ...]:
+        return tuple(children)
+
+    def ability(self, children: list[Any]) -> Ability:
+        trigger, effect = children
+        if trigger is None:
+            trigger = self._node(_start(effect), Primary)
+            return self._node(_start(effect), Ability, trigger, effect)
+        return self._node(trigger.pos, Ability, trigger, effect)
+
+    def ally(self, children: list[Token]) -> Trigger:
+        (faction,) = children
+        return self._node(_pos(faction), Ally, self.factions[_fold(faction)])
+
+    def double_ally(self, children: list[Token]) -> Trigger:
+        double, faction = children
+        return self._node(_pos(double), Ally, self.factions[_fold(faction)], double=True)
+
+    def on_scrap(self, children: list[Token]) -> Trigger:
+        return self._node(_pos(children[0]), OnScrap)
+
+    def body(self, children: list[Effect]) -> Effect:
+        if len(children) == 1:
+            return children[0]
+        return self._node(_start(children[0]), Sequence, tuple(children))
+
+    # chains and conditions
+
+    def all_of(self, children: list[Clause]) -> Effect:
+        return self._node(_start(children[0]), And, tuple(children))
+
+    def then(self, children: list[Clause]) -> Effect:
+        return self._node(_start(children[0]), Then, tuple(children))
+
+    def choice(self, children: list[Clause | _Amounts]) -> Effect:
+        options = tuple(
+            self._node(child.pos, Gain, child.pairs) if isinstance(child, _Amounts) else child
+            for child in children
+        )
+        return self._node(_start(options[0]), Choice, options)
+
+    def conditional(self, children: list[Any]) -> Effect:
+        word, condition, effect = children
+        return self._node(_pos(word), Conditional, condition, effect)
+
+    def one_in_play(self, children: list[Token]) -> InPlay:
+        you_have, kind = children
+        return self._node(_pos(you_have), InPlay, self.types[_fold(kind)], 1)
+
+    def in_play(self, children: list[Any]) -> InPlay:
+        you_have, n, kinds = children
+        return self._node(_pos(you_have), InPlay, self.types_plural[_fold(kinds)], n)
+
+    def you_do(self, children: list[Token]) -> IfYouDo:
+        return self._node(_pos(children[0]), IfYouDo)
+
+    def quantity(self, children: list[Token]) -> int:
+        (token,) = children
+        if token.type == "NUMBER":
+            return int(token)
+        return NUMBER_WORDS.index(token.lower())
+
+    # clauses
+
+    def gain(self, children: list[Any]) -> Gain:
+        word, amounts = children
+        return self._node(_pos(word), Gain, amounts.pairs)
+
+    def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
+        return _Amounts(tuple(pair for pair, _ in children), children[0][1])
+
+    def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
+        number, resource = children
+        return (self.resources[_fold(resource)], int(number)), _pos(number)
+
+    def gain_per_cost(self, children: list[Token]) -> GainPerCost:
+        word, resource = children
+        return self._node(_pos(word), GainPerCost, self.resources[_fold(resource)])
+
+    def for_each(self, children: list[Any]) -> ForEach:
+        effect, counted = children
+        return self._node(_start(effect), ForEach, effect, counted)
+
+    def scrapped_this_turn(self, children: list[Token | None]) -> Counted:
+        words, including = children
+        assert words is not None
+        return self._node(_pos(words), ScrappedThisTurn, including is not None)
+
+    def discarded_this_way(self, children: list[Token]) -> Counted:
+        return self._node(_pos(children[0]), DiscardedThisWay)
+
+    def draw(self, children: list[Any]) -> Draw:
+        word, n = children
+        return self._node(_pos(word), Draw, n)
+
+    def discard(self, children: list[Any]) -> Discard:
+        word, n = children
+        return self._node(_pos(word), Discard, n)
+
+    def discard_any_number(self, children: list[Token]) -> Discard:
+        return self._node(_pos(children[0]), Discard, None)
+
+    def opponent_discards(self, children: list[Any]) -> OpponentDiscards:
+        words, n = children
+        return self._node(_pos(words), OpponentDiscards, n)
+
+    def a_card(self, children: list[Token]) -> int:
+        return 1
+
+    def n_cards(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def scrap_cards(self, children: list[Any]) -> ScrapCards:
+        may, word, n, zones = children
+        pos = _pos(may if may is not None else word)
+        return self._node(pos, ScrapCards, n, zones, optional=may is not None)
+
+    def scrap_one(self, children: list[Token]) -> int:
+        return 1
+
+    def scrap_up_to(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def zones(self, children: list[str]) -> tuple[str, ...]:
+        return tuple(children)
+
+    def hand(self, children: list[Token]) -> str:
+        return "hand"
+
+    def discard_pile(self, children: list[Token]) -> str:
+        return "discard"
+
+    def trade_row(self, children: list[Token]) -> str:
+        return "trade-row"
+
+    def acquire(self, children: list[Any]) -> AcquireFree:
+        word, kinds, cost, destination = children
+        return self._node(
+            _pos(word), AcquireFree, int(cost), kinds, destination=destination or "discard"
+        )
+
+    def on_top_of_deck(self, children: list[Token]) -> str:
+        return "top-of-deck"
+
+    def into_hand(self, children: list[Token]) -> str:
+        return "hand"
+
+    def into_discard_pile(self, children: list[Token]) -> str:
+        return "discard"
+
+    def any_card(self, children: list[Token]) -> tuple[str, ...]:
+        return ()
+
+    def card_types(self, children: list[Token]) -> tuple[str, ...]:
+        return tuple(self.types[_fold(kind)] for kind in children)
+
+    def destroy(self, children: list[Any]) -> DestroyTarget:
+        may, word, kind = children
+        pos = _pos(may if may is not None else word)
+        return self._node(pos, DestroyTarget, self.types[_fold(kind)], optional=may is not None)
+
+    def next_acquire_on_top(self, children: list[Any]) -> NextAcquireOnTop:
+        word, kinds = children
+        return self._node(_pos(word), NextAcquireOnTop, kinds)
+
+    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop:
+        word, kinds = children
+        return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+
+    def copy_another(self, children: list[Any]) -> CopyAnother:
+        word, kinds = children
+        return self._node(_pos(word), CopyAnother, kinds)
+
+    def ally_for_all(self, children: list[Token]) -> AllyForAllFactions:
+        return self._node(_pos(children[0]), AllyForAllFactions)
+
+    def special(self, children: list[Token]) -> Special:
+        (words,) = children
+        entry = self.specials[_fold(words)]
+        return self._node(_pos(words), Special, entry.key, entry.words)
+
+
+def _start(node: Node) -> Pos:
+    assert node.pos is not None
+    return node.pos
+
+
+def handler_names() -> frozenset[str]:
+    """The rules and aliases that ``_Builder`` has a handler for."""
+    return frozenset(
+        name
+        for name, value in vars(_Builder).items()
+        if callable(value) and not name.startswith("_")
+    )
+
+
+# -- the parser -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class RulesParser:
+    """The rules-text parser for one game's vocabulary."""
+
+    vocab: Vocabulary
+    lark: Lark
+
+    def parse_ability(self, text: str) -> Ability:
+        result: Ability = self._parse(text, "ability")
+        return result
+
+    def parse_card_text(self, text: str) -> tuple[Ability, ...]:
+        if not text.strip():
+            return ()
+        result: tuple[Ability, ...] = self._parse(text, "card_text")
+        return result
+
+    def _parse(self, text: str, start: str) -> Any:
+        try:
+            return self.lark.parse(text, start=start)
+        except UnexpectedInput as exc:
+            raise self._error(text, exc) from None
+
+    def _error(self, text: str, exc: UnexpectedInput) -> RulesTextError:
+        expected: set[str] = set()
+        found = ""
+        at_end = False
+        line, column = exc.line, exc.column
+        if isinstance(exc, UnexpectedToken):
+            expected = set(exc.expected)
+            if exc.token.type == "$END":
+                at_end = True
+                lines = text.rstrip().split("\n") or [""]
+                line, column = len(lines), len(lines[-1].rstrip()) + 1
+            elif exc.token.type == "_NL":
+                return RulesTextError(
+                    "unexpected line break: an ability is one line of text",
+                    line=line,
+                    column=column,
+                    expected=(_END,),
+                    found="\n",
+                )
+            else:
+                found = repr(str(exc.token))
+        elif isinstance(exc, UnexpectedCharacters):
+            expected = set(exc.allowed or ())
+        line, column = max(line, 1), max(column, 1)
+        rest = text.split("\n")[line - 1][column - 1 :]
+        if "FACTION" in expected and (match := _ALLY_LINE.match(rest)):
+            name = " ".join(match.group("name").split())
+            return UnknownFactionError(
+                f"unknown faction {name!r}"
+                + did_you_mean(name, [n for _, n in self.vocab.factions]),
+                name=name,
+                line=line,
+                column=column,
+            )
+        shown = sorted({_shown(name) for name in expected})
+        if at_end:
+            reason = f"the text ends too early: expected {_listed(shown)}"
+        else:
+            suggestion, words = self._suggestion(rest, expected)
+            if not found:
+                word = _WORD.match(rest)
+                found = repr(words or (word.group(0) if word else rest[:1]))
+            reason = f"unexpected {found}: expected {_listed(shown)}"
+            if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
+                reason += suggestion
+        return RulesTextError(
+            reason, line=line, column=column, expected=tuple(shown), found=found.strip("'")
+        )
+
+    def _suggestion(self, rest: str, expected: set[str]) -> tuple[str, str]:
+        """' (did you mean ...?)' for the words at the error, among what could come there;
+        and those words."""
+        candidates: list[str] = []
+        vocab = self.vocab
+        for name in expected:
+            if name == "RESOURCE":
+                candidates += [n for _, n in vocab.resources]
+            elif name == "FACTION":
+                candidates += [n for _, n in vocab.factions]
+            elif name == "CARD_TYPE":
+                candidates += [n.lower() for _, n in vocab.card_types]
+            elif name == "CARD_TYPES":
+                candidates += [plural(n.lower()) for _, n in vocab.card_types]
+            elif name not in TERMINAL_WORDS:
+                candidates.append(_shown(name).strip("'"))
+        words = _WORD.findall(rest)
+        for size in sorted({len(c.split()) for c in candidates}, reverse=True):
+            if size > len(words):
+                continue
+            phrase = " ".join(words[:size])
+            folded = {c.casefold(): c for c in candidates if len(c.split()) == size}
+            suggestion = did_you_mean(phrase.casefold(), folded)
+            for key, original in folded.items():
+                if repr(key) in suggestion:
+                    return suggestion.replace(repr(key), repr(original)), phrase
+        return "", ""
+
+
+@lru_cache(maxsize=32)
+def _parser_for(vocab: Vocabulary) -> RulesParser:
+    lark = Lark(
+        grammar_text() + game_terminals(vocab),
+        parser="lalr",
+        lexer="contextual",
+        start=list(STARTS),
+        transformer=_Builder(vocab),
+        maybe_placeholders=True,
+    )
+    return RulesParser(vocab, lark)
+
+
+_RECENT: dict[int, tuple[Game, RulesParser]] = {}
+
+
+def rules_parser(game: Game | Vocabulary) -> RulesParser:
+    """The parser for a game's rules text (built once per vocabulary, then cached)."""
+    if isinstance(game, Vocabulary):
+        return _parser_for(game)
+    # Deriving the vocabulary costs as much as parsing a short line; remember it per Game
+    # object (kept alive here, so its id cannot be reused while it is remembered).
+    recent = _RECENT.get(id(game))
+    if recent is not None and recent[0] is game:
+        return recent[1]
+    parser = _parser_for(Vocabulary.of(game))
+    if len(_RECENT) >= 32:
+        _RECENT.clear()
+    _RECENT[id(game)] = (game, parser)
+    return parser
+
+
+def parse_ability(text: str, game: Game | Vocabulary) -> Ability:
+    """One line of rules text as an ``Ability``; raises ``RulesTextError``."""
+    return rules_parser(game).parse_ability(text)
+
+
+def parse_card_text(text: str, game: Game | Vocabulary) -> tuple[Ability, ...]:
+    """A card's rules text, one ability per line; raises ``RulesTextError``."""
+    return rules_parser(game).parse_card_text(text)

@@ -1,0 +1,74 @@
+"""The words of one game that rules text may use: its resources, factions and card types.
+
+Effects store ids; a ``Vocabulary`` turns ids into the names printed on cards, and is what
+the grammar's game-specific terminals are generated from. It is a plain value (tuples,
+compared by content), so parsers can be cached per vocabulary rather than per ``Game``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from cardkit.model import Game, Named
+
+_ES = re.compile(r"(?:s|x|z|ch|sh)$", re.IGNORECASE)
+_IES = re.compile(r"[^aeiou]y$", re.IGNORECASE)
+
+
+def plural(noun: str) -> str:
+    """The English plural of a card type's name: 'unit' -> 'units', 'ally' -> 'allies'."""
+    if _IES.search(noun):
+        return noun[:-1] + "ies"
+    if _ES.search(noun):
+        return noun + "es"
+    return noun + "s"
+
+
+def _pairs(table: Mapping[str, Named]) -> tuple[tuple[str, str], ...]:
+    return tuple((key, entry.name) for key, entry in table.items())
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """(id, display name) pairs for a game's resources, factions and card types."""
+
+    resources: tuple[tuple[str, str], ...] = ()
+    factions: tuple[tuple[str, str], ...] = ()
+    card_types: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, game: Game) -> Vocabulary:
+        return cls(
+            resources=_pairs(game.resources),
+            factions=_pairs(game.factions),
+            card_types=tuple((key, spec.name) for key, spec in game.card_types.items()),
+        )
+
+    # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
+    # without a game, still print readably ("Gain 2 gold.").
+
+    def resource(self, resource_id: str) -> str:
+        return _lookup(self.resources, resource_id)
+
+    def faction(self, faction_id: str) -> str:
+        return _lookup(self.factions, faction_id)
+
+    def card_type(self, type_id: str) -> str:
+        """The name of a card type as running text writes it: lowercase ('relic')."""
+        return _lookup(self.card_types, type_id).lower()
+
+    def card_types_plural(self, type_id: str) -> str:
+        return plural(self.card_type(type_id))
+
+
+def _lookup(pairs: tuple[tuple[str, str], ...], key: str) -> str:
+    for candidate, name in pairs:
+        if candidate == key:
+            return name
+    return key
+
+
+NO_NAMES = Vocabulary()
+"""The empty vocabulary: every id is shown as itself."""

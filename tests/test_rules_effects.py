@@ -1,0 +1,212 @@
+"""Effect values: their canonical text, their checks, and what equality ignores."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardkit.rules import effects
+from cardkit.rules.effects import (
+    EFFECTS,
+    SPECIAL_EFFECTS,
+    Ability,
+    AcquireFree,
+    Ally,
+    AllyForAllFactions,
+    And,
+    Choice,
+    Clause,
+    Conditional,
+    CopyAnother,
+    DestroyTarget,
+    Discard,
+    DiscardedThisWay,
+    Draw,
+    Effect,
+    ForEach,
+    Gain,
+    GainPerCost,
+    IfYouDo,
+    InPlay,
+    NextAcquireOnTop,
+    Node,
+    OnScrap,
+    OpponentDiscards,
+    Pos,
+    Primary,
+    PutFromDiscardOnTop,
+    ScrapCards,
+    ScrappedThisTurn,
+    Sequence,
+    Then,
+)
+from cardkit.rules.vocab import Vocabulary, plural
+
+VOCAB = Vocabulary(
+    resources=(("gold", "Gold"), ("favor", "Royal Favor")),
+    factions=(("red-guild", "Red Guild"),),
+    card_types=(("unit", "Unit"), ("relic", "Relic"), ("ally", "Ally")),
+)
+
+CANONICAL: list[tuple[Node, str]] = [
+    (Gain((("gold", 2),)), "Gain 2 Gold."),
+    (Gain((("gold", 2), ("favor", 1))), "Gain 2 Gold and 1 Royal Favor."),
+    (Gain((("gold", 4), ("favor", 3), ("gold", 5))), "Gain 4 Gold, 3 Royal Favor and 5 Gold."),
+    (GainPerCost("gold"), "Gain Gold equal to its cost."),
+    (Draw(1), "Draw a card."),
+    (Draw(3), "Draw 3 cards."),
+    (Discard(None), "Discard any number of cards."),
+    (OpponentDiscards(2), "Target opponent discards 2 cards."),
+    (ScrapCards(1, ("trade-row",), optional=True), "You may scrap a card in the trade row."),
+    (ScrapCards(1, ("hand", "discard")), "Scrap a card in your hand or discard pile."),
+    (
+        ScrapCards(2, ("hand", "discard"), optional=True),
+        "You may scrap up to 2 cards in your hand and/or discard pile.",
+    ),
+    (ScrapCards(1, ("hand", "trade-row")), "Scrap a card in your hand or the trade row."),
+    (AcquireFree(4), "Acquire a card of cost 4 or less for free."),
+    (
+        AcquireFree(6, ("unit", "relic"), "top-of-deck"),
+        "Acquire a unit or relic of cost 6 or less for free and put it on top of your deck.",
+    ),
+    (
+        AcquireFree(2, ("ally",), "hand"),
+        "Acquire an ally of cost 2 or less for free and put it into your hand.",
+    ),
+    (DestroyTarget("relic", optional=True), "You may destroy target relic."),
+    (NextAcquireOnTop(("relic",)), "Put the next relic you acquire this turn on top of your deck."),
+    (PutFromDiscardOnTop(), "Put a card from your discard pile on top of your deck."),
+    (CopyAnother(("unit",)), "Copy another unit you have played this turn."),
+    (AllyForAllFactions(), "This card counts as an ally for all factions."),
+    (
+        ForEach(Gain((("gold", 3),)), ScrappedThisTurn(including_this=True)),
+        "Gain 3 Gold for each card you have scrapped this turn, including this one.",
+    ),
+    (ForEach(Draw(1), DiscardedThisWay()), "Draw a card for each card discarded this way."),
+    (And((Gain((("favor", 2),)), Draw(1))), "Gain 2 Royal Favor and draw a card."),
+    (Then((Draw(1), Discard(1))), "Draw a card, then discard a card."),
+    (Choice((Gain((("gold", 2),)), Gain((("favor", 3),)))), "Gain 2 Gold or 3 Royal Favor."),
+    (Choice((Gain((("gold", 3),)), Draw(1))), "Gain 3 Gold or draw a card."),
+    (Choice((Draw(1), Gain((("gold", 3),)))), "Draw a card or gain 3 Gold."),
+    (
+        Conditional(InPlay("relic", 2), And((Gain((("favor", 4),)), Draw(1)))),
+        "If you have two or more relics in play, gain 4 Royal Favor and draw a card.",
+    ),
+    (Conditional(InPlay("ally"), Draw(1)), "If you have an ally in play, draw a card."),
+    (
+        Conditional(InPlay("unit", 12), Draw(1)),
+        "If you have 12 or more units in play, draw a card.",
+    ),
+    (
+        Sequence((ScrapCards(1, ("hand",), optional=True), Conditional(IfYouDo(), Draw(1)))),
+        "You may scrap a card in your hand. If you do, draw a card.",
+    ),
+    (
+        SPECIAL_EFFECTS["return-from-scrap-heap"],
+        "At the end of this turn, put this card from the scrap heap into your discard pile.",
+    ),
+    (Ability(Primary(), Draw(1)), "Draw a card."),
+    (Ability(OnScrap(), Gain((("gold", 3),))), "Scrap: Gain 3 Gold."),
+    (Ability(Ally("red-guild"), Draw(1)), "Red Guild Ally: Draw a card."),
+    (Ability(Ally("red-guild", double=True), Draw(2)), "Double Red Guild Ally: Draw 2 cards."),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), CANONICAL, ids=[t for _, t in CANONICAL])
+def test_each_effect_renders_its_canonical_card_wording(value: Node, text: str) -> None:
+    assert value.text(VOCAB) == text
+
+
+def test_str_uses_the_vocabulary_captured_in_the_value() -> None:
+    assert str(Gain((("favor", 2),), vocab=VOCAB)) == "Gain 2 Royal Favor."
+
+
+def test_str_without_a_vocabulary_shows_ids() -> None:
+    assert str(Ability(Ally("red-guild"), Gain((("gold", 2),)))) == "red-guild Ally: Gain 2 gold."
+
+
+def test_equality_and_hash_ignore_position_and_vocabulary() -> None:
+    a = Draw(2, pos=Pos(1, 1), vocab=VOCAB)
+    b = Draw(2)
+    assert a == b and hash(a) == hash(b)
+    assert {a: 1}[b] == 1
+
+
+def test_effects_are_frozen_and_slotted() -> None:
+    draw = Draw(1)
+    with pytest.raises(AttributeError):
+        draw.n = 2  # type: ignore[misc]
+    assert not hasattr(draw, "__dict__")
+
+
+def test_the_registry_of_special_effects_is_keyed_by_each_effects_key() -> None:
+    assert SPECIAL_EFFECTS
+    for key, effect in SPECIAL_EFFECTS.items():
+        assert effect.key == key
+        assert effect.text(VOCAB) == effect.words[0].upper() + effect.words[1:] + "."
+
+
+INVALID: list[tuple[str, object]] = [
+    ("gain needs at least one amount", lambda: Gain(())),
+    ("at least 0", lambda: Gain((("gold", -1),))),
+    ("cards to draw must be a whole number of at least 1", lambda: Draw(0)),
+    ("at least 1", lambda: Discard(0)),
+    ("unknown zone 'deck'", lambda: ScrapCards(1, ("deck",))),  # type: ignore[arg-type]
+    ("zones must be distinct", lambda: ScrapCards(1, ("hand", "hand"))),
+    ("unknown destination", lambda: AcquireFree(3, (), "graveyard")),  # type: ignore[arg-type]
+    ("card types must be distinct", lambda: CopyAnother(("unit", "unit"))),
+    ("joins at least two clauses", lambda: And((Draw(1),))),
+    ("joins single clauses", lambda: Choice((Draw(1), And((Draw(1), Draw(2)))))),  # type: ignore[arg-type]
+    ("governs one chain", lambda: Conditional(IfYouDo(), Sequence((Draw(1), Draw(2))))),  # type: ignore[arg-type]
+    ("at least two sentences", lambda: Sequence((Draw(1),))),
+    ("a sequence holds sentences", lambda: Sequence((Draw(1), Sequence((Draw(1), Draw(2)))))),  # type: ignore[arg-type]
+    ("repeats a gain or a draw", lambda: ForEach(Discard(1), DiscardedThisWay())),  # type: ignore[arg-type]
+    ("cards in play", lambda: InPlay("unit", 0)),
+]
+
+
+@pytest.mark.parametrize(("message", "make"), INVALID, ids=[m for m, _ in INVALID])
+def test_values_that_no_card_text_could_say_are_refused(message: str, make: object) -> None:
+    with pytest.raises(ValueError, match=message):
+        make()  # type: ignore[operator]
+
+
+def test_every_effect_class_is_covered_by_the_canonical_table() -> None:
+    covered = {type(value) for value, _ in CANONICAL}
+    for value, _ in CANONICAL:
+        for child in _children(value):
+            covered.add(type(child))
+    assert set(EFFECTS) - covered == set()
+
+
+def test_the_table_of_effects_lists_every_effect_class_of_the_module() -> None:
+    defined = {
+        value
+        for value in vars(effects).values()
+        if isinstance(value, type) and issubclass(value, Effect) and value not in (Effect, Clause)
+    }
+    assert defined == set(EFFECTS)
+
+
+def _children(value: Node) -> list[Node]:
+    found: list[Node] = []
+    for name in getattr(value, "__dataclass_fields__", {}):
+        child = getattr(value, name)
+        items = child if isinstance(child, tuple) else (child,)
+        for item in items:
+            if isinstance(item, Node):
+                found += [item, *_children(item)]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("noun", "expected"),
+    [
+        ("unit", "units"),
+        ("ally", "allies"),
+        ("box", "boxes"),
+        ("day", "days"),
+        ("batch", "batches"),
+    ],
+)
+def test_plural_of_card_type_names(noun: str, expected: str) -> None:
+    assert plural(noun) == expected

@@ -1,0 +1,75 @@
+"""explain: a card's rules text as the tree of effects the parser understood."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from cardkit.cardload import load_card_set
+from cardkit.model import CardSet
+from cardkit.rules.explain import explain
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(folder: Path) -> CardSet:
+    card_set, found = load_card_set(folder, str(folder))
+    assert card_set is not None and not found, found
+    return card_set
+
+
+def test_a_card_is_explained_line_by_line_as_an_indented_tree() -> None:
+    card_set = _load(ROOT / "tests" / "fixtures" / "rules" / "game")
+    cards = {str(card.id): card for card in card_set.cards}
+    assert explain(cards["pikeman"], card_set.game) == (
+        "Pikeman (unit, Red Guild)\n"
+        "  Gain 2 Gold.\n"
+        "    primary\n"
+        "      gain 2 Gold\n"
+        "  Red Guild Ally: Gain 1 Royal Favor.\n"
+        "    Red Guild ally (another Red Guild card in play)\n"
+        "      gain 1 Royal Favor\n"
+        "  Double Red Guild Ally: Draw a card.\n"
+        "    double Red Guild ally (two other Red Guild cards in play)\n"
+        "      draw a card\n"
+    )
+    assert explain(cards["old-crown"], card_set.game) == (
+        "Old Crown (relic)\n"
+        "  If you have two or more relics in play, gain 3 Royal Favor and draw a card.\n"
+        "    primary\n"
+        "      if you have two or more relics in play\n"
+        "        all of\n"
+        "          gain 3 Royal Favor\n"
+        "          draw a card\n"
+    )
+
+
+def test_compound_effects_and_special_effects_show_their_structure() -> None:
+    card_set = _load(ROOT / "cards" / "star-realms")
+    cards = {str(card.id): card for card in card_set.cards}
+    tree = explain(cards["mobile-market"], card_set.game)
+    assert tree.splitlines()[-6:] == [
+        "    scrap",
+        "      in order",
+        "        all of",
+        "          gain 2 Authority",
+        "          draw a card",
+        "        special 'return-from-scrap-heap': at the end of this turn, put this card "
+        "from the scrap heap into your discard pile",
+    ]
+    tree = explain(cards["outland-station"], card_set.game)
+    assert "      choose one\n        gain 1 Trade\n        gain 3 Authority\n" in tree
+
+
+def test_a_line_that_does_not_parse_is_shown_with_its_error() -> None:
+    card_set = _load(ROOT / "tests" / "fixtures" / "rules" / "game")
+    card = replace(card_set.cards[0], text="Gain 2 Glod.\nDraw a card.")
+    assert explain(card, card_set.game).splitlines()[1:] == [
+        "  Gain 2 Glod.",
+        "    ! does not parse: unexpected 'Glod': expected a resource "
+        "(did you mean 'Gold'?) at column 8",
+        "  Draw a card.",
+        "    primary",
+        "      draw a card",
+    ]
+    assert explain(replace(card, text=""), card_set.game).splitlines()[1:] == ["  (no rules text)"]

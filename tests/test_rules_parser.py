@@ -1,0 +1,261 @@
+"""Parsing rules text: both wordings, positions, and an error for every way to get it wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardkit.cardload import load_card_set
+from cardkit.errors import CardkitError, RulesTextError, UnknownFactionError
+from cardkit.model import Game
+from cardkit.rules import parse_ability, parse_card_text, rules_parser
+from cardkit.rules.effects import (
+    Ability,
+    AcquireFree,
+    Ally,
+    Choice,
+    DestroyTarget,
+    Draw,
+    Gain,
+    OnScrap,
+    Pos,
+    Primary,
+    ScrapCards,
+)
+from cardkit.rules.vocab import Vocabulary
+
+ROOT = Path(__file__).resolve().parent.parent
+ORCHARD = ROOT / "tests" / "fixtures" / "rules" / "game"
+
+
+def _game(path: Path) -> Game:
+    card_set, found = load_card_set(path, str(path))
+    assert card_set is not None and not found, found
+    return card_set.game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return _game(ORCHARD)
+
+
+@pytest.fixture(scope="module")
+def star_realms() -> Game:
+    return _game(ROOT / "cards" / "star-realms")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Red Guild Ally: Gain 3 Gold.",
+        "Red Guild Ally: Gain 3 Gold",
+        "{Red Guild Ally}: {Gain 3 Gold}",
+        "{Red Guild Ally}: {Gain 3 Gold}.",
+        "red guild ally: gain 3 gold.",
+        "RED   GUILD ALLY :  GAIN 3 GOLD .",
+        "  Red Guild Ally:\tGain 3 Gold.  ",
+    ],
+)
+def test_plain_wording_and_spreadsheet_tokens_parse_to_the_same_ability(
+    text: str, game: Game
+) -> None:
+    assert parse_ability(text, game) == Ability(Ally("red-guild"), Gain((("gold", 3),)))
+
+
+def test_scrap_trigger_in_token_form(game: Game) -> None:
+    ability = parse_ability("{Scrap}: {Gain 2 Royal Favor}", game)
+    assert ability == Ability(OnScrap(), Gain((("favor", 2),)))
+    assert str(ability) == "Scrap: Gain 2 Royal Favor."
+
+
+def test_the_parse_renders_with_the_games_names(game: Game) -> None:
+    ability = parse_ability("double red guild ally: gain 1 gold or 2 royal favor", game)
+    assert str(ability) == "Double Red Guild Ally: Gain 1 Gold or 2 Royal Favor."
+    assert str(ability.effect) == "Gain 1 Gold or 2 Royal Favor."
+
+
+def test_amount_lists_choices_and_chains_are_told_apart(game: Game) -> None:
+    def effect(text: str) -> object:
+        return parse_ability(text, game).effect
+
+    assert effect("Gain 2 Gold and 2 Royal Favor.") == Gain((("gold", 2), ("favor", 2)))
+    assert effect("Gain 2 Gold or 2 Royal Favor.") == Choice(
+        (Gain((("gold", 2),)), Gain((("favor", 2),)))
+    )
+    assert effect("Gain 2 Gold or destroy target relic.") == Choice(
+        (Gain((("gold", 2),)), DestroyTarget("relic"))
+    )
+    assert effect("You may scrap a card in your hand or discard pile.") == ScrapCards(
+        1, ("hand", "discard"), optional=True
+    )
+    assert effect("You may scrap a card in your hand or draw a card.") == Choice(
+        (ScrapCards(1, ("hand",), optional=True), Draw(1))
+    )
+    assert effect("Acquire a card of cost 3 or less for free and put it into your hand.") == (
+        AcquireFree(3, (), "hand")
+    )
+
+
+def test_card_text_is_one_ability_per_line_and_blank_lines_are_skipped(game: Game) -> None:
+    abilities = parse_card_text("Gain 2 Gold.\n\nRed Guild Ally: Draw a card.\n", game)
+    assert abilities == (
+        Ability(Primary(), Gain((("gold", 2),))),
+        Ability(Ally("red-guild"), Draw(1)),
+    )
+    assert [a.pos for a in abilities] == [Pos(1, 1), Pos(3, 1)]
+    assert parse_card_text("", game) == ()
+
+
+def test_every_node_carries_where_it_starts(game: Game) -> None:
+    ability = parse_ability("{Red Guild Ally}: Gain 2 Gold and draw a card.", game)
+    assert ability.trigger.pos == Pos(1, 2)
+    effect = ability.effect
+    assert effect.pos == Pos(1, 19)
+    assert [e.pos for e in effect.effects] == [Pos(1, 19), Pos(1, 35)]  # type: ignore[attr-defined]
+
+
+def test_parsed_values_carry_the_vocabulary_for_str(game: Game) -> None:
+    ability = parse_ability("Gain 2 Royal Favor.", game)
+    assert ability.vocab == Vocabulary.of(game)
+    assert ability.effect.vocab == Vocabulary.of(game)
+
+
+def test_the_parser_is_built_once_per_vocabulary(game: Game) -> None:
+    assert rules_parser(game) is rules_parser(_game(ORCHARD))
+    assert rules_parser(game) is rules_parser(Vocabulary.of(game))
+
+
+def test_the_grammar_takes_each_games_own_words(game: Game, star_realms: Game) -> None:
+    assert str(parse_ability("Blob Ally: Gain 3 Combat.", star_realms)) == (
+        "Blob Ally: Gain 3 Combat."
+    )
+    with pytest.raises(UnknownFactionError):
+        parse_ability("Blob Ally: Gain 3 Gold.", game)
+    with pytest.raises(RulesTextError, match="unexpected 'Combat': expected a resource"):
+        parse_ability("Gain 3 Combat.", game)
+
+
+def test_names_with_regex_characters_become_terminals() -> None:
+    vocab = Vocabulary(
+        resources=(("cpp", "C++ Points"), ("dots", "Dots...")),
+        factions=(("qa", "Q/A Team"), ("star", "*Stars*")),
+        card_types=(("sky", "Sky-ship"),),
+    )
+    assert str(parse_ability("q/a team ally: gain 2 c++ points and 1 dots...", vocab)) == (
+        "Q/A Team Ally: Gain 2 C++ Points and 1 Dots...."
+    )
+    assert parse_ability("*Stars* Ally: Destroy target sky-ship.", vocab).effect == (
+        DestroyTarget("sky")
+    )
+    assert parse_ability("Acquire a sky-ship of cost 2 or less for free", vocab).effect == (
+        AcquireFree(2, ("sky",))
+    )
+
+
+def test_a_game_without_factions_has_no_ally_abilities() -> None:
+    vocab = Vocabulary(resources=(("gold", "Gold"),), card_types=(("unit", "Unit"),))
+    assert parse_ability("Gain 1 Gold.", vocab).effect == Gain((("gold", 1),))
+    with pytest.raises(UnknownFactionError, match="unknown faction 'Blue'"):
+        parse_ability("Blue Ally: Gain 1 Gold.", vocab)
+
+
+# Each message, and the lines (with the column it must point at) that produce it.
+ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
+    (
+        "unexpected 'Glod': expected a resource (did you mean 'Gold'?)",
+        [("Gain 2 Glod.", 8), ("Red Guild Ally: Gain 2 Glod", 24)],
+    ),
+    (
+        "unexpected 'Royal Favour': expected a resource (did you mean 'Royal Favor'?)",
+        [("Gain 2 Royal Favour.", 8)],
+    ),
+    (
+        "unexpected 'Gian': expected one of 'acquire', 'copy', 'destroy', 'discard', 'double', "
+        "'draw', 'gain', 'if' or 7 more (did you mean 'gain'?)",
+        [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
+    ),
+    (
+        "unexpected 'hnd': expected one of 'discard pile' or 'hand' (did you mean 'hand'?)",
+        [("You may scrap a card in your hnd.", 30)],
+    ),
+    (
+        "unexpected 'relics': expected one of 'card' or a card type (did you mean 'relic'?)",
+        [("Acquire a relics of cost 2 or less for free.", 11)],
+    ),
+    (
+        "unexpected 'relic': expected a card type (plural) (did you mean 'relics'?)",
+        [("If you have two or more relic in play, draw a card.", 25)],
+    ),
+    ("the text ends too early: expected a resource", [("Gain 2", 7), ("Gain 2   ", 7)]),
+    (
+        "unexpected 'or': expected one of '.', 'and' or the end of the line",
+        [("Gain 2 Gold and draw a card or draw a card.", 29)],
+    ),
+    (
+        "unexpected ';': expected one of ', then', '.', 'and', 'for each', 'or' or the end of "
+        "the line",
+        [("Draw a card; discard a card.", 12)],
+    ),
+    ("unexpected 'Aly': expected 'ally'", [("Red Guild Aly: Draw a card.", 11)]),
+    (
+        "the number of cards to draw must be a whole number of at least 1, not 0",
+        [("Draw 0 cards", 1)],
+    ),
+    ("unexpected line break: an ability is one line of text", [("Draw a card.\nDraw a card.", 13)]),
+]
+
+
+@pytest.mark.parametrize(
+    ("message", "text", "column"),
+    [(message, text, column) for message, cases in ERRORS for text, column in cases],
+)
+def test_each_error_message_names_the_place_and_what_was_expected(
+    message: str, text: str, column: int, game: Game
+) -> None:
+    with pytest.raises(RulesTextError) as caught:
+        parse_ability(text, game)
+    assert caught.value.reason == message
+    assert caught.value.column == column
+    assert isinstance(caught.value, CardkitError)
+    assert str(caught.value) == f"{message} at column {column}"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "message", "column"),
+    [
+        (
+            "Red Gild Ally: Draw a card.",
+            "Red Gild",
+            "unknown faction 'Red Gild' (did you mean 'Red Guild'?)",
+            1,
+        ),
+        (
+            "Double Sea Fok Ally: Draw a card.",
+            "Sea Fok",
+            "unknown faction 'Sea Fok' (did you mean 'Sea Folk'?)",
+            8,
+        ),
+        ("{Dragons Ally}: Draw a card.", "Dragons", "unknown faction 'Dragons'", 2),
+    ],
+)
+def test_an_ally_of_an_unknown_faction_is_its_own_kind_of_error(
+    text: str, name: str, message: str, column: int, game: Game
+) -> None:
+    with pytest.raises(UnknownFactionError) as caught:
+        parse_ability(text, game)
+    assert (caught.value.name, caught.value.reason, caught.value.column) == (name, message, column)
+
+
+def test_card_text_errors_give_the_line_within_the_text(game: Game) -> None:
+    with pytest.raises(RulesTextError) as caught:
+        parse_card_text("Draw a card.\nGain 2 Glod.", game)
+    assert (caught.value.line, caught.value.column) == (2, 8)
+    assert str(caught.value).endswith("at line 2, column 8")
+
+
+def test_expected_tokens_are_listed_on_the_error(game: Game) -> None:
+    with pytest.raises(RulesTextError) as caught:
+        parse_ability("Gain 2 Glod", game)
+    assert caught.value.expected == ("a resource",)
+    assert caught.value.found == "Glod"
