@@ -15,8 +15,8 @@ from jsonschema import Draft202012Validator
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.gameload import GAME_FILE, load_game
 from cardkit.model import Card, CardId, CardSet, Game
-from cardkit.schema import card_type_schema, compile_schema, diagnose
-from cardkit.spreadsheet import read_spreadsheet
+from cardkit.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
+from cardkit.spreadsheet import RawCard, read_spreadsheet
 from cardkit.textfile import read_text
 from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 
@@ -24,8 +24,6 @@ YAML_SUFFIXES = (".yaml", ".yml")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 _FILE_KEYS = ("cards", "defaults")
 _NOT_ID = re.compile(r"[^a-z0-9]+")
-
-Record = tuple[dict[str, Any], SourceMap, PathKey]
 
 
 def slugify(name: str) -> str:
@@ -57,7 +55,7 @@ def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
     return files, problems
 
 
-def _yaml_records(path: Path, shown: str) -> tuple[list[Record], list[Diagnostic]]:
+def _yaml_records(path: Path, shown: str) -> tuple[list[RawCard], list[Diagnostic]]:
     text, problems = read_text(path, shown)
     if text is None:
         return [], problems
@@ -105,8 +103,20 @@ def _yaml_records(path: Path, shown: str) -> tuple[list[Record], list[Diagnostic
             return [], found
         if found:
             return [], found
+    elif isinstance(data, dict) and ("name" in data or "type" in data):
+        return [RawCard(data, source, ())], []
     elif isinstance(data, dict):
-        return [(data, source, ())], []
+        # Neither a card nor a list of cards: most likely 'cards' is misspelt.
+        return [], [
+            error(
+                "CK021",
+                f"{key!r} is not a key of a card file{did_you_mean(key, _FILE_KEYS)}",
+                source.at((key,), key=True),
+                hint="a card file holds one card (a mapping with 'name' and 'type') "
+                "or 'cards:' with a list of cards",
+            )
+            for key in data
+        ]
     else:
         return [], [
             error(
@@ -116,7 +126,7 @@ def _yaml_records(path: Path, shown: str) -> tuple[list[Record], list[Diagnostic
                 source.at(()),
             )
         ]
-    records: list[Record] = []
+    records: list[RawCard] = []
     found = []
     for index, item in enumerate(items):
         where = (*base, index)
@@ -132,7 +142,7 @@ def _yaml_records(path: Path, shown: str) -> tuple[list[Record], list[Diagnostic
         for key in defaults:
             source.values.setdefault((*where, key), source.values.get(("defaults", key), (1, 1)))
             source.keys.setdefault((*where, key), source.keys.get(("defaults", key), (1, 1)))
-        records.append(({**defaults, **item}, source, where))
+        records.append(RawCard({**defaults, **item}, source, where))
     return records, found
 
 
@@ -148,8 +158,18 @@ class CardChecker:
             self.validators[type_id] = compile_schema(card_type_schema(self.game, type_id))
 
     def check(
-        self, raw: dict[str, Any], source: SourceMap, where: PathKey
+        self,
+        raw: dict[str, Any],
+        source: SourceMap,
+        where: PathKey,
+        *,
+        unreadable: frozenset[str] = frozenset(),
     ) -> tuple[Card | None, list[Diagnostic]]:
+        """The card, or None and every problem of it.
+
+        ``unreadable`` names fields whose values were dropped after being reported
+        (spreadsheet cells of the wrong form); they are not reported missing as well.
+        """
         game = self.game
         name = raw.get("name")
         explicit = raw.get("id")
@@ -188,6 +208,7 @@ class CardChecker:
             base=where,
             noun=f"a {card_type.name.lower()}",
             card=card_id,
+            unreadable=unreadable,
         )
         deck = raw.get("deck", card_type.deck)
         if game.decks and deck is None and not found:
@@ -237,15 +258,16 @@ def load_card_set(
         shown = f"{shown_root.rstrip('/')}/{path.relative_to(root).as_posix()}"
         shown_files.append(shown)
         if path.suffix.lower() in SHEET_SUFFIXES:
-            records: list[Record]
+            records: list[RawCard]
             records, problems = read_spreadsheet(path, shown, game)
         else:
             records, problems = _yaml_records(path, shown)
         found.extend(problems)
-        for raw, source, where in records:
+        for raw, source, where, unreadable in records:
             count = raw.get("count", 1)
-            copies_read += count if isinstance(count, int) and count > 0 else 1
-            card, problems = checker.check(raw, source, where)
+            valid_count = isinstance(count, int) and 1 <= count <= MAX_COPIES
+            copies_read += count if valid_count else 1
+            card, problems = checker.check(raw, source, where, unreadable=unreadable)
             found.extend(problems)
             if card is not None:
                 cards.append(card)

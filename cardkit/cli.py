@@ -248,16 +248,16 @@ _COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         args = _parser().parse_args(argv)
         return _COMMANDS[args.command](args, out, err)
     except UsageError as exc:
-        err.print(Text(f"cardkit: error: {exc}"))
+        err.print(Text(f"cardkit: error: {exc}"), soft_wrap=True)
         return EXIT_USAGE
     except CardkitError as exc:
-        err.print(Text(f"cardkit: {exc}"))
+        err.print(Text(f"cardkit: {exc}"), soft_wrap=True)
         return EXIT_ERRORS
     except KeyboardInterrupt:
         err.print(Text("cardkit: interrupted"))

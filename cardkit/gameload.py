@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -63,11 +63,24 @@ class _GameBuilder:
     def problem(
         self, message: str, *where: str | int, key: bool = False, code: str = "CK031"
     ) -> None:
-        self.diagnostics.append(error(code, message, self.source.at(where, key=key)))
+        found = error(code, message, self.source.at(where, key=key))
+        if found not in self.diagnostics:  # a shared field's problem, met by every type
+            self.diagnostics.append(found)
 
     def field_spec(
-        self, name: str, raw: Mapping[str, Any], where: tuple[str | int, ...]
+        self,
+        name: str,
+        raw: Mapping[str, Any],
+        where: tuple[str | int, ...],
+        *,
+        shared: tuple[str | int, ...] | None = None,
+        own: Collection[str] = (),
     ) -> FieldSpec:
+        """The field ``raw`` declares at ``where``; keys not in ``own`` came from ``shared``."""
+
+        def at(key: str) -> tuple[str | int, ...]:
+            return (*where, key) if shared is None or key in own else (*shared, key)
+
         kind = raw.get("type")
         if kind is None:
             self.problem(f"field {name!r} has no 'type'", *where, code="CK022")
@@ -78,7 +91,7 @@ class _GameBuilder:
         minimum, maximum = raw.get("min"), raw.get("max")
         if minimum is not None and maximum is not None and minimum > maximum:
             self.problem(
-                f"field {name!r} has min {minimum} above max {maximum}", *where, "min", code="CK024"
+                f"field {name!r} has min {minimum} above max {maximum}", *at("min"), code="CK024"
             )
         items = raw.get("items")
         sub_fields = raw.get("fields") or {}
@@ -118,7 +131,13 @@ class _GameBuilder:
                     )
                     continue
                 fields.append(
-                    self.field_spec(name, {**shared.get(name, {}), **own}, (*where, "fields", name))
+                    self.field_spec(
+                        name,
+                        {**shared.get(name, {}), **own},
+                        (*where, "fields", name),
+                        shared=("fields", name) if name in shared else None,
+                        own=tuple(own),
+                    )
                 )
             size = raw.get("size", "poker")
             if size not in sizes:
@@ -206,6 +225,15 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     """Read ``root``/game.yaml. The game is None when it has errors."""
     shown = f"{shown_root.rstrip('/')}/{GAME_FILE}"
     path = root / GAME_FILE
+    if root.is_file():
+        return None, [
+            error(
+                "CK001",
+                f"not a game folder: {shown_root!r} is a file",
+                Location(shown_root),
+                hint=f"give the folder that holds {GAME_FILE}",
+            )
+        ]
     if not root.is_dir():
         return None, [error("CK001", f"no such game folder: {shown_root!r}", Location(shown_root))]
     if not path.is_file():

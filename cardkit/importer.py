@@ -73,8 +73,8 @@ def import_spreadsheet(path: Path, shown: str, game: Game) -> tuple[str | None, 
     records, found = read_spreadsheet(path, shown, game)
     checker = CardChecker(game)
     cards = []
-    for raw, source, where in records:
-        card, problems = checker.check(raw, source, where)
+    for raw, source, where, unreadable in records:
+        card, problems = checker.check(raw, source, where, unreadable=unreadable)
         found.extend(problems)
         if card is not None:
             cards.append(card)

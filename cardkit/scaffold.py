@@ -2,27 +2,74 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import secrets
+import shutil
+import unicodedata
 from pathlib import Path
 from string import Template
 
-from cardkit.atomic import write_atomic
-from cardkit.errors import UsageError
+from cardkit.errors import CardkitError, UsageError
 from cardkit.resources import data_dir
+from cardkit.yamlsource import parse_yaml
 
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
 
+def game_id(name: str) -> str:
+    """The id of a game called ``name``: lowercase ASCII words joined by '-'."""
+    folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-")
+
+
+def _yaml_scalar(text: str) -> str:
+    """``text`` as a YAML value: plain when it reads back as itself, else double-quoted."""
+    loaded = parse_yaml(f"name: {text}\n", "<name>")
+    if not loaded.diagnostics and loaded.value == {"name": text}:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
 def new_game(name: str, parent: Path) -> Path:
-    """Create ``parent``/<id>/ from templates/new-game; returns the new folder."""
-    game_id = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    if not _GAME_ID.match(game_id):
+    """Create ``parent``/<id>/ from templates/new-game; returns the new folder.
+
+    The folder appears whole or not at all: it is written beside its final place and
+    renamed into it.
+    """
+    if any(unicodedata.category(char) == "Cc" for char in name):
+        raise UsageError(f"a game's name cannot hold control characters or line breaks: {name!r}")
+    ident = game_id(name)
+    if not _GAME_ID.match(ident):
         raise UsageError(f"cannot make a game id from {name!r}: use letters, digits and '-'")
-    folder = parent / game_id
+    if parent.exists() and not parent.is_dir():
+        raise UsageError(f"{parent} is a file, not a folder to create the game in")
+    folder = parent / ident
     if folder.exists():
         raise UsageError(f"{folder} already exists; choose another name or delete it first")
-    title = name if name != game_id else name.replace("-", " ").title()
-    for template in sorted((data_dir("templates") / "new-game").iterdir()):
-        text = Template(template.read_text(encoding="utf-8")).substitute(id=game_id, name=title)
-        write_atomic(folder / template.name, text)
+    title = name.strip() if name != ident else name.replace("-", " ").title()
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        staging = parent / f".{ident}.{secrets.token_hex(4)}.new"
+        staging.mkdir()
+        try:
+            for template in sorted((data_dir("templates") / "new-game").iterdir()):
+                text = Template(template.read_text(encoding="utf-8")).substitute(
+                    id=ident,
+                    id_yaml=_yaml_scalar(ident),
+                    name=title,
+                    name_yaml=_yaml_scalar(title),
+                )
+                (staging / template.name).write_text(text, encoding="utf-8")
+            os.rename(staging, folder)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+    except OSError as exc:
+        if folder.exists():
+            raise UsageError(
+                f"{folder} already exists; choose another name or delete it first"
+            ) from None
+        raise CardkitError(f"cannot create {folder}: {exc.strerror or exc}") from None
     return folder

@@ -6,11 +6,11 @@ jsonschema lives here and nowhere else.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
@@ -24,6 +24,7 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ID_PATTERN = "^[a-z0-9][a-z0-9._-]*$"
 CODE_PATTERN = "^CK[0-9]{3}$"
 RELATIVE_PATH = r"^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^:\u0000]+$"
+MAX_COPIES = 1000  # the most copies of one card a set may hold
 
 _TYPE_WORDS = {
     "integer": "a whole number",
@@ -33,6 +34,15 @@ _TYPE_WORDS = {
     "array": "a list",
     "object": "a mapping",
     "null": "empty",
+}
+
+# What a value matching a pattern looks like, by pattern (game.schema.json's own patterns
+# included), then by the name of the field.
+_PATTERNS = {
+    ID_PATTERN: "an id (lowercase letters, digits, '.', '_' and '-')",
+    "^[a-z0-9][a-z0-9-]*$": "an id (lowercase letters, digits and '-')",
+    "^[a-z][a-z0-9_]*$": "a field name (lowercase letters, digits and '_', starting with a letter)",
+    CODE_PATTERN: "a diagnostic code such as CK021",
 }
 
 _FORMS = {
@@ -55,14 +65,28 @@ def load_schema(name: str) -> Mapping[str, Any]:
     return schema
 
 
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+# JSON Schema counts 3.0 as an integer; card data does not: a count or a cost of 3.0
+# is a slip, and it would reach the cards as a float.
+_Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
 @cache
 def game_validator() -> Draft202012Validator:
-    return Draft202012Validator(load_schema("game.schema.json"))
+    validator: Draft202012Validator = _Validator(load_schema("game.schema.json"))
+    return validator
 
 
 def compile_schema(schema: Mapping[str, Any]) -> Draft202012Validator:
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    validator: Draft202012Validator = _Validator(schema)
+    return validator
 
 
 # ---------------------------------------------------------------------------
@@ -164,7 +188,7 @@ def _core_properties(game: Game) -> dict[str, Any]:
         "count": {
             "type": "integer",
             "minimum": 1,
-            "maximum": 1000,
+            "maximum": MAX_COPIES,
             "description": "How many copies of this card the set holds.",
         },
         "text": {"type": "string", "maxLength": 5000, "description": "Rules text."},
@@ -244,6 +268,15 @@ def card_file_schema(game: Game) -> dict[str, Any]:
 # errors as diagnostics
 
 
+_MAX_CHOICES = 12
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, cut short when it is long."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:56]}...{text[-1]}"
+
+
 def _label(path: Iterable[str | int]) -> str:
     text = ""
     for part in path:
@@ -256,7 +289,12 @@ def _in_property_names(err: ValidationError) -> bool:
 
 
 def _diagnose(
-    err: ValidationError, source: SourceMap, base: PathKey, noun: str, card: str | None
+    err: ValidationError,
+    source: SourceMap,
+    base: PathKey,
+    noun: str,
+    card: str | None,
+    excused: Collection[str] = (),
 ) -> Iterable[Diagnostic]:
     rel = tuple(err.absolute_path)
     where = (*base, *rel)
@@ -271,15 +309,16 @@ def _diagnose(
 
     if _in_property_names(err):
         name = str(value)
-        form = _FORMS.get(rel[-1] if rel and isinstance(rel[-1], str) else "", "")
         message = f"{name!r} is not a valid name in {label}"
         if kind == "enum":
             message = f"unknown {label} {name!r}{did_you_mean(name, expected)}"
         elif kind == "pattern":
-            message = f"{name!r} in {label} is not a valid id (lowercase letters, digits and '-')"
+            message = f"{name!r} in {label} is not {_PATTERNS.get(expected, 'a valid name')}"
+        elif kind == "maxLength":
+            message = f"{_shown(name)} in {label} is longer than {expected} characters"
         yield error(
             "CK025" if kind == "enum" else "CK026",
-            message or form,
+            message,
             at((*where, name), key=True),
             card=card,
         )
@@ -299,14 +338,14 @@ def _diagnose(
     if kind == "required" and isinstance(value, dict):
         owner = noun if not rel else label
         for name in expected:
-            if name not in value:
+            if name not in value and name not in excused:
                 yield error("CK022", f"missing required field {name!r} of {owner}", at(), card=card)
         return
     if kind == "type":
         expected = expected
         names = [expected] if isinstance(expected, str) else list(expected)
         words = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
-        yield error("CK023", f"{label} must be {words}, got {value!r}", at(), card=card)
+        yield error("CK023", f"{label} must be {words}, got {_shown(value)}", at(), card=card)
         return
     if kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         whole = "a whole number" if schema.get("type") == "integer" else "a number"
@@ -314,17 +353,24 @@ def _diagnose(
             kind
         ]
         yield error(
-            "CK024", f"{label} must be {whole} {sign} {expected}, got {value!r}", at(), card=card
+            "CK024",
+            f"{label} must be {whole} {sign} {expected}, got {_shown(value)}",
+            at(),
+            card=card,
         )
         return
     if kind == "enum" or kind == "const":
         choices = [str(c) for c in (expected if kind == "enum" else [expected])]
         field = next((p for p in reversed(rel) if isinstance(p, str)), label)
-        shown = ", ".join(repr(c) for c in choices[:12])
+        if field == "type" and "fields" in rel:
+            field = "field type"
+        shown = ", ".join(repr(c) for c in choices[:_MAX_CHOICES])
+        if len(choices) > _MAX_CHOICES:
+            shown += f" and {len(choices) - _MAX_CHOICES} more"
         hint = f"expected one of {shown}" if choices else "the game declares none"
         yield error(
             "CK025",
-            f"unknown {field} {value!r}{did_you_mean(str(value), choices)}",
+            f"unknown {field} {_shown(value)}{did_you_mean(str(value), choices)}",
             at(),
             card=card,
             hint=hint,
@@ -332,8 +378,8 @@ def _diagnose(
         return
     if kind == "pattern":
         field = next((p for p in reversed(rel) if isinstance(p, str)), "")
-        form = _FORMS.get(field, "the required form")
-        yield error("CK026", f"{label} {value!r} is not {form}", at(), card=card)
+        form = _PATTERNS.get(expected) or _FORMS.get(field, "the required form")
+        yield error("CK026", f"{label} {_shown(value)} is not {form}", at(), card=card)
         return
     if kind in ("minLength", "maxLength"):
         if kind == "minLength":
@@ -352,11 +398,24 @@ def _diagnose(
         }
         yield error("CK027", messages[kind], at(), card=card)
         return
-    if kind == "oneOf" and err.context:
-        # Report the branch that got furthest: the one whose errors lie deepest.
-        deepest = max(err.context, key=lambda sub: len(sub.absolute_path))
-        if len(deepest.absolute_path) > len(err.absolute_path):
+    if kind in ("oneOf", "anyOf") and err.context:
+        # Report the branch the value was meant for: the one whose errors lie deepest, or
+        # else one whose type the value has. When the value has none of the types, say so.
+        depth = len(err.absolute_path)
+        fitting = [
+            sub
+            for sub in err.context
+            if len(sub.absolute_path) > depth or sub.validator not in ("type", "oneOf", "anyOf")
+        ]
+        if fitting:
+            deepest = max(fitting, key=lambda sub: len(sub.absolute_path))
             yield from _diagnose(deepest, source, base, noun, card)
+            return
+        types: list[Any] = [sub.validator_value for sub in err.context if sub.validator == "type"]
+        if len(types) == len(err.context):
+            names = [n for t in types for n in ([t] if isinstance(t, str) else t)]
+            words = " or ".join(dict.fromkeys(_TYPE_WORDS.get(n, n) for n in names))
+            yield error("CK023", f"{label} must be {words}, got {_shown(value)}", at(), card=card)
             return
     yield error("CK023", f"{label}: {err.message}", at(), card=card)
 
@@ -369,9 +428,30 @@ def diagnose(
     base: PathKey = (),
     noun: str = "this mapping",
     card: str | None = None,
+    unreadable: Collection[str] = (),
 ) -> list[Diagnostic]:
-    """Every schema error of ``instance`` as located, coded diagnostics."""
+    """Every schema error of ``instance`` as located, coded diagnostics.
+
+    A value of the wrong type gets one diagnostic, not also one per range or form it
+    misses. Required fields named in ``unreadable`` (already reported) are not missing.
+    """
+    errors = list(validator.iter_errors(instance))
+    wrong_type = {tuple(err.absolute_path) for err in errors if err.validator == "type"}
+    # A required field is not reported missing when it was reported already: as an
+    # unreadable cell, or as the field an unknown (misspelt) one was meant to be.
+    excused: dict[PathKey, set[str]] = {(): set(unreadable)}
+    for err in errors:
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = list(err.schema.get("properties", {}))
+            meant = excused.setdefault(tuple(err.absolute_path), set())
+            for extra in err.instance:
+                if extra not in allowed:
+                    suggestion = did_you_mean(str(extra), allowed)
+                    meant.update(n for n in allowed if suggestion == f" (did you mean {n!r}?)")
     found: list[Diagnostic] = []
-    for err in validator.iter_errors(instance):
-        found.extend(_diagnose(err, source, base, noun, card))
+    for err in errors:
+        path = tuple(err.absolute_path)
+        if err.validator != "type" and path in wrong_type:
+            continue
+        found.extend(_diagnose(err, source, base, noun, card, excused.get(path, set())))
     return found

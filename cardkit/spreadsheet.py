@@ -8,18 +8,30 @@ public Star Realms spreadsheet puts between abilities) becomes a new line.
 from __future__ import annotations
 
 import csv
+import difflib
 import re
 import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.model import FieldSpec, Game
 from cardkit.textfile import read_text
-from cardkit.yamlsource import SourceMap
+from cardkit.yamlsource import PathKey, SourceMap
 
 Row = list[tuple[int, int, Any]]  # (line, column, cell value) for each cell of a row
+
+
+class RawCard(NamedTuple):
+    """One card's fields as written, before checking, and where they were written."""
+
+    values: dict[str, Any]
+    source: SourceMap
+    path: PathKey
+    # Fields whose cells could not be read; already reported, so not "missing" as well.
+    unreadable: frozenset[str] = frozenset()
+
 
 _CORE_KINDS = {
     "count": "integer",
@@ -39,30 +51,56 @@ def _csv_rows(path: Path, shown: str) -> tuple[list[Row], list[Diagnostic]]:
     if text is None:
         return [], problems
     rows: list[Row] = []
-    reader = csv.reader(text.splitlines(keepends=True))
+    reader = csv.reader(text.splitlines(keepends=True), strict=True)
     line = 1
     try:
         for record in reader:
             rows.append([(line, col, cell) for col, cell in enumerate(record, start=1)])
             line = reader.line_num + 1
     except csv.Error as exc:
-        return [], [error("CK041", f"not a readable CSV file: {exc}", Location(shown, line, 1))]
+        message = (
+            "unclosed quote: the quoted cell that starts in this row runs to the end of the file"
+            if "unexpected end of data" in str(exc)
+            else f"not a readable CSV file: {exc}"
+        )
+        return [], [error("CK041", message, Location(shown, line, 1))]
     return rows, []
+
+
+def _not_a_workbook(path: Path, exc: Exception) -> str:
+    """Why ``path`` is not a workbook, in the words a designer needs."""
+    try:
+        head = path.read_bytes()[:4096]
+    except OSError:  # pragma: no cover - it was readable a moment ago
+        head = b""
+    if not head:
+        return "the file is empty"
+    if not head.startswith(b"PK"):
+        try:
+            head.decode("utf-8")
+        except UnicodeDecodeError:
+            return "it is not a zip archive, as every .xlsx file is"
+        return "it is a text file (if it holds comma-separated values, rename it to .csv)"
+    if isinstance(exc, zipfile.BadZipFile):
+        return "it is a damaged zip archive"
+    if isinstance(exc, KeyError):
+        return "it is a zip archive without a workbook in it"
+    return f"it is a zip archive that openpyxl cannot read ({type(exc).__name__}: {exc})"
 
 
 def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[list[Row], list[Diagnostic]]:
     from openpyxl import load_workbook
-    from openpyxl.utils.exceptions import InvalidFileException
 
+    hint = "save the spreadsheet again as .xlsx, or export it as CSV"
     try:
         book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError) as exc:
+    except Exception as exc:  # openpyxl fails in many ways on files that are not workbooks
         return [], [
             error(
                 "CK041",
-                f"not an XLSX workbook: {type(exc).__name__}: {exc}",
+                f"not an XLSX workbook: {_not_a_workbook(path, exc)}",
                 Location(shown),
-                hint="save the spreadsheet as .xlsx or export CSV",
+                hint=hint,
             )
         ]
     try:
@@ -70,7 +108,8 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[list[Row], li
             return [], [
                 error(
                     "CK041",
-                    f"workbook has no sheet {sheet!r}; it has {', '.join(book.sheetnames)}",
+                    f"workbook has no sheet {sheet!r}; it has "
+                    f"{', '.join(map(repr, book.sheetnames))}",
                     Location(shown),
                 )
             ]
@@ -79,8 +118,26 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[list[Row], li
         for r, values in enumerate(worksheet.iter_rows(values_only=True), start=1):
             rows.append([(r, c, "" if v is None else v) for c, v in enumerate(values, start=1)])
         return rows, []
+    except Exception as exc:  # a damaged sheet inside a readable archive
+        return [], [
+            error(
+                "CK041",
+                f"the workbook cannot be read: {type(exc).__name__}: {exc}",
+                Location(shown),
+                hint=hint,
+            )
+        ]
     finally:
         book.close()
+
+
+def cell_name(line: int, column: int) -> str:
+    """The spreadsheet name of a cell: row 2, column 5 is 'E2'."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{line}"
 
 
 def _field_kind(game: Game, type_id: Any, name: str) -> FieldSpec | str:
@@ -153,9 +210,7 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
     return text
 
 
-def read_spreadsheet(
-    path: Path, shown: str, game: Game
-) -> tuple[list[tuple[dict[str, Any], SourceMap, tuple[str | int, ...]]], list[Diagnostic]]:
+def read_spreadsheet(path: Path, shown: str, game: Game) -> tuple[list[RawCard], list[Diagnostic]]:
     """Every row of a card spreadsheet as a raw card mapping, located by row and column."""
     mapping = game.spreadsheet
     if path.suffix.lower() == ".xlsx":
@@ -166,10 +221,32 @@ def read_spreadsheet(
         return [], problems
     rows = [row for row in rows if any(str(v).strip() for _, _, v in row)]
     if not rows:
-        return [], [error("CK003", "spreadsheet has no header row and no cards", Location(shown))]
+        return [], [
+            error(
+                "CK003",
+                "empty spreadsheet: it has no header row and no cards",
+                Location(shown),
+                hint=f"start with a header row: {', '.join(iter_headers(game))}",
+            )
+        ]
     header = rows[0]
-    names = {str(value).strip(): column for _, column, value in header}
+    names: dict[str, int] = {}
     head_line = header[0][0]
+    found: list[Diagnostic] = []
+    for _, column, value in header:
+        name = str(value).strip()
+        if name in names:
+            found.append(
+                error(
+                    "CK040",
+                    f"column {name!r} appears twice in the header row "
+                    f"({cell_name(head_line, names[name])} and {cell_name(head_line, column)})",
+                    Location(shown, head_line, column),
+                    hint="rename or delete one of them",
+                )
+            )
+        elif name:
+            names[name] = column
     if mapping.columns:
         columns = dict(mapping.columns)
         required = [h for h in columns if h not in mapping.optional]
@@ -180,25 +257,45 @@ def read_spreadsheet(
             if needed not in columns.values():
                 required.append(needed.capitalize())
                 columns[needed.capitalize()] = needed
-    found: list[Diagnostic] = [
-        error(
-            "CK040",
-            f"missing column {header_name!r}",
-            Location(shown, head_line, 1),
-            hint=f"the header row has {', '.join(repr(n) for n in names if n) or 'no names'}",
-        )
-        for header_name in required
-        if header_name not in names
-    ]
+    for header_name in required:
+        if header_name not in names:
+            near = difflib.get_close_matches(header_name, list(names), n=1, cutoff=0.6)
+            close = f" (is {near[0]!r} a misspelling of it?)" if near else ""
+            found.append(
+                error(
+                    "CK040",
+                    f"missing column {header_name!r}{close}",
+                    Location(shown, head_line, 1),
+                    hint=f"the header row has {', '.join(map(repr, names)) or 'no names'}",
+                )
+            )
     if found:
         return [], found
     source = SourceMap(shown)
-    records: list[tuple[dict[str, Any], SourceMap, tuple[str | int, ...]]] = []
+    records: list[RawCard] = []
+    headers = {field: header for header, field in columns.items()}
     for index, row in enumerate(rows[1:]):
-        record, problems = _row_record(row, index, names, columns, game, source)
-        found.extend(problems)
-        records.append((record, source, (index,)))
+        record, bad_cells = _row_record(row, index, names, columns, game, source)
+        found.extend(
+            error(
+                "CK042",
+                f"cell {cell_name(line, column)} of column {headers[field]!r} is "
+                f"{_shown_cell(value)}, not {expected}",
+                Location(shown, line, column),
+            )
+            for field, value, line, column, expected in bad_cells
+        )
+        unreadable = frozenset(field for field, *_ in bad_cells)
+        records.append(RawCard(record, source, (index,), unreadable))
     return records, found
+
+
+def _shown_cell(value: Any) -> str:
+    text = str(value)
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+_BadCell = tuple[str, Any, int, int, str]  # field, cell value, line, column, expected form
 
 
 def _row_record(
@@ -208,7 +305,7 @@ def _row_record(
     columns: Mapping[str, str],
     game: Game,
     source: SourceMap,
-) -> tuple[dict[str, Any], list[Diagnostic]]:
+) -> tuple[dict[str, Any], list[_BadCell]]:
     cells = {column: (line, value) for line, column, value in row}
     line = row[0][0]
     source.values[(index,)] = (line, 1)
@@ -239,7 +336,7 @@ def _row_record(
         record["type"] = _by_name(record["type"], game.card_types)
     if isinstance(record.get("deck"), str):
         record["deck"] = _by_name(record["deck"], game.decks)
-    problems: list[Diagnostic] = []
+    problems: list[_BadCell] = []
     for field, value in list(record.items()):
         if field in ("type", "deck") or field not in raw or raw[field][0] is not value:
             continue
@@ -247,13 +344,7 @@ def _row_record(
         try:
             record[field] = _convert(_field_kind(game, record.get("type"), field), value, game)
         except ValueError as exc:
-            problems.append(
-                error(
-                    "CK042",
-                    f"cell {str(value)!r} of column {field!r} is not {exc}",
-                    Location(source.path, cell_line, column),
-                )
-            )
+            problems.append((field, value, cell_line, column, str(exc)))
             del record[field]
     return record, problems
 

@@ -8,6 +8,15 @@ from cardkit.diagnostics import Diagnostic, Location, error
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 
+# Byte-order marks of the encodings spreadsheet programs and Windows editors save "Unicode"
+# text in; UTF-32 first, as its little-endian mark begins with UTF-16's.
+_WIDE_BOMS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
     before = data[:offset]
@@ -31,6 +40,16 @@ def read_text(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
         data = path.read_bytes()
     except OSError as exc:
         return None, [error("CK001", f"cannot read file: {exc.strerror or exc}", Location(shown))]
+    for bom, encoding in _WIDE_BOMS:
+        if data.startswith(bom):
+            return None, [
+                error(
+                    "CK002",
+                    f"the file is {encoding} text, not UTF-8",
+                    Location(shown, 1, 1),
+                    hint="save the file as UTF-8",
+                )
+            ]
     nul = data.find(b"\x00")
     if nul >= 0:
         line, column = _position(data, nul)

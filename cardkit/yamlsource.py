@@ -21,14 +21,6 @@ PathKey = tuple[str | int, ...]
 MAX_DEPTH = 64
 MAX_ALIAS_EXPANSION = 100_000
 
-_LoaderBase: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _CoreSchemaLoader(_LoaderBase):  # type: ignore[misc]
-    """A safe loader whose plain scalars follow the YAML 1.2 core schema."""
-
-
-_CoreSchemaLoader.yaml_implicit_resolvers = {}
 _CORE_RESOLVERS: tuple[tuple[str, str, str], ...] = (
     ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
     ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
@@ -41,10 +33,24 @@ _CORE_RESOLVERS: tuple[tuple[str, str, str], ...] = (
     ),
     ("tag:yaml.org,2002:merge", r"^<<$", "<"),
 )
-for _tag, _pattern, _first in _CORE_RESOLVERS:
-    _CoreSchemaLoader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
-# The empty plain scalar resolves through the None key.
-_CoreSchemaLoader.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^$"), [None])
+
+
+def core_schema_loader(base: type[Any]) -> type[Any]:
+    """The safe loader ``base`` with plain scalars resolved by the YAML 1.2 core schema."""
+
+    class CoreSchemaLoader(base):  # type: ignore[misc]
+        pass
+
+    CoreSchemaLoader.yaml_implicit_resolvers = {}
+    for tag, pattern, first in _CORE_RESOLVERS:
+        CoreSchemaLoader.add_implicit_resolver(tag, re.compile(pattern), list(first))
+    # The empty plain scalar resolves through the None key.
+    CoreSchemaLoader.add_implicit_resolver("tag:yaml.org,2002:null", re.compile(r"^$"), [None])
+    return CoreSchemaLoader
+
+
+# libyaml when it is installed; PyYAML's pure-Python loader (same results, slower) otherwise.
+_CoreSchemaLoader = core_schema_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -87,25 +93,117 @@ class LoadedYaml:
     diagnostics: list[Diagnostic]
 
 
-def _friendly(problem: str, context: str | None) -> str:
-    if "'\\t'" in problem or "\t" in problem:
-        return "tab character: YAML indents with spaces, never tabs"
-    if "while scanning a quoted scalar" in (context or "") and "end of stream" in problem:
-        return "unclosed quote: the string runs to the end of the file"
-    if "flow sequence" in (context or "") or "expected ',' or ']'" in problem:
-        return "unclosed '[': a flow list must end with ']'"
-    if "flow mapping" in (context or "") or "expected ',' or '}'" in problem:
-        return "unclosed '{': a flow mapping must end with '}'"
-    if "mapping values are not allowed here" in problem:
-        return "unexpected ':' (check the indentation, or quote a value that contains ': ')"
-    if "expected <block end>" in problem:
-        return "bad indentation: this line does not line up with the lines above it"
-    if "found undefined alias" in problem or "found undefined tag handle" in problem:
-        return problem
-    if "expected a single document" in problem:
-        return "more than one YAML document ('---') in a card file"
-    text = problem.strip()
-    return f"{context.strip()}: {text}" if context else text
+# Characters YAML accepts in a stream (YAML 1.2, 5.1); anything else stops the reader.
+_UNPRINTABLE = re.compile(r"[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _char_at(text: str, mark: Any, offset: int = 0) -> str:
+    """The character at a PyYAML mark (moved ``offset`` along its line), or ''."""
+    if mark is None:
+        return ""
+    lines = text.splitlines()
+    column = mark.column + offset
+    if mark.line >= len(lines) or column < 0:
+        return ""
+    line = lines[mark.line]
+    return line[column] if column < len(line) else ""
+
+
+def _token_at(text: str, mark: Any) -> str:
+    """The word (alias, tag, ...) that starts at a PyYAML mark."""
+    char = _char_at(text, mark)
+    if not char:
+        return ""
+    line = text.splitlines()[mark.line]
+    match = re.match(r"\S+", line[mark.column :])
+    return match.group(0).rstrip(",]}") if match else char
+
+
+def _at(mark: Any) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, tuple[int, int]]:
+    """A plain-words message for a PyYAML or libyaml syntax error, and where to point.
+
+    libyaml and PyYAML word their errors differently; both are recognised here.
+    """
+    problem = exc.problem or ""
+    context = exc.context or ""
+    here, opened = exc.problem_mark, exc.context_mark or exc.problem_mark
+    char = _char_at(text, here)
+    if char == "\t" or "tab character" in problem or "'\\t'" in problem:
+        return "tab character: YAML indents with spaces, never tabs", _at(here)
+    if "quoted scalar" in context and "end of stream" in problem:
+        return "unclosed quote: this string runs to the end of the file", _at(opened)
+    for kind, start, end, noun in (
+        ("sequence", "[", "]", "list"),
+        ("mapping", "{", "}", "mapping"),
+    ):
+        if f"flow {kind}" not in context:
+            continue
+        if here is None or opened is None or here.line > opened.line or not char:
+            return f"unclosed {start!r}: a flow {noun} must end with {end!r}", _at(opened)
+        return f"expected ',' or {end!r} in this flow {noun}", _at(here)
+    if "mapping values are not allowed" in problem:
+        return (
+            "unexpected ':' (check the indentation, or quote a value that contains ': ')",
+            _at(here),
+        )
+    if "expected a single document" in context:
+        return "more than one YAML document ('---') in one file", _at(here)
+    if "undefined alias" in problem:
+        alias = _token_at(text, here)
+        return f"undefined alias {alias!r}: no anchor '&{alias[1:]}' comes before it", _at(here)
+    if "undefined tag handle" in problem:
+        return f"undefined tag handle in {_token_at(text, here)!r}", _at(here)
+    if "duplicate anchor" in context:
+        first = exc.context_mark
+        return (
+            f"anchor {_token_at(text, here)!r} is defined twice (first on line {_at(first)[0]})",
+            _at(here),
+        )
+    if "cannot start any token" in problem and char:
+        return f"{char!r} cannot start a value; put the value in quotes", _at(here)
+    if here is not None and (
+        "expected <block end>" in problem
+        or "expected '-' indicator" in problem
+        or "did not find expected key" in problem
+        or "document start" in problem
+        or "could not find expected ':'" in problem
+    ):
+        before = text.splitlines()[here.line][: here.column] if char else ""
+        quote = before[-1:]
+        if quote in ("'", '"') and before.count(quote) % 2:
+            # A quoted string that began on an earlier line ended just before the parser
+            # gave up: its opening quote was most likely never closed.
+            return "unclosed quote above: a quoted string runs on to here", _at(here)
+        if before.strip():
+            return (
+                f"unexpected text {_token_at(text, here)!r} after the value "
+                "(put the whole value in quotes)",
+                _at(here),
+            )
+        return "bad indentation: this line does not line up with the lines above it", _at(here)
+    if "node content" in problem and char:
+        return f"unexpected {char!r}: a value was expected here", _at(here)
+    text_ = problem.strip()
+    return (f"{context.strip()}: {text_}" if context else text_), _at(here)
+
+
+def _unreadable(text: str, path: str) -> Diagnostic:
+    bad = _UNPRINTABLE.search(text)
+    if bad is None:  # pragma: no cover - the reader refused the text for a reason
+        return error("CK002", "the file holds characters YAML does not allow", Location(path, 1, 1))
+    before = text[: bad.start()]
+    line = before.count("\n") + 1
+    column = bad.start() - (before.rfind("\n") + 1) + 1
+    return error(
+        "CK002",
+        f"control character U+{ord(bad.group()):04X} is not allowed in a text file",
+        Location(path, line, column),
+        hint="delete it; it is often left behind by copying from another program",
+    )
 
 
 def parse_yaml(text: str, path: str) -> LoadedYaml:
@@ -114,10 +212,10 @@ def parse_yaml(text: str, path: str) -> LoadedYaml:
     try:
         root = yaml.compose(text, Loader=_CoreSchemaLoader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = _friendly(exc.problem or str(exc), exc.context)
+        message, (line, column) = _syntax_error(exc, text)
         return LoadedYaml(None, source, [error("CK010", message, Location(path, line, column))])
+    except yaml.reader.ReaderError:
+        return LoadedYaml(None, source, [_unreadable(text, path)])
     except yaml.YAMLError as exc:
         return LoadedYaml(None, source, [error("CK010", str(exc), Location(path, 1, 1))])
     except RecursionError:
@@ -131,7 +229,7 @@ def parse_yaml(text: str, path: str) -> LoadedYaml:
     builder = _Builder(source)
     try:
         value = builder.build(root, (), 0)
-    except _AliasBomb:
+    except _AliasBomb as bomb:
         return LoadedYaml(
             None,
             source,
@@ -139,7 +237,7 @@ def parse_yaml(text: str, path: str) -> LoadedYaml:
                 error(
                     "CK013",
                     f"anchors and aliases expand to more than {MAX_ALIAS_EXPANSION:,} values",
-                    Location(path, 1, 1),
+                    source.at(bomb.where[:1], key=True),
                     hint="write the repeated data out, or use fewer nested aliases",
                 )
             ],
@@ -148,7 +246,31 @@ def parse_yaml(text: str, path: str) -> LoadedYaml:
 
 
 class _AliasBomb(Exception):
-    pass
+    def __init__(self, where: PathKey) -> None:
+        super().__init__(where)
+        self.where = where
+
+
+def _core_int(text: str) -> int:
+    """An integer of the YAML 1.2 core schema: '010' is ten (1.1 read it as octal eight)."""
+    if text.startswith("0o"):
+        return int(text[2:], 8)
+    if text.startswith("0x"):
+        return int(text[2:], 16)
+    return int(text, 10)
+
+
+def _shown_tag(tag: str) -> str:
+    """A tag as it was written: '!!python/object', not 'tag:yaml.org,2002:python/object'."""
+    return "!!" + tag.removeprefix(_STANDARD) if tag.startswith(_STANDARD) else tag
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
+_STANDARD = "tag:yaml.org,2002:"
+_KEY_TAGS = (_STR, _INT, _FLOAT, _BOOL, _NULL)
 
 
 class _Builder:
@@ -167,7 +289,7 @@ class _Builder:
         if id(node) in self.seen:
             self.revisits += 1
             if self.revisits > MAX_ALIAS_EXPANSION:
-                raise _AliasBomb
+                raise _AliasBomb(path)
         else:
             self.seen.add(id(node))
         mark = node.start_mark
@@ -195,7 +317,7 @@ class _Builder:
         self.diagnostics.append(
             error(
                 "CK011",
-                f"YAML tag {node.tag!r} is not allowed in card data",
+                f"YAML tag {_shown_tag(node.tag)!r} is not allowed in card data",
                 self._loc(node),
                 hint="remove the tag; card data holds only plain values, lists and mappings",
             )
@@ -207,7 +329,7 @@ class _Builder:
             if tag == _STR:
                 return node.value
             if tag == _INT:
-                return self.constructor.construct_yaml_int(node)
+                return _core_int(node.value)
             if tag == _FLOAT:
                 return self.constructor.construct_yaml_float(node)
             if tag == _BOOL:
@@ -215,31 +337,37 @@ class _Builder:
             if tag == _NULL:
                 return None
         except ValueError:
-            self.diagnostics.append(
-                error(
-                    "CK023",
-                    f"{node.value!r} is not a valid {tag.rsplit(':', 1)[-1]}",
-                    self._loc(node),
+            digits = sum(c.isdigit() for c in node.value)
+            if tag == _INT and digits > 1000:
+                self.diagnostics.append(
+                    error("CK024", f"a number of {digits:,} digits is too large", self._loc(node))
                 )
-            )
-            return node.value
+            else:
+                kind = "whole number" if tag == _INT else "number"
+                self.diagnostics.append(
+                    error(
+                        "CK023",
+                        f"{_shorten(node.value)!r} is not a valid {kind}",
+                        self._loc(node),
+                    )
+                )
+            return None
         self._refuse_tag(node)
         return None
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey, depth: int) -> dict[str, Any]:
+        """The mapping's own keys first, then what '<<' merges in under keys it lacks.
+
+        Own keys are built first so that their locations, not the merged ones', are kept.
+        """
         result: dict[str, Any] = {}
-        merged: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        merges: list[tuple[yaml.Node, yaml.Node]] = []
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE:
-                merged.update(self._merge_source(value_node, path, depth))
+                merges.append((key_node, value_node))
                 continue
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in (
-                _STR,
-                _INT,
-                _FLOAT,
-                _BOOL,
-                _NULL,
-            ):
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _KEY_TAGS:
                 self.diagnostics.append(
                     error("CK023", "a mapping key must be a plain name", self._loc(key_node))
                 )
@@ -249,7 +377,8 @@ class _Builder:
                 self.diagnostics.append(
                     error(
                         "CK012",
-                        f"key {key!r} appears twice in this mapping",
+                        f"key {key!r} appears twice in this mapping (first on line "
+                        f"{first_line[key]})",
                         self._loc(key_node),
                         hint="delete or rename one of them",
                     )
@@ -257,21 +386,30 @@ class _Builder:
                 continue
             child = (*path, key)
             kmark = key_node.start_mark
-            self.source.keys[child] = (kmark.line + 1, kmark.column + 1)
+            first_line[key] = kmark.line + 1
+            self.source.keys.setdefault(child, (kmark.line + 1, kmark.column + 1))
             result[key] = self.build(value_node, child, depth + 1)
-        for key, value in merged.items():
-            result.setdefault(key, value)
+        for key_node, value_node in merges:
+            for key, value in self._merge_source(key_node, value_node, path, depth).items():
+                result.setdefault(key, value)
         return result
 
-    def _merge_source(self, node: yaml.Node, path: PathKey, depth: int) -> dict[str, Any]:
+    def _merge_source(
+        self, key_node: yaml.Node, node: yaml.Node, path: PathKey, depth: int
+    ) -> dict[str, Any]:
         sources = node.value if isinstance(node, yaml.SequenceNode) else [node]
-        merged: dict[str, Any] = {}
-        for source in sources:
-            if not isinstance(source, yaml.MappingNode):
-                self.diagnostics.append(
-                    error("CK023", "'<<' merges only mappings", self._loc(source))
+        mappings = [s for s in sources if isinstance(s, yaml.MappingNode) and s.tag == _MAP]
+        if len(mappings) != len(sources):
+            self.diagnostics.append(
+                error(
+                    "CK023",
+                    "'<<' merges only mappings (write '<<: *name' with an anchored mapping)",
+                    self._loc(key_node),
                 )
-                continue
+            )
+            return {}
+        merged: dict[str, Any] = {}
+        for source in mappings:
             for key, value in self._mapping(source, path, depth + 1).items():
                 merged.setdefault(key, value)
         return merged

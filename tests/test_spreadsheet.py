@@ -1,0 +1,224 @@
+"""Card spreadsheets: XLSX workbooks (built here with openpyxl) and CSV files.
+
+The XLSX fixtures are made by the tests, never committed: a workbook is a zip of XML
+that git cannot diff.
+"""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+
+from cardkit.cardload import load_card_set
+from cardkit.cli import main
+from cardkit.spreadsheet import cell_name
+
+GAME = Path(__file__).resolve().parent / "fixtures" / "game"
+HEADER = ["Set", "Qty", "Name", "Faction", "Type", "Cost", "Text", "Defense"]
+
+
+def _game(tmp_path: Path) -> Path:
+    game = tmp_path / "game"
+    shutil.copytree(GAME, game)
+    return game
+
+
+def _workbook(path: Path, rows: list[list[object]], *, title: str = "Cards") -> Path:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = title
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
+    return path
+
+
+def _validate(capsys: pytest.CaptureFixture[str], game: str) -> tuple[int, list[str]]:
+    status = main(["validate", game])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "name"), [(1, 1, "A1"), (2, 5, "E2"), (10, 26, "Z10"), (3, 27, "AA3")]
+)
+def test_cell_names_are_spreadsheet_style(line: int, column: int, name: str) -> None:
+    assert cell_name(line, column) == name
+
+
+def test_a_workbook_of_cards_loads_with_outposts_and_line_breaks(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    _workbook(
+        game / "extra.xlsx",
+        [
+            HEADER,
+            ["Core", 2, "Blob Wheel", "Blob", "Outpost", 3.0, "{Gain 1 Combat}<hr>{Scrap}: x", 5],
+            ["Core", None, "Cutter", "Machine Cult", "Ship", 2, "{Gain 2 Trade}", None],
+        ],
+    )
+    card_set, found = load_card_set(game, "game")
+    assert found == []
+    assert card_set is not None
+    cards = {card.id: card for card in card_set.cards}
+    wheel = cards["blob-wheel"]
+    assert (wheel.type, wheel.factions, wheel.count, wheel.deck) == ("base", ("blob",), 2, "trade")
+    assert wheel.get("outpost") is True
+    assert wheel.get("cost") == 3 and type(wheel.get("cost")) is int  # Excel keeps 3 as 3.0
+    assert wheel.text == "{Gain 1 Combat}\n{Scrap}: x"
+    assert str(wheel.location("cost")) == "game/extra.xlsx:2:6"
+    assert cards["cutter"].factions == ("machine-cult",)
+    assert cards["cutter"].count == 1
+
+
+def test_a_workbook_missing_a_column_names_it_and_the_columns_it_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    _workbook(game / "extra.xlsx", [["Name", "Type", "Cost"], ["Cutter", "Ship", 2]])
+    monkeypatch.chdir(tmp_path)
+    assert _validate(capsys, "game") == (
+        1,
+        [
+            "game/extra.xlsx:1:1: error[CK040] missing column 'Text'",
+            "    hint: the header row has 'Name', 'Type', 'Cost'",
+        ],
+    )
+
+
+def test_a_misspelt_header_is_suggested(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    _workbook(game / "extra.xlsx", [["Name", "Type", "Txt"], ["Cutter", "Ship", "x"]])
+    monkeypatch.chdir(tmp_path)
+    status, out = _validate(capsys, "game")
+    assert status == 1
+    assert out[0] == (
+        "game/extra.xlsx:1:1: error[CK040] missing column 'Text' (is 'Txt' a misspelling of it?)"
+    )
+
+
+def test_a_bad_workbook_cell_is_named_and_not_also_reported_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    _workbook(
+        game / "extra.xlsx",
+        [
+            HEADER,
+            ["Core", 1, "Blob Wheel", "Blob", "Outpost", "three", "Gain 1 Combat.", 5],
+            ["Core", 2.5, "Cutter", "Machine Cult", "Ship", 2, "Gain 2 Trade.", None],
+            ["Core", 1, "Hulk", "Blob", "Base", 4, "Gain 4 Combat.", "lots"],
+        ],
+    )
+    monkeypatch.chdir(tmp_path)
+    assert _validate(capsys, "game") == (
+        1,
+        [
+            "game/extra.xlsx:2:6: error[CK042] cell F2 of column 'Cost' is 'three', "
+            "not a whole number",
+            "game/extra.xlsx:3:2: error[CK042] cell B3 of column 'Qty' is '2.5', "
+            "not a whole number",
+            "game/extra.xlsx:4:8: error[CK042] cell H4 of column 'Defense' is 'lots', "
+            "not a whole number",
+        ],
+    )
+
+
+def test_a_bad_cell_does_not_hide_the_other_problems_of_its_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    (game / "extra.csv").write_text(
+        "Name,Faction,Type,Cost,Text\nBlob Wheel,Blobb,Base,three,Gain 1 Combat.\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    status, out = _validate(capsys, "game")
+    assert status == 1
+    assert out == [
+        "game/extra.csv:2:1: error[CK022] missing required field 'defense' of a base",
+        "game/extra.csv:2:2: error[CK025] unknown faction 'Blobb' (did you mean 'blob'?)",
+        "    hint: expected one of 'blob', 'machine-cult'",
+        "game/extra.csv:2:4: error[CK042] cell D2 of column 'Cost' is 'three', not a whole number",
+    ]
+
+
+def test_a_zip_that_holds_no_workbook_is_not_a_workbook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    with zipfile.ZipFile(game / "extra.xlsx", "w") as archive:
+        archive.writestr("readme.txt", "not a workbook")
+    monkeypatch.chdir(tmp_path)
+    assert _validate(capsys, "game") == (
+        1,
+        [
+            "game/extra.xlsx: error[CK041] not an XLSX workbook: "
+            "it is a zip archive without a workbook in it",
+            "    hint: save the spreadsheet again as .xlsx, or export it as CSV",
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "the file is empty"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "it is not a zip archive, as every .xlsx file is"),
+        (b"PK\x03\x04truncated", "it is a damaged zip archive"),
+    ],
+)
+def test_a_file_named_xlsx_that_is_not_a_workbook_says_what_it_is(
+    content: bytes,
+    reason: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = _game(tmp_path)
+    (game / "extra.xlsx").write_bytes(content)
+    monkeypatch.chdir(tmp_path)
+    status, out = _validate(capsys, "game")
+    assert status == 1
+    assert out[0] == f"game/extra.xlsx: error[CK041] not an XLSX workbook: {reason}"
+
+
+def test_a_workbook_without_the_mapped_sheet_names_the_sheets_it_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8").replace(
+            "spreadsheet:\n", "spreadsheet:\n  sheet: Cards\n"
+        ),
+        encoding="utf-8",
+    )
+    _workbook(game / "extra.xlsx", [HEADER], title="Sheet1")
+    monkeypatch.chdir(tmp_path)
+    assert _validate(capsys, "game") == (
+        1,
+        ["game/extra.xlsx: error[CK041] workbook has no sheet 'Cards'; it has 'Sheet1'"],
+    )
+
+
+def test_an_empty_spreadsheet_shows_the_header_it_needs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path)
+    (game / "extra.csv").write_text("\n\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert _validate(capsys, "game") == (
+        1,
+        [
+            "game/extra.csv: error[CK003] empty spreadsheet: it has no header row and no cards",
+            "    hint: start with a header row: Name, Qty, Faction, Type, Cost, Defense, Text",
+        ],
+    )
