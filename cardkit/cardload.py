@@ -101,6 +101,15 @@ def _yaml_records(path: Path, shown: str) -> tuple[list[RawCard], list[Diagnosti
                 )
             )
             return [], found
+        if not items and not found:
+            found.append(
+                error(
+                    "CK003",
+                    "empty card file: 'cards' lists no cards",
+                    source.at(("cards",), key=True),
+                    hint="add cards to the list, or delete the file",
+                )
+            )
         if found:
             return [], found
     elif isinstance(data, dict) and ("name" in data or "type" in data):

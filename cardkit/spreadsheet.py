@@ -229,6 +229,15 @@ def read_spreadsheet(path: Path, shown: str, game: Game) -> tuple[list[RawCard],
                 hint=f"start with a header row: {', '.join(iter_headers(game))}",
             )
         ]
+    if len(rows) == 1:
+        return [], [
+            error(
+                "CK003",
+                "empty spreadsheet: it has a header row but no cards",
+                Location(shown, rows[0][0][0], 1),
+                hint="add one card per row below the header",
+            )
+        ]
     header = rows[0]
     names: dict[str, int] = {}
     head_line = header[0][0]

@@ -118,6 +118,21 @@ CARD_CASES: list[tuple[str, list[str]]] = [
         ["game/empty.yaml:1:1: error[CK003] empty card file: it holds no cards", HINT_EMPTY],
     ),
     (
+        "empty-list.yaml",
+        [
+            "game/empty-list.yaml:2:1: error[CK003] empty card file: 'cards' lists no cards",
+            "    hint: add cards to the list, or delete the file",
+        ],
+    ),
+    (
+        "header-only.csv",
+        [
+            "game/header-only.csv:1:1: error[CK003] empty spreadsheet: it has a header row "
+            "but no cards",
+            "    hint: add one card per row below the header",
+        ],
+    ),
+    (
         "comments-only.yaml",
         [
             "game/comments-only.yaml:1:1: error[CK003] empty card file: it holds no cards",
