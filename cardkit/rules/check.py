@@ -66,26 +66,22 @@ def _check_card(card: Card, parser: RulesParser, sources: _Sources) -> list[Diag
             continue
         try:
             ability = parser.parse_ability(line)
-        except UnknownFactionError as exc:
-            found.append(
-                error(
-                    "CK102",
-                    f"{exc.reason} in rules text of {card.id!r}",
-                    locate_in_text(card, index, exc.column, sources),
-                    card=card.id,
-                    hint=f"the game's factions are {', '.join(map(repr, factions))}"
-                    if factions
-                    else "the game declares no factions",
-                )
-            )
-            continue
         except RulesTextError as exc:
+            unknown_faction = isinstance(exc, UnknownFactionError)
+            hint = None
+            if unknown_faction:
+                hint = (
+                    f"the game's factions are {', '.join(map(repr, factions))}"
+                    if factions
+                    else "the game declares no factions"
+                )
             found.append(
                 error(
-                    "CK101",
+                    "CK102" if unknown_faction else "CK101",
                     f"{exc.reason} in rules text of {card.id!r}",
                     locate_in_text(card, index, exc.column, sources),
                     card=card.id,
+                    hint=hint,
                 )
             )
             continue
