@@ -1,0 +1,76 @@
+"""The `cardkit` command: the only package that prints or exits.
+
+Each command is a module with ``NAME``, ``HELP``, ``add_arguments(parser)`` and
+``run(args, out, err) -> exit status``, listed in ``COMMANDS``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit import __version__
+from cardkit.cli import build, explain, new, schema, spreadsheet_import, validate
+from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE
+from cardkit.errors import CardkitError, UsageError
+
+COMMANDS: tuple[ModuleType, ...] = (validate, explain, schema, new, build, spreadsheet_import)
+
+Runner = Callable[[argparse.Namespace, Console, Console], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        raise UsageError(message)
+
+
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner]]:
+    parser = _Parser(
+        prog="cardkit",
+        description="Card data, checks, print-and-play and "
+        "reference pages for card-game designers.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardkit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    runners: dict[str, Runner] = {}
+    for command in COMMANDS:
+        command.add_arguments(commands.add_parser(command.NAME, help=command.HELP))
+        runners[command.NAME] = command.run
+    return parser, runners
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one cardkit command; returns its exit status, never raises."""
+    out = Console(highlight=False, soft_wrap=True)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        parser, runners = _parser()
+        args = parser.parse_args(argv)
+        return runners[args.command](args, out, err)
+    except UsageError as exc:
+        err.print(Text(f"cardkit: error: {exc}"), soft_wrap=True)
+        return EXIT_USAGE
+    except CardkitError as exc:
+        err.print(Text(f"cardkit: {exc}"), soft_wrap=True)
+        return EXIT_ERRORS
+    except KeyboardInterrupt:
+        err.print(Text("cardkit: interrupted"))
+        return 130
+    except Exception as exc:  # the last guard against a traceback
+        if os.environ.get("CARDKIT_DEBUG"):
+            raise
+        err.print(
+            Text(
+                f"cardkit: internal error: {type(exc).__name__}: {exc}\n"
+                "please report this with the input that caused it "
+                "(set CARDKIT_DEBUG=1 to see the traceback)"
+            )
+        )
+        return EXIT_INTERNAL

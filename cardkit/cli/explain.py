@@ -1,0 +1,36 @@
+"""``cardkit explain``: the effect tree of cards' rules text."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.cardload import load_card_set
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.errors import UsageError
+
+NAME = "explain"
+HELP = "print the effect tree of cards' rules text"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="a game folder")
+    parser.add_argument("card", nargs="?", help="a card's id or name (default: every card)")
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.rules.explain import explain
+
+    card_set, found = load_card_set(Path(args.path), args.path)
+    if card_set is None:
+        print_diagnostics(err, found, "text")
+        return EXIT_ERRORS
+    cards = [c for c in card_set.cards if args.card in (None, c.id, c.name)]
+    if not cards:
+        raise UsageError(f"no card {args.card!r} in {args.path}")
+    for card in cards:
+        out.print(Text(explain(card, card_set.game)), soft_wrap=True)
+    return EXIT_OK

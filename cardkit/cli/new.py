@@ -1,0 +1,30 @@
+"""``cardkit new``: start a game folder with sample cards."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.cli.output import EXIT_OK
+
+NAME = "new"
+HELP = "start a new game folder with sample cards"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", help="the game's name, e.g. 'Moon Tactics'")
+    parser.add_argument("--into", default="cards", help="parent folder (default: cards)")
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.scaffold import new_game
+
+    folder = new_game(args.name, Path(args.into))
+    out.print(
+        Text(f"created {folder}/ with game.yaml and sample cards; next: cardkit validate {folder}"),
+        soft_wrap=True,
+    )
+    return EXIT_OK

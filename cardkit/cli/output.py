@@ -1,0 +1,45 @@
+"""What every command shares: printing diagnostics and exit statuses."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.diagnostics import Diagnostic, Severity
+from cardkit.errors import LengthError
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
+
+
+def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
+    """Print diagnostics as ``path:line:col: severity[CODE] message`` lines, or as JSON."""
+    if fmt == "json":
+        console.file.write(json.dumps([d.as_json() for d in diagnostics], indent=2) + "\n")
+        return
+    for diag in diagnostics:
+        line = Text(f"{diag.location}: ")
+        line.append(f"{diag.severity.value}[{diag.code}]", style=_STYLE[diag.severity])
+        line.append(f" {diag.message}")
+        console.print(line, soft_wrap=True)
+        if diag.hint:
+            console.print(Text(f"    hint: {diag.hint}", style="dim"), soft_wrap=True)
+
+
+def plural(count: int, word: str) -> str:
+    """``1 error``, ``2 errors``."""
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def length(text: str) -> float:
+    """An argparse type: a length such as ``3mm`` or ``0.125in``, in points."""
+    from cardkit.render.units import parse_length
+
+    try:
+        return parse_length(text)
+    except LengthError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

@@ -1,0 +1,43 @@
+"""``cardkit schema``: the JSON Schema of a game's card files, for editors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.atomic import write_atomic
+from cardkit.cardload import load_card_set
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+
+NAME = "schema"
+HELP = "write the JSON Schema of a game's card files"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="a game folder")
+    parser.add_argument(
+        "-o",
+        "--output",
+        help="file to write (default: output/<game>/cards.schema.json); '-' for standard output",
+    )
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.schema import card_file_schema
+
+    card_set, found = load_card_set(Path(args.path), args.path)
+    if card_set is None:
+        print_diagnostics(err, found, "text")
+        return EXIT_ERRORS
+    text = json.dumps(card_file_schema(card_set.game), indent=2) + "\n"
+    if args.output == "-":
+        out.file.write(text)
+        return EXIT_OK
+    target = Path(args.output or Path("output") / card_set.game.id / "cards.schema.json")
+    write_atomic(target, text)
+    err.print(Text(f"wrote {target}"))
+    return EXIT_OK

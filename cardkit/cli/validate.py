@@ -1,0 +1,37 @@
+"""``cardkit validate``: every problem of a game's cards in one run."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.cardload import load_card_set
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
+from cardkit.diagnostics import count_errors
+
+NAME = "validate"
+HELP = "check a game's cards; every problem at once"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.rules.check import check_card_text
+
+    card_set, found = load_card_set(Path(args.path), args.path)
+    if card_set is not None:
+        found = sorted([*found, *check_card_text(card_set)], key=lambda d: d.sort_key)
+    print_diagnostics(out, found, args.format)
+    errors, warnings = count_errors(found)
+    if args.format == "text":
+        copies = card_set.copies_read if card_set else 0
+        err.print(
+            Text(f"{plural(errors, 'error')}, {plural(warnings, 'warning')} in {copies} cards")
+        )
+    return EXIT_ERRORS if errors else EXIT_OK

@@ -1,0 +1,117 @@
+"""What every rules check works from: each card's text parsed once, and where it is written.
+
+Each line of a card's text is parsed on its own, so one run reports every line that does not
+parse. Checks (``check.py``) read the parsed lines from a ``CheckContext`` and point their
+diagnostics inside the text -- ``file:line:col`` of the offending character, wherever the YAML
+value puts it (see ``locate.py``); for cards read from spreadsheets, at the cell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardkit.diagnostics import Diagnostic, Location, error
+from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.model import Card, CardSet, Game
+from cardkit.rules.effects import Ability
+from cardkit.rules.locate import source_position
+from cardkit.rules.parser import RulesParser, rules_parser
+from cardkit.textfile import read_text
+
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class _Sources:
+    """The text of the card files, read once each, by the path diagnostics show."""
+
+    def __init__(self, game: Game) -> None:
+        shown_game = game.source.path
+        self.prefix = shown_game[: len(shown_game) - len(Path(shown_game).name)]
+        self.root = game.root
+        self.texts: dict[str, str | None] = {}
+
+    def text(self, shown: str) -> str | None:
+        if shown not in self.texts:
+            self.texts[shown] = self._read(shown)
+        return self.texts[shown]
+
+    def _read(self, shown: str) -> str | None:
+        if not shown.lower().endswith(_YAML_SUFFIXES):
+            return None
+        if self.prefix and shown.startswith(self.prefix):
+            path = self.root / shown[len(self.prefix) :]
+        else:
+            path = Path(shown)
+        text, _ = read_text(path, shown)
+        return text
+
+
+@dataclass(frozen=True)
+class ParsedLine:
+    """One line of a card's rules text (1-based ``line``) and the ability it parsed to."""
+
+    line: int
+    text: str
+    ability: Ability
+
+
+@dataclass
+class CheckContext:
+    """A card set with every card's text parsed; what the checks in ``CHECKS`` read."""
+
+    card_set: CardSet
+    parser: RulesParser
+    sources: _Sources
+    parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
+    parse_errors: list[Diagnostic] = field(default_factory=list)
+
+    def at(self, card: Card, line: int, column: int) -> Location:
+        """Where character ``column`` (1-based) of line ``line`` of the card's text is written."""
+        value = card.location("text")
+        source = self.sources.text(value.path)
+        if source is not None and value.line > 0:
+            found = source_position(source, value.line, value.column, card.text, line, column)
+            if found is not None:
+                return Location(value.path, *found)
+        return value
+
+
+def _parse_card(card: Card, context: CheckContext) -> None:
+    lines: list[ParsedLine] = []
+    factions = [name for _, name in context.parser.vocab.factions]
+    for index, line in enumerate(card.text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            lines.append(ParsedLine(index, line, context.parser.parse_ability(line)))
+        except RulesTextError as exc:
+            unknown_faction = isinstance(exc, UnknownFactionError)
+            hint = None
+            if unknown_faction:
+                hint = (
+                    f"the game's factions are {', '.join(map(repr, factions))}"
+                    if factions
+                    else "the game declares no factions"
+                )
+            context.parse_errors.append(
+                error(
+                    "CK102" if unknown_faction else "CK101",
+                    f"{exc.reason} in rules text of {card.id!r}",
+                    context.at(card, index, exc.column),
+                    card=card.id,
+                    hint=hint,
+                )
+            )
+    context.parsed[card.id] = lines
+
+
+def parse_set(card_set: CardSet) -> CheckContext:
+    """Parse every card's text; lines that do not parse become CK101/CK102 diagnostics."""
+    context = CheckContext(card_set, rules_parser(card_set.game), _Sources(card_set.game))
+    for card in card_set.cards:
+        if card.text:
+            _parse_card(card, context)
+        else:
+            context.parsed[card.id] = []
+    return context
