@@ -129,4 +129,17 @@ CODES: dict[str, str] = {
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
     "CK203": "the card font has no glyph for a character of a card's name or text",
+    # reference pages (cardkit rulebook)
+    "CK300": "a rulebook template has a syntax error",
+    "CK301": "a rulebook template uses a name or attribute that does not exist",
+    "CK302": "a rulebook template does something the sandbox forbids",
+    "CK303": "a rulebook template includes or extends a template that does not exist",
+    "CK304": "a rulebook template fails while rendering (a value of the wrong kind)",
+    "CK305": "a rulebook template file cannot be read (not UTF-8 text)",
+    "CK310": "a sheet names a card field that no card type declares",
+    "CK311": "a row of a rules table has more or fewer cells than the table has columns",
+    "CK312": "a sheet mixes rows (a rules table) with card fields, filters or sorting",
+    "CK313": "a sheet selects a card type, faction or deck the game does not declare",
+    "CK314": "a sheet selects no cards",
+    "CK320": "a reference page cannot be written",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from cardkit.model import (
     SpreadsheetMapping,
 )
 from cardkit.schema import diagnose, game_validator
+from cardkit.sheetload import load_sheets
 from cardkit.textfile import read_text
 from cardkit.yamlsource import SourceMap, parse_yaml
 
@@ -285,6 +287,18 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         source=loaded.source,
         description=data.get("description", ""),
     )
+    if "sheets" in data:
+        sheets, problems = load_sheets(
+            data["sheets"],
+            loaded.source,
+            root,
+            card_types,
+            {"factions": game.factions, "resources": game.resources},
+            decks,
+        )
+        builder.diagnostics.extend(problems)
+        sheets_file = data["sheets"] if isinstance(data["sheets"], str) else None
+        game = replace(game, sheets=sheets, sheets_file=sheets_file)
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []

@@ -1,0 +1,219 @@
+"""The reference pages as a PDF, drawn from the content model with reportlab's platypus.
+
+Title, a table of contents with page numbers, page numbers in the footer, long tables split
+across pages with their header row repeated, charts as vector drawings. Text from the cards
+is escaped before it reaches reportlab's paragraph markup; colours come only from values the
+game schema validated. Same reference, same bytes (``invariant=1``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import cm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardkit.reference import content
+from cardkit.render.charts import chart_drawing
+
+MARGIN = 2 * cm
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+HEADER_COLOR = colors.HexColor("#2b1d44")
+STRIPE_COLOR = colors.HexColor("#f4f3f8")
+FOOTER_COLOR = colors.HexColor("#e6e3ef")
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = getSampleStyleSheet()
+    body = ParagraphStyle(
+        "body", parent=base["BodyText"], fontName="Helvetica", fontSize=9, leading=11.5
+    )
+    return {
+        "title": ParagraphStyle("title", parent=base["Title"], fontSize=26, leading=32),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=15, alignment=1),
+        "h1": ParagraphStyle("h1", parent=base["Heading1"], fontSize=16, leading=20, spaceBefore=6),
+        "h2": ParagraphStyle("h2", parent=base["Heading3"], fontSize=11, leading=14, spaceBefore=8),
+        "body": body,
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8, leading=10),
+        "num": ParagraphStyle("num", parent=body, fontSize=8, leading=10, alignment=TA_RIGHT),
+        "head": ParagraphStyle(
+            "head",
+            parent=body,
+            fontSize=8,
+            leading=10,
+            fontName="Helvetica-Bold",
+            textColor=colors.white,
+        ),
+        "toc1": ParagraphStyle("toc1", parent=body, fontSize=11, leading=16, leftIndent=12),
+    }
+
+
+def _color(value: str | None) -> str:
+    return value if value is not None and _COLOR.match(value) else "#555555"
+
+
+def cell_markup(cell: content.Cell) -> str:
+    """A cell as reportlab paragraph markup: card text escaped, the game's words styled."""
+    parts = []
+    for span in cell:
+        text = escape(span.text).replace("\n", "<br/>")
+        if span.kind == "plain" or not text.strip():
+            parts.append(text)
+        elif span.kind == "keyword":
+            parts.append(f"<i>{text}</i>")
+        else:
+            parts.append(f'<font color="{_color(span.color)}"><b>{text}</b></font>')
+    return "".join(parts)
+
+
+class _Document(BaseDocTemplate):
+    """Registers each section heading with the table of contents and the PDF outline."""
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, Paragraph) and flowable.style.name == "h1":
+            key = getattr(flowable, "_bookmark", None)
+            text = flowable.getPlainText()
+            self.notify("TOCEntry", (0, text, self.page, key))
+            if key:
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(text, key, level=0)
+
+
+def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+    def para(cell: content.Cell, column: int) -> Paragraph:
+        style = styles["num"] if table.is_numeric(column) else styles["cell"]
+        return Paragraph(cell_markup(cell), style)
+
+    header = [Paragraph(escape(h), styles["head"]) for h in table.headers]
+    rows: list[list[Any]] = [header]
+    rows += [[para(c, i) for i, c in enumerate(row)] for row in table.rows]
+    if table.footer:
+        rows.append([para(c, i) for i, c in enumerate(table.footer)])
+    weights = table.widths or tuple(1.0 for _ in table.headers)
+    total = sum(weights)
+    widths = [width * w / total for w in weights]
+    style: list[Any] = [
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_COLOR),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#c9c9d3")),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    for i in range(2, len(table.rows) + 1, 2):
+        style.append(("BACKGROUND", (0, i), (-1, i), STRIPE_COLOR))
+    if table.footer:
+        style.append(("BACKGROUND", (0, -1), (-1, -1), FOOTER_COLOR))
+    flowable = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
+    out: list[Flowable] = []
+    if table.title:
+        heading = Paragraph(escape(table.title), styles["h2"])
+        return [KeepTogether([heading, flowable])] if len(rows) < 12 else [heading, flowable]
+    out.append(flowable)
+    return out
+
+
+def _components(block: content.ComponentList, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    out: list[Flowable] = [Paragraph(escape(f"{block.title}: {block.total} cards"), styles["h2"])]
+    for group in block.groups:
+        items = ", ".join(f"<b>{item.count}</b> {escape(item.name)}" for item in group.items)
+        out.append(
+            Paragraph(f"<b>{escape(group.label)} ({group.total}):</b> {items}", styles["body"])
+        )
+        out.append(Spacer(1, 3))
+    return out
+
+
+def _blocks(
+    section: content.Section, styles: dict[str, ParagraphStyle], width: float
+) -> list[Flowable]:
+    out: list[Flowable] = []
+    for block in section.blocks:
+        if isinstance(block, content.Table):
+            out += _table(block, styles, width)
+        elif isinstance(block, content.ComponentList):
+            out += _components(block, styles)
+        elif isinstance(block, content.Chart):
+            out.append(KeepTogether([Spacer(1, 6), chart_drawing(block, width=width)]))
+        else:
+            out.append(Paragraph(escape(block.text), styles["body"]))
+        out.append(Spacer(1, 6))
+    return out
+
+
+def story(reference: content.Reference) -> list[Flowable]:
+    """Every flowable of the document, in order."""
+    styles = _styles()
+    width = A4[0] - 2 * MARGIN
+    toc = TableOfContents()
+    toc.levelStyles = [styles["toc1"]]
+    flow: list[Flowable] = [
+        Spacer(1, 3 * cm),
+        Paragraph(escape(reference.title), styles["title"]),
+        Paragraph(escape(reference.subtitle), styles["subtitle"]),
+        Spacer(1, 1.5 * cm),
+        Paragraph("Table of contents", styles["h2"]),
+        toc,
+    ]
+    for section in reference.sections:
+        heading = Paragraph(escape(section.title), styles["h1"])
+        heading._bookmark = f"section-{section.id}"  # type: ignore[attr-defined]
+        flow += [PageBreak(), heading]
+        if section.intro:
+            flow.append(Paragraph(escape(section.intro), styles["body"]))
+            flow.append(Spacer(1, 6))
+        flow += _blocks(section, styles, width)
+    return flow
+
+
+def _footer(title: str) -> Any:
+    def draw(canvas: Canvas, document: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont("Helvetica", 8)
+        canvas.setFillColor(colors.HexColor("#555555"))
+        canvas.drawString(MARGIN, MARGIN / 2, title)
+        canvas.drawRightString(A4[0] - MARGIN, MARGIN / 2, f"Page {document.page}")
+        canvas.restoreState()
+
+    return draw
+
+
+def reference_pdf(reference: content.Reference) -> bytes:
+    """The PDF's bytes (built twice over, so the table of contents has its page numbers)."""
+    buffer = io.BytesIO()
+    document = _Document(
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"{reference.title}: reference",
+        author="cardkit",
+        creator="cardkit rulebook",
+        subject=reference.subtitle,
+        invariant=1,
+    )
+    frame = Frame(MARGIN, MARGIN, A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN, id="body")
+    document.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(reference.title))])
+    document.multiBuild(story(reference))
+    return buffer.getvalue()
