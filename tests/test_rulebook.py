@@ -302,3 +302,15 @@ def test_rules_text_errors_stop_the_rulebook_with_located_diagnostics(
 def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rulebook", str(STAR_REALMS), "--format", "pdf,docx"]) == 2
     assert "unknown format 'docx': use one or more of pdf,html,md" in capsys.readouterr().err
+
+
+def test_an_output_folder_that_cannot_be_made_is_a_located_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    assert main(["rulebook", str(SKIRMISH), "-o", str(blocked), "--format", "html"]) == 1
+    err = capsys.readouterr().err
+    expected = f"{blocked}/reference.html: error[CK320] cannot write reference.html: File exists"
+    assert expected in err.splitlines()
+    assert blocked.read_text() == "not a folder"

@@ -48,6 +48,7 @@ class Table:
     numeric: tuple[bool, ...] = ()
     widths: tuple[float, ...] = ()  # relative column widths for the PDF; equal when empty
     footer: tuple[Cell, ...] | None = None  # a totals row, set apart
+    wide: bool = False  # many columns beside long text: wants room (the PDF turns the page)
 
     def __post_init__(self) -> None:
         for row in (*self.rows, *((self.footer,) if self.footer else ())):

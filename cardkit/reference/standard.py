@@ -22,6 +22,7 @@ from cardkit.rules.effects import Ability, Ally, OnScrap
 # Field kinds the card list shows as columns (long text and nested values stay out).
 STAT_KINDS = ("integer", "number", "string", "enum", "boolean", "resources", "card", "faction")
 NO_DECK = "Other cards"
+WIDE_COLUMNS = 6  # a card list with more columns than this is a wide table
 
 
 def deck_order(card_set: CardSet) -> list[tuple[str | None, str]]:
@@ -181,8 +182,9 @@ def card_list_section(
                 )
             )
         numeric = (False, False, False, *(_numeric(game, f) for f, _ in stats), False, True)
-        widths = (2.2, 1, 1.4, *(1.4 for _ in stats), 5, 1.2)
-        tables.append(Table(headers, tuple(rows), deck_name, numeric, widths))
+        widths = (2, 0.6, 1.3, *(0.5 for _ in stats), 6, 0.5)
+        wide = len(headers) > WIDE_COLUMNS
+        tables.append(Table(headers, tuple(rows), deck_name, numeric, widths, wide=wide))
     return Section("cards", "Card list", tuple(tables))
 
 

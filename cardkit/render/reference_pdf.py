@@ -15,15 +15,17 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import cm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
     KeepTogether,
+    NextPageTemplate,
     PageBreak,
     PageTemplate,
     Paragraph,
@@ -35,8 +37,12 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardkit.reference import content
 from cardkit.render.charts import chart_drawing
+from cardkit.render.pdf import BOLD, FONT, register_fonts
 
 MARGIN = 2 * cm
+PORTRAIT, LANDSCAPE = "portrait", "landscape"
+PAGE_SIZES: dict[str, tuple[float, float]] = {PORTRAIT: A4, LANDSCAPE: landscape(A4)}
+HEADER_SIZE = 8
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 HEADER_COLOR = colors.HexColor("#2b1d44")
 STRIPE_COLOR = colors.HexColor("#f4f3f8")
@@ -44,24 +50,30 @@ FOOTER_COLOR = colors.HexColor("#e6e3ef")
 
 
 def _styles() -> dict[str, ParagraphStyle]:
+    """Paragraph styles in the card font (embedded, so the PDF looks the same everywhere)."""
+    register_fonts()
     base = getSampleStyleSheet()
-    body = ParagraphStyle(
-        "body", parent=base["BodyText"], fontName="Helvetica", fontSize=9, leading=11.5
-    )
+    body = ParagraphStyle("body", parent=base["BodyText"], fontName=FONT, fontSize=9, leading=11.5)
     return {
-        "title": ParagraphStyle("title", parent=base["Title"], fontSize=26, leading=32),
+        "title": ParagraphStyle(
+            "title", parent=base["Title"], fontName=BOLD, fontSize=26, leading=32
+        ),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=15, alignment=1),
-        "h1": ParagraphStyle("h1", parent=base["Heading1"], fontSize=16, leading=20, spaceBefore=6),
-        "h2": ParagraphStyle("h2", parent=base["Heading3"], fontSize=11, leading=14, spaceBefore=8),
+        "h1": ParagraphStyle(
+            "h1", parent=base["Heading1"], fontName=BOLD, fontSize=16, leading=20, spaceBefore=6
+        ),
+        "h2": ParagraphStyle(
+            "h2", parent=base["Heading3"], fontName=BOLD, fontSize=11, leading=14, spaceBefore=8
+        ),
         "body": body,
         "cell": ParagraphStyle("cell", parent=body, fontSize=8, leading=10),
         "num": ParagraphStyle("num", parent=body, fontSize=8, leading=10, alignment=TA_RIGHT),
         "head": ParagraphStyle(
             "head",
             parent=body,
-            fontSize=8,
+            fontSize=HEADER_SIZE,
             leading=10,
-            fontName="Helvetica-Bold",
+            fontName=BOLD,
             textColor=colors.white,
         ),
         "toc1": ParagraphStyle("toc1", parent=body, fontSize=11, leading=16, leftIndent=12),
@@ -99,6 +111,45 @@ class _Document(BaseDocTemplate):
                 self.canv.addOutlineEntry(text, key, level=0)
 
 
+CELL_PADDING = 12.0  # points: reportlab's 6 on each side of a cell
+
+
+def _widest_word(text: str) -> float:
+    return max((stringWidth(word, BOLD, HEADER_SIZE) for word in text.split()), default=0.0)
+
+
+def column_widths(table: content.Table, width: float) -> list[float]:
+    """Widths in points that share ``width`` by the table's weights, each column at least as
+    wide as its longest word (up to a quarter of the width), so no word breaks inside."""
+    register_fonts()
+    weights = table.widths or tuple(1.0 for _ in table.headers)
+    least = [
+        min(
+            max(
+                _widest_word(table.headers[i]),
+                *(_widest_word(content.cell_text(row[i])) for row in table.rows),
+            )
+            + CELL_PADDING,
+            width / 4,
+        )
+        for i in range(len(table.headers))
+    ]
+    pinned: set[int] = set()  # columns held at their least width
+    while True:
+        spare = width - sum(least[i] for i in pinned)
+        free_weight = sum(w for i, w in enumerate(weights) if i not in pinned)
+        widths = [
+            least[i] if i in pinned else max(spare, 0.0) * w / free_weight
+            for i, w in enumerate(weights)
+        ]
+        narrow = {i for i, w in enumerate(widths) if i not in pinned and w < least[i]}
+        if not narrow:
+            return widths
+        pinned |= narrow
+        if len(pinned) == len(widths):  # even the headers do not fit: shrink them all
+            return [w * width / sum(least) for w in least]
+
+
 def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
     def para(cell: content.Cell, column: int) -> Paragraph:
         style = styles["num"] if table.is_numeric(column) else styles["cell"]
@@ -109,9 +160,7 @@ def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float
     rows += [[para(c, i) for i, c in enumerate(row)] for row in table.rows]
     if table.footer:
         rows.append([para(c, i) for i, c in enumerate(table.footer)])
-    weights = table.widths or tuple(1.0 for _ in table.headers)
-    total = sum(weights)
-    widths = [width * w / total for w in weights]
+    widths = column_widths(table, width)
     style: list[Any] = [
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_COLOR),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -163,7 +212,6 @@ def _blocks(
 def story(reference: content.Reference) -> list[Flowable]:
     """Every flowable of the document, in order."""
     styles = _styles()
-    width = A4[0] - 2 * MARGIN
     toc = TableOfContents()
     toc.levelStyles = [styles["toc1"]]
     flow: list[Flowable] = [
@@ -177,21 +225,32 @@ def story(reference: content.Reference) -> list[Flowable]:
     for section in reference.sections:
         heading = Paragraph(escape(section.title), styles["h1"])
         heading._bookmark = f"section-{section.id}"  # type: ignore[attr-defined]
-        flow += [PageBreak(), heading]
+        wide = is_wide(section)
+        flow += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak(), heading]
         if section.intro:
             flow.append(Paragraph(escape(section.intro), styles["body"]))
             flow.append(Spacer(1, 6))
-        flow += _blocks(section, styles, width)
+        flow += _blocks(section, styles, _text_width(LANDSCAPE if wide else PORTRAIT))
     return flow
+
+
+def is_wide(section: content.Section) -> bool:
+    """A section with a wide table is set on landscape pages."""
+    return any(isinstance(block, content.Table) and block.wide for block in section.blocks)
+
+
+def _text_width(template: str) -> float:
+    return PAGE_SIZES[template][0] - 2 * MARGIN
 
 
 def _footer(title: str) -> Any:
     def draw(canvas: Canvas, document: BaseDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 8)
+        canvas.setFont(FONT, 8)
         canvas.setFillColor(colors.HexColor("#555555"))
         canvas.drawString(MARGIN, MARGIN / 2, title)
-        canvas.drawRightString(A4[0] - MARGIN, MARGIN / 2, f"Page {document.page}")
+        page_width = document.pageTemplate.pagesize[0]
+        canvas.drawRightString(page_width - MARGIN, MARGIN / 2, f"Page {document.page}")
         canvas.restoreState()
 
     return draw
@@ -213,7 +272,16 @@ def reference_pdf(reference: content.Reference) -> bytes:
         subject=reference.subtitle,
         invariant=1,
     )
-    frame = Frame(MARGIN, MARGIN, A4[0] - 2 * MARGIN, A4[1] - 2 * MARGIN, id="body")
-    document.addPageTemplates([PageTemplate("page", [frame], onPage=_footer(reference.title))])
+    document.addPageTemplates(
+        [
+            PageTemplate(
+                name,
+                [Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id=name)],
+                onPage=_footer(reference.title),
+                pagesize=size,
+            )
+            for name, size in PAGE_SIZES.items()
+        ]
+    )
     document.multiBuild(story(reference))
     return buffer.getvalue()
