@@ -43,6 +43,7 @@ MARGIN = 2 * cm
 PORTRAIT, LANDSCAPE = "portrait", "landscape"
 PAGE_SIZES: dict[str, tuple[float, float]] = {PORTRAIT: A4, LANDSCAPE: landscape(A4)}
 HEADER_SIZE = 8
+CELL_SIZE, CELL_LEADING = 8, 10
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 HEADER_COLOR = colors.HexColor("#2b1d44")
 STRIPE_COLOR = colors.HexColor("#f4f3f8")
@@ -66,8 +67,10 @@ def _styles() -> dict[str, ParagraphStyle]:
             "h2", parent=base["Heading3"], fontName=BOLD, fontSize=11, leading=14, spaceBefore=8
         ),
         "body": body,
-        "cell": ParagraphStyle("cell", parent=body, fontSize=8, leading=10),
-        "num": ParagraphStyle("num", parent=body, fontSize=8, leading=10, alignment=TA_RIGHT),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=CELL_SIZE, leading=CELL_LEADING),
+        "num": ParagraphStyle(
+            "num", parent=body, fontSize=CELL_SIZE, leading=CELL_LEADING, alignment=TA_RIGHT
+        ),
         "head": ParagraphStyle(
             "head",
             parent=body,
@@ -151,27 +154,37 @@ def column_widths(table: content.Table, width: float) -> list[float]:
 
 
 def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
-    def para(cell: content.Cell, column: int) -> Paragraph:
+    widths = column_widths(table, width)
+
+    def cell(value: content.Cell, column: int) -> Paragraph | str:
+        # A paragraph only where it is needed (styled words, lines, wrapping): a plain
+        # string draws far faster, which counts in a card list of thousands of rows.
+        text = content.cell_text(value)
+        simple = all(span.kind == "plain" for span in value) and "\n" not in text
+        if simple and stringWidth(text, FONT, CELL_SIZE) <= widths[column] - CELL_PADDING:
+            return text
         style = styles["num"] if table.is_numeric(column) else styles["cell"]
-        return Paragraph(cell_markup(cell), style)
+        return Paragraph(cell_markup(value), style)
 
     header = [Paragraph(escape(h), styles["head"]) for h in table.headers]
     rows: list[list[Any]] = [header]
-    rows += [[para(c, i) for i, c in enumerate(row)] for row in table.rows]
+    rows += [[cell(c, i) for i, c in enumerate(row)] for row in table.rows]
     if table.footer:
-        rows.append([para(c, i) for i, c in enumerate(table.footer)])
-    widths = column_widths(table, width)
+        rows.append([cell(c, i) for i, c in enumerate(table.footer)])
     style: list[Any] = [
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_COLOR),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#c9c9d3")),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("FONT", (0, 1), (-1, -1), FONT, CELL_SIZE, CELL_LEADING),
+        *(("ALIGN", (i, 1), (i, -1), "RIGHT") for i in range(len(widths)) if table.is_numeric(i)),
     ]
     for i in range(2, len(table.rows) + 1, 2):
         style.append(("BACKGROUND", (0, i), (-1, i), STRIPE_COLOR))
     if table.footer:
         style.append(("BACKGROUND", (0, -1), (-1, -1), FOOTER_COLOR))
+        style.append(("FONT", (0, -1), (-1, -1), BOLD, CELL_SIZE, CELL_LEADING))
     flowable = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
     out: list[Flowable] = []
     if table.title:
