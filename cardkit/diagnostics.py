@@ -136,6 +136,7 @@ CODES: dict[str, str] = {
     "CK303": "a rulebook template includes or extends a template that does not exist",
     "CK304": "a rulebook template fails while rendering (a value of the wrong kind)",
     "CK305": "a rulebook template file cannot be read (not UTF-8 text)",
+    "CK306": "a rulebook template file links outside the game folder",
     "CK310": "a sheet names a card field that no card type declares",
     "CK311": "a row of a rules table has more or fewer cells than the table has columns",
     "CK312": "a sheet mixes rows (a rules table) with card fields, filters or sorting",

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
+import struct
+import subprocess
 from collections import Counter
 from dataclasses import fields, is_dataclass
 from html.parser import HTMLParser
@@ -314,3 +317,32 @@ def test_an_output_folder_that_cannot_be_made_is_a_located_error(
     expected = f"{blocked}/reference.html: error[CK320] cannot write reference.html: File exists"
     assert expected in err.splitlines()
     assert blocked.read_text() == "not a folder"
+
+
+def _chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("no headless Chromium on this machine (apt-get install chromium)")
+
+
+def test_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
+    build(STAR_REALMS, tmp_path, "--format", "html")
+    page = (tmp_path / "reference.html").as_uri()
+    command = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu"]
+    dom = subprocess.run(
+        [*command, "--dump-dom", page], capture_output=True, text=True, timeout=120, check=True
+    ).stdout
+    assert dom.count("<svg") == 3 and dom.count("<table>") > 10
+    assert "<h1>Star Realms</h1>" in dom
+    screenshot = tmp_path / "page.png"
+    subprocess.run(
+        [*command, "--window-size=1000,1400", f"--screenshot={screenshot}", page],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    header = screenshot.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", header[16:24]) == (1000, 1400)

@@ -129,3 +129,19 @@ def test_the_reference_package_does_not_import_reportlab() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
+
+
+def test_a_template_linking_outside_the_game_folder_is_not_read(
+    skirmish: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the secret")
+    (skirmish / "rulebook" / "reference.md.j2").symlink_to(secret)
+    out = tmp_path / "out"
+    assert main(["rulebook", str(skirmish), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"{skirmish}/rulebook/reference.md.j2: error[CK306] template 'reference.md.j2' "
+        "links outside the game folder; not read"
+    ) in err.splitlines()
+    assert not out.exists()

@@ -76,6 +76,29 @@ def md_cell(cell: Cell) -> str:
     return "".join(parts)
 
 
+class OutsideFolderError(Exception):
+    """A template file that is a link to somewhere outside its folder."""
+
+    def __init__(self, name: str, filename: str) -> None:
+        super().__init__(name)
+        self.name = name
+        self.filename = filename
+
+
+class _ConfinedLoader(FileSystemLoader):
+    """A FileSystemLoader that refuses files whose real path leaves its folder (links)."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+
+    def get_source(self, environment: Any, template: str) -> Any:
+        found = super().get_source(environment, template)
+        if not Path(found[1]).resolve().is_relative_to(self.folder.resolve()):
+            raise OutsideFolderError(template, found[1])
+        return found
+
+
 class TemplateRenderer:
     """Renders templates for one game folder (``root``, shown as ``shown_root``)."""
 
@@ -87,7 +110,7 @@ class TemplateRenderer:
         self.env = SandboxedEnvironment(
             loader=ChoiceLoader(
                 [
-                    FileSystemLoader(str(self.game_dir)),
+                    _ConfinedLoader(self.game_dir),
                     builtin,
                     PrefixLoader({"default": builtin}),
                 ]
@@ -120,6 +143,8 @@ class TemplateRenderer:
         found = []
         if self.game_dir.is_dir():
             for path in sorted(self.game_dir.rglob(f"*{TEMPLATE_SUFFIX}")):
+                if not path.resolve().is_relative_to(self.game_dir.resolve()):
+                    continue  # not read: CK306 when a template uses it
                 try:
                     path.read_bytes().decode("utf-8")
                 except UnicodeDecodeError as exc:
@@ -157,6 +182,9 @@ class TemplateRenderer:
                 sorted(p.name for p in self.builtin.glob(f"*{TEMPLATE_SUFFIX}"))
             )
             return None, [error("CK303", message, self._where(exc, name), hint=hint)]
+        except OutsideFolderError as exc:
+            message = f"template {exc.name!r} links outside the game folder; not read"
+            return None, [error("CK306", message, Location(self.shown(exc.filename)))]
         except SecurityError as exc:
             message = f"template does something the sandbox forbids: {exc}"
             return None, [error("CK302", message, self._where(exc, name))]
