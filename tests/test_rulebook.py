@@ -160,6 +160,7 @@ def test_declared_rules_tables_and_card_sheets_are_in_each_output(outputs: dict[
     outposts = [c for c in card_set.cards if c.get("outpost")]
     phrases = ["Raid: the Boss", "2 50", "3 70", "4 70", "5 90"]
     phrases += ["Two-Headed Hydra 4 2 75", "Three-Headed Hydra 6 3 100"]
+    phrases += ["Emperor 6 Admirals 50, Emperors 60 team A 3 cards, team B 5"]
     for faction_id, named in card_set.game.factions.items():
         members = [c for c in outposts if faction_id in c.factions]
         if members:

@@ -17,6 +17,7 @@ from cardkit.reference.content import Chart
 WIDTH = 480.0  # points: the text width of an A4 page with 2 cm margins, near enough
 HEIGHT = 240.0
 _FONT = "Helvetica"
+_CSS_FONTS = "Helvetica, Arial, sans-serif"
 
 
 def _nice_top(value: float) -> float:
@@ -48,7 +49,6 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
         bars = HorizontalBarChart()
         bars.x, bars.y = 110, 30
         names, values = bars.categoryAxis, bars.valueAxis
-        bars.categoryAxis.reverseDirection = 1  # first category on top
     else:
         bars = VerticalBarChart()
         bars.x, bars.y = 38, 46
@@ -56,8 +56,10 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
     drawing = Drawing(width, height)
     drawing.add(String(0, height - 14, chart.title, fontName=f"{_FONT}-Bold", fontSize=11))
     bars.width = int(width - bars.x - legend_width - 10)
-    bars.height = int(height - bars.y - 30)
-    bars.data = [list(series.values) for series in chart.series] or [[0.0] * len(chart.categories)]
+    bars.height = int(height - bars.y - 40)
+    # A horizontal chart draws its first category at the bottom: give them top down.
+    order = (lambda values: list(values)[::-1]) if horizontal else list
+    bars.data = [order(series.values) for series in chart.series] or [[0.0] * len(chart.categories)]
     for i, series in enumerate(chart.series):
         bars.bars[i].fillColor = HexColor(series.color)
         bars.bars[i].strokeColor = None
@@ -68,7 +70,7 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
     values.labels.fontName = _FONT
     values.labels.fontSize = 8
     values.labelTextFormat = "%d"
-    names.categoryNames = list(chart.categories)
+    names.categoryNames = order(chart.categories)
     names.labels.fontName = _FONT
     names.labels.fontSize = 8
     if not horizontal and max((len(c) for c in chart.categories), default=0) > 4:
@@ -110,4 +112,9 @@ def chart_svg(chart: Chart) -> str:
         "url(#clip)", f"url(#{prefix}clip)"
     )
     text = text.replace('id="group"', f'id="{prefix}group"')
+    # Browsers know no "Helvetica-Bold" family: name the face the way CSS does.
+    text = text.replace(
+        "font-family: Helvetica-Bold;", f"font-family: {_CSS_FONTS}; font-weight: bold;"
+    )
+    text = text.replace("font-family: Helvetica;", f"font-family: {_CSS_FONTS};")
     return text.replace("<title>...</title>", f"<title>{escape(chart.title)}</title>", 1)
