@@ -293,7 +293,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
             loaded.source,
             root,
             card_types,
-            {"factions": game.factions, "resources": game.resources},
+            tuple(game.factions),
             decks,
         )
         builder.diagnostics.extend(problems)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
-from cardkit.model import CORE_FIELDS, CardType, Named, Sheet, SheetColumn, SheetFilter
+from cardkit.model import CORE_FIELDS, CardType, Sheet, SheetColumn, SheetFilter
 from cardkit.schema import compile_schema, diagnose, load_schema
 from cardkit.textfile import read_text
 from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
@@ -161,7 +161,7 @@ def load_sheets(
     source: SourceMap,
     root: Path,
     card_types: Mapping[str, CardType],
-    vocabulary: Mapping[str, Mapping[str, Named]],
+    factions: Collection[str],
     decks: Collection[str],
 ) -> tuple[tuple[Sheet, ...], list[Diagnostic]]:
     """The sheets of ``game.yaml``'s ``sheets`` value (a mapping, or a file's path)."""
@@ -194,7 +194,7 @@ def load_sheets(
         value, source, base = loaded.value, loaded.source, ()
     names: dict[str, Collection[str]] = {
         "type": tuple(card_types),
-        "faction": tuple(vocabulary.get("factions", {})),
+        "faction": tuple(factions),
         "deck": tuple(decks),
     }
     reader = _SheetReader(source, base, card_types, names)

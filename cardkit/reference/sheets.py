@@ -8,7 +8,7 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, Location, warning
 from cardkit.model import Card, CardSet, Game, Sheet
 from cardkit.reference.content import Cell, Paragraph, Section, Table, plain
-from cardkit.reference.words import Styler, field_value, is_number, shown_value
+from cardkit.reference.words import Styler, field_value, is_number, rules_text, shown_value
 from cardkit.rules.effects import Ability
 
 
@@ -140,9 +140,7 @@ def sheet_sections(
 
     def cell_of(card: Card, field: str) -> Cell:
         if field == "text":
-            if card.id in abilities:
-                return styler.lines(canonical(a) for a in abilities[card.id])
-            return styler.lines(line for line in card.text.split("\n") if line.strip())
+            return rules_text(card, abilities, canonical, styler)
         return plain(shown_value(field_value(card, field), field, game))
 
     sections = []

@@ -16,7 +16,7 @@ from cardkit.reference.content import (
     Table,
     plain,
 )
-from cardkit.reference.words import NONE_SHOWN, Styler, field_value, shown_value
+from cardkit.reference.words import NONE_SHOWN, Styler, field_value, rules_text, shown_value
 from cardkit.rules.effects import Ability, Ally, OnScrap
 
 # Field kinds the card list shows as columns (long text and nested values stay out).
@@ -138,19 +138,6 @@ def stat_fields(game: Game) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-def rules_text(
-    card: Card,
-    abilities: Mapping[str, tuple[Ability, ...]],
-    game: Game,
-    styler: Styler,
-    names: Callable[[Ability], str],
-) -> Cell:
-    """The card's rules text in canonical form (as written, when it was not parsed)."""
-    if card.id in abilities:
-        return styler.lines(names(a) for a in abilities[card.id])
-    return styler.lines(line for line in card.text.split("\n") if line.strip())
-
-
 def card_list_section(
     card_set: CardSet,
     abilities: Mapping[str, tuple[Ability, ...]],
@@ -177,7 +164,7 @@ def card_list_section(
                     plain(shown_value(card.type, "type", game)),
                     faction,
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
-                    rules_text(card, abilities, game, styler, canonical),
+                    rules_text(card, abilities, canonical, styler),
                     plain(card.count),
                 )
             )

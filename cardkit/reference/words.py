@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardkit.model import Card, Game
 from cardkit.reference.content import Cell, Span, SpanKind, plain
+from cardkit.rules.effects import Ability
 
 NONE_SHOWN = "—"
 
@@ -103,3 +104,16 @@ def shown_value(value: Any, name: str, game: Game) -> str:
 
 def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def rules_text(
+    card: Card,
+    abilities: Mapping[str, tuple[Ability, ...]],
+    canonical: Callable[[Ability], str],
+    styler: Styler,
+) -> Cell:
+    """The card's rules text in canonical form, a line per ability (as written, when it was
+    not parsed), the game's words styled."""
+    if card.id in abilities:
+        return styler.lines(canonical(ability) for ability in abilities[card.id])
+    return styler.lines(line for line in card.text.split("\n") if line.strip())
