@@ -125,6 +125,11 @@ CODES: dict[str, str] = {
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
+    "CK103": "unknown keyword: a one-word sentence that is not one of the game's keywords",
+    "CK104": "a keyword's parameters are missing, too many, or not of the declared kind or range",
+    "CK105": "a keyword on a card type it may not appear on (Outpost on a ship)",
+    "CK106": "text says a keyword whose field the card does not set (Outpost, not outpost: true)",
+    "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",

@@ -181,8 +181,8 @@ class _GameBuilder:
             )
         return result
 
-    def keywords(self) -> dict[str, Keyword]:
-        return {
+    def keywords(self, card_types: Mapping[str, CardType] | None = None) -> dict[str, Keyword]:
+        result = {
             key: Keyword(
                 key,
                 raw["name"],
@@ -191,9 +191,46 @@ class _GameBuilder:
                     for p in raw.get("params", ())
                 ),
                 raw.get("reminder", ""),
+                tuple(raw.get("card_types", ())),
+                raw.get("field"),
+                bool(raw.get("text_required", False)),
             )
             for key, raw in (self.data.get("keywords") or {}).items()
         }
+        if card_types is not None:
+            for keyword in result.values():
+                self.keyword_links(keyword, card_types)
+        return result
+
+    def keyword_links(self, keyword: Keyword, card_types: Mapping[str, CardType]) -> None:
+        """A keyword's card types and field must be ones the game declares."""
+        where = ("keywords", keyword.id)
+        for i, type_id in enumerate(keyword.card_types):
+            if type_id not in card_types:
+                self.problem(
+                    f"keyword {keyword.name!r} names unknown card type {type_id!r}"
+                    f"{did_you_mean(type_id, card_types)}",
+                    *where,
+                    "card_types",
+                    i,
+                )
+        if keyword.field is None:
+            if keyword.text_required:
+                self.problem(
+                    f"keyword {keyword.name!r} has 'text_required' but no 'field'",
+                    *where,
+                    "text_required",
+                )
+            return
+        types = [card_types[t] for t in keyword.card_types if t in card_types]
+        specs = [spec for t in types or card_types.values() if (spec := t.field(keyword.field))]
+        if not specs or any(spec.kind != "boolean" for spec in specs):
+            self.problem(
+                f"keyword {keyword.name!r} stands for field {keyword.field!r}, which is not "
+                "a boolean field of its card types",
+                *where,
+                "field",
+            )
 
     def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
         raw = self.data.get("spreadsheet") or {}
@@ -276,7 +313,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         card_types=card_types,
         factions=_named(data.get("factions")),
         resources=_named(data.get("resources")),
-        keywords=builder.keywords(),
+        keywords=builder.keywords(card_types),
         decks=decks,
         sizes=sizes,
         backs=backs,

@@ -107,6 +107,12 @@ class Keyword:
     name: str
     params: tuple[KeywordParam, ...] = ()
     reminder: str = ""
+    # What the keyword stands for on a card (rules-text checks, CK105-CK107): the card types
+    # it may appear on (empty: any), the boolean field it stands for, and whether a card
+    # whose field is true must also write the keyword in its text.
+    card_types: tuple[str, ...] = ()
+    field: str | None = None
+    text_required: bool = False
 
 
 @dataclass(frozen=True, slots=True)

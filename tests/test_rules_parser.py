@@ -172,7 +172,7 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
     ),
     (
         "unexpected 'Gian': expected one of 'acquire', 'copy', 'destroy', 'discard', 'double', "
-        "'draw', 'gain', 'if' or 7 more (did you mean 'gain'?)",
+        "'draw', 'gain', 'if' or 8 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (

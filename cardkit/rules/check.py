@@ -12,6 +12,7 @@ from cardkit.diagnostics import Diagnostic, error
 from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.effects import Ally
+from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -41,7 +42,11 @@ def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
 
 Check = Callable[[CheckContext], list[Diagnostic]]
 
-CHECKS: tuple[Check, ...] = (check_ally_factions,)
+CHECKS: tuple[Check, ...] = (
+    check_ally_factions,
+    check_keyword_params,
+    check_keyword_cards,
+)
 
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:

@@ -19,8 +19,8 @@ vocabulary, ids are shown as they are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -364,6 +364,36 @@ class ForEach(Clause):
         return f"{self.effect.phrase(vocab)} for each {self.counted.phrase(vocab)}"
 
 
+_ARG_FORBIDDEN = frozenset("(){}/\n")
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordUse(Clause):
+    """A keyword of the game, with its parameters: ``Walled``, ``Transport(2)``,
+    ``Produces(2/1)``. Whole numbers are ints; any other parameter is kept as written (the
+    checks, not the parser, say whether it suits the keyword's declared parameters)."""
+
+    keyword: str
+    args: tuple[int | str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.keyword, str) or not self.keyword:
+            raise ValueError(f"a keyword must be an id, not {self.keyword!r}")
+        for arg in self.args:
+            if isinstance(arg, bool) or not isinstance(arg, int | str):
+                raise ValueError(f"a keyword parameter is a number or words, not {arg!r}")
+            if isinstance(arg, int):
+                _at_least("a keyword's number", arg, 0)
+            elif arg != arg.strip() or not arg or arg.isdigit() or _ARG_FORBIDDEN & set(arg):
+                raise ValueError(f"a keyword parameter cannot be written {arg!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        name = vocab.keyword(self.keyword)
+        if not self.args:
+            return name
+        return f"{name}({'/'.join(str(arg) for arg in self.args)})"
+
+
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
@@ -505,6 +535,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     AllyForAllFactions,
     Special,
     ForEach,
+    KeywordUse,
 )
 """The closed vocabulary of clauses."""
 
@@ -591,3 +622,15 @@ _SPECIALS: tuple[Special, ...] = (
 SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})
 """One-off effects, by key. Each is a whole clause the grammar matches as written (any case,
 any spacing); add one only when no rule of the grammar should generalise it."""
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """``node`` and every node inside it, depth first, in the order the text writes them."""
+    yield node
+    for spec in fields(node):
+        if spec.name in ("pos", "vocab"):
+            continue
+        value = getattr(node, spec.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Node):
+                yield from walk(item)

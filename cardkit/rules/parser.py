@@ -19,7 +19,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from cardkit.diagnostics import did_you_mean
-from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
     NUMBER_WORDS,
@@ -44,6 +44,7 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     Node,
     OnScrap,
@@ -102,6 +103,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
+            f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             "",
         )
@@ -122,6 +124,11 @@ TERMINAL_WORDS: dict[str, str] = {
     "NUMBER": "a number",
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
+    "KEYWORD": "a keyword",
+    "KEYWORD_ARG": "a keyword parameter",
+    "_LPAR": "'('",
+    "_RPAR": "')'",
+    "_SLASH": "'/'",
     "_PERIOD": "'.'",
     "_COLON": "':'",
     "_COMMA": "','",
@@ -135,6 +142,10 @@ TERMINAL_WORDS: dict[str, str] = {
 _MAX_SHOWN = 8
 _ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
 _WORD = re.compile(r"[^\s{}.,:]+")
+# A sentence that is one word, perhaps with parameters: a keyword, if anything.
+_KEYWORD_SENTENCE = re.compile(
+    r"(?P<name>[^\W\d_][\w-]*)[ \t{}]*(?P<args>\([^()\n]*\))?[ \t{}]*(?:\.|$)"
+)
 
 
 def _shown(terminal: str) -> str:
@@ -176,6 +187,7 @@ class _Builder(Transformer[Token, Any]):
         self.types = {_fold(name): key for key, name in vocab.card_types}
         self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
+        self.keywords = {_fold(name): key for key, name in vocab.keywords}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -366,6 +378,15 @@ class _Builder(Transformer[Token, Any]):
         entry = self.specials[_fold(words)]
         return self._node(_pos(words), Special, entry.key, entry.words)
 
+    def keyword(self, children: list[Any]) -> KeywordUse:
+        word, args = children
+        keyword = self.keywords[_fold(word)]
+        return self._node(_pos(word), KeywordUse, keyword, args or ())
+
+    def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
+        args = (" ".join(str(token).split()) for token in children)
+        return tuple(int(arg) if arg.isdigit() else arg for arg in args)
+
 
 def _start(node: Node) -> Pos:
     assert node.pos is not None
@@ -441,6 +462,8 @@ class RulesParser:
                 line=line,
                 column=column,
             )
+        if "KEYWORD" in expected and (unknown := self._unknown_keyword(text, line, column)):
+            return unknown
         shown = sorted({_shown(name) for name in expected})
         if at_end:
             reason = f"the text ends too early: expected {_listed(shown)}"
@@ -454,6 +477,27 @@ class RulesParser:
                 reason += suggestion
         return RulesTextError(
             reason, line=line, column=column, expected=tuple(shown), found=found.strip("'")
+        )
+
+    def _unknown_keyword(self, text: str, line: int, column: int) -> RulesTextError | None:
+        """An UnknownKeywordError when the sentence at the error is one unknown word that
+        looks like a keyword: it has parameters, is close to a keyword's name, or is the
+        whole line."""
+        current = text.split("\n")[line - 1]
+        match = _KEYWORD_SENTENCE.match(current, column - 1)
+        if match is None:
+            return None
+        name = match.group("name")
+        names = [n for _, n in self.vocab.keywords]
+        suggestion = did_you_mean(name, names)
+        whole_line = not current[: column - 1].strip(" \t{}")
+        if not (match.group("args") or suggestion or whole_line):
+            return None
+        return UnknownKeywordError(
+            f"unknown keyword {name!r}{suggestion}",
+            name=name,
+            line=line,
+            column=column,
         )
 
     def _suggestion(self, rest: str, expected: set[str]) -> tuple[str, str]:
