@@ -19,6 +19,7 @@ from cardkit.model import (
     KeywordParam,
     Named,
     SpreadsheetMapping,
+    Zone,
 )
 from cardkit.schema import diagnose, game_validator
 from cardkit.textfile import read_text
@@ -321,6 +322,10 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         data=data,
         source=loaded.source,
         description=data.get("description", ""),
+        zones={
+            key: Zone(key, raw["name"], bool(raw.get("shared", False)), raw.get("description", ""))
+            for key, raw in (data.get("zones") or {}).items()
+        },
     )
     if builder.diagnostics:
         return None, builder.diagnostics

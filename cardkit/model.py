@@ -116,6 +116,16 @@ class Keyword:
 
 
 @dataclass(frozen=True, slots=True)
+class Zone:
+    """A place rules text names: 'your hand', or (shared by all players) 'the trade row'."""
+
+    id: str
+    name: str
+    shared: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Bounds:
     """A count that must be exact, or lie between a minimum and a maximum."""
 
@@ -175,6 +185,7 @@ class Game:
     data: Mapping[str, Any]
     source: SourceMap
     description: str = ""
+    zones: Mapping[str, Zone] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

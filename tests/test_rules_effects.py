@@ -156,9 +156,9 @@ INVALID: list[tuple[str, object]] = [
     ("at least 0", lambda: Gain((("gold", -1),))),
     ("cards to draw must be a whole number of at least 1", lambda: Draw(0)),
     ("at least 1", lambda: Discard(0)),
-    ("unknown zone 'deck'", lambda: ScrapCards(1, ("deck",))),  # type: ignore[arg-type]
+    ("a zone must be an id, not ''", lambda: ScrapCards(1, ("",))),
     ("zones must be distinct", lambda: ScrapCards(1, ("hand", "hand"))),
-    ("unknown destination", lambda: AcquireFree(3, (), "graveyard")),  # type: ignore[arg-type]
+    ("a zone must be an id, not None", lambda: AcquireFree(3, (), None)),  # type: ignore[arg-type]
     ("card types must be distinct", lambda: CopyAnother(("unit", "unit"))),
     ("joins at least two clauses", lambda: And((Draw(1),))),
     ("joins single clauses", lambda: Choice((Draw(1), And((Draw(1), Draw(2)))))),  # type: ignore[arg-type]

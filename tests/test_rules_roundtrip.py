@@ -15,7 +15,6 @@ from cardkit.model import Card, CardSet, Game
 from cardkit.rules import parse_ability, parse_card_text
 from cardkit.rules.effects import (
     SPECIAL_EFFECTS,
-    ZONES,
     Ability,
     AcquireFree,
     Ally,
@@ -141,6 +140,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     kind = _ids(vocab.card_types)
     kinds = st.lists(kind, unique=True, max_size=3).map(tuple)
     n = st.integers(1, 12)
+    zone = st.sampled_from([key for key, _, _ in vocab.zones])
     gain = st.lists(st.tuples(resource, st.integers(0, 20)), min_size=1, max_size=4).map(
         lambda amounts: Gain(tuple(amounts))
     )
@@ -161,14 +161,14 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.builds(
             ScrapCards,
             n,
-            st.lists(st.sampled_from(ZONES), min_size=1, unique=True).map(tuple),
+            st.lists(zone, min_size=1, unique=True).map(tuple),
             st.booleans(),
         ),
         st.builds(
             AcquireFree,
             st.integers(0, 20),
             kinds,
-            st.sampled_from(["discard", "hand", "top-of-deck"]),
+            st.one_of(st.sampled_from(["discard", "top-of-deck"]), zone),
         ),
         st.builds(DestroyTarget, kind, st.booleans()),
         st.builds(NextAcquireOnTop, kinds),

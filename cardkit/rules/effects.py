@@ -32,6 +32,8 @@ Destination = Literal["discard", "hand", "top-of-deck"]
 ZONES: tuple[Zone, ...] = get_args(Zone)
 DESTINATIONS: tuple[Destination, ...] = get_args(Destination)
 
+# How effects built without a game's vocabulary name the zones the first games used; a
+# game's own zones (game.yaml 'zones') come from its vocabulary.
 _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
     "hand": ("your", "hand"),
     "discard": ("your", "discard pile"),
@@ -39,9 +41,26 @@ _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
 }
 _DESTINATION_WORDS: Mapping[str, str] = {
     "discard": "",
-    "hand": " and put it into your hand",
     "top-of-deck": " and put it on top of your deck",
 }
+
+
+def _destination(destination: str, vocab: Vocabulary) -> str:
+    if destination in _DESTINATION_WORDS:
+        return _DESTINATION_WORDS[destination]
+    return " and put it into " + " ".join(zone_words(destination, vocab))
+
+
+def zone_words(zone: str, vocab: Vocabulary) -> tuple[str, str]:
+    """A zone's owner word and name: ('your', 'discard pile'), ('the', 'trade row')."""
+    return vocab.zone(zone) or _ZONE_WORDS.get(zone) or ("your", zone)
+
+
+def _check_zone(zone: object) -> None:
+    if not isinstance(zone, str) or not zone:
+        raise ValueError(f"a zone must be an id, not {zone!r}")
+
+
 NUMBER_WORDS: tuple[str, ...] = (
     "zero",
     "one",
@@ -215,7 +234,7 @@ class ScrapCards(Clause):
     """Scrap up to ``up_to`` cards from the zones; ``optional`` adds "you may"."""
 
     up_to: int
-    zones: tuple[Zone, ...]
+    zones: tuple[Zone | str, ...]
     optional: bool = False
 
     def __post_init__(self) -> None:
@@ -223,15 +242,14 @@ class ScrapCards(Clause):
         if not self.zones or len(set(self.zones)) != len(self.zones):
             raise ValueError(f"zones must be distinct and at least one, not {self.zones!r}")
         for zone in self.zones:
-            if zone not in ZONES:
-                raise ValueError(f"unknown zone {zone!r} (expected one of {ZONES})")
+            _check_zone(zone)
 
     def phrase(self, vocab: Vocabulary) -> str:
         count = "a card" if self.up_to == 1 else f"up to {self.up_to} cards"
         joiner = " or " if self.up_to == 1 else " and/or "
         parts, previous = [], ""
         for zone in self.zones:
-            determiner, noun = _ZONE_WORDS[zone]
+            determiner, noun = zone_words(zone, vocab)
             parts.append(noun if determiner == previous else f"{determiner} {noun}")
             previous = determiner
         may = "you may " if self.optional else ""
@@ -244,18 +262,18 @@ class AcquireFree(Clause):
 
     max_cost: int
     what: tuple[str, ...] = ()
-    destination: Destination = "discard"
+    destination: Destination | str = "discard"
+    """'discard' (the default), 'top-of-deck', or the id of the zone it is put into."""
 
     def __post_init__(self) -> None:
         _at_least("the highest cost", self.max_cost, 0)
         _check_kinds(self.what)
-        if self.destination not in DESTINATIONS:
-            raise ValueError(f"unknown destination {self.destination!r}")
+        _check_zone(self.destination)
 
     def phrase(self, vocab: Vocabulary) -> str:
         return (
             f"acquire {_article(_kinds(self.what, vocab))} of cost {self.max_cost} or less "
-            f"for free{_DESTINATION_WORDS[self.destination]}"
+            f"for free{_destination(self.destination, vocab)}"
         )
 
 

@@ -94,6 +94,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     appended to the grammar file's text."""
     types = [name.lower() for _, name in vocab.card_types]
     specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
+    zones = _alternatives(name for _, _, name in vocab.zones)
     return "\n".join(
         (
             "",
@@ -104,6 +105,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
+            f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
+            f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             "",
         )
@@ -125,6 +128,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
+    "ZONE": "a zone",
+    "_ZONE_OWNER": "'your'",
     "KEYWORD_ARG": "a keyword parameter",
     "_LPAR": "'('",
     "_RPAR": "')'",
@@ -187,7 +192,8 @@ class _Builder(Transformer[Token, Any]):
         self.types = {_fold(name): key for key, name in vocab.card_types}
         self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
-        self.keywords = {_fold(name): key for key, name in vocab.keywords}
+        self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
+        self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -323,14 +329,8 @@ class _Builder(Transformer[Token, Any]):
     def zones(self, children: list[str]) -> tuple[str, ...]:
         return tuple(children)
 
-    def hand(self, children: list[Token]) -> str:
-        return "hand"
-
-    def discard_pile(self, children: list[Token]) -> str:
-        return "discard"
-
-    def trade_row(self, children: list[Token]) -> str:
-        return "trade-row"
+    def zone(self, children: list[Token]) -> str:
+        return self.zone_ids[_fold(children[0])]
 
     def acquire(self, children: list[Any]) -> AcquireFree:
         word, kinds, cost, destination = children
@@ -341,11 +341,8 @@ class _Builder(Transformer[Token, Any]):
     def on_top_of_deck(self, children: list[Token]) -> str:
         return "top-of-deck"
 
-    def into_hand(self, children: list[Token]) -> str:
-        return "hand"
-
-    def into_discard_pile(self, children: list[Token]) -> str:
-        return "discard"
+    def into_zone(self, children: list[str]) -> str:
+        return children[0]
 
     def any_card(self, children: list[Token]) -> tuple[str, ...]:
         return ()
@@ -380,7 +377,7 @@ class _Builder(Transformer[Token, Any]):
 
     def keyword(self, children: list[Any]) -> KeywordUse:
         word, args = children
-        keyword = self.keywords[_fold(word)]
+        keyword = self.keyword_ids[_fold(word)]
         return self._node(_pos(word), KeywordUse, keyword, args or ())
 
     def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
@@ -512,6 +509,10 @@ class RulesParser:
                 candidates += [n for _, n in vocab.factions]
             elif name == "CARD_TYPE":
                 candidates += [n.lower() for _, n in vocab.card_types]
+            elif name == "ZONE":
+                candidates += [n for _, _, n in vocab.zones]
+            elif name == "KEYWORD":
+                candidates += [n for _, n in vocab.keywords]
             elif name == "CARD_TYPES":
                 candidates += [plural(n.lower()) for _, n in vocab.card_types]
             elif name not in TERMINAL_WORDS:
