@@ -125,6 +125,15 @@ CODES: dict[str, str] = {
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
+    # set-level rules checks: deck rules, references, costs, suppress
+    "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
+    "CK121": "a deck holds more or fewer cards than its rules allow",
+    "CK122": "a faction has more or fewer cards in a deck than its rules allow",
+    "CK123": "a card has more copies than a copy limit allows (unique, hero, promo)",
+    "CK130": "a card names a card that does not exist",
+    "CK140": "a card's cost is far from what its effects are worth on the set's cost curve",
+    "CK150": "a card's suppress list names a code that does not exist or cannot be suppressed",
+    "CK151": "a card's suppress list names a code that does not fire on that card",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
