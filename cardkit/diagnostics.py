@@ -130,6 +130,15 @@ CODES: dict[str, str] = {
     "CK105": "a keyword on a card type it may not appear on (Outpost on a ship)",
     "CK106": "text says a keyword whose field the card does not set (Outpost, not outpost: true)",
     "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
+    # set-level rules checks: deck rules, references, costs, suppress
+    "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
+    "CK121": "a deck holds more or fewer cards than its rules allow",
+    "CK122": "a faction has more or fewer cards in a deck than its rules allow",
+    "CK123": "a card has more copies than a copy limit allows (unique, hero, promo)",
+    "CK130": "a card names a card that does not exist",
+    "CK140": "a card's cost is far from what its effects are worth on the set's cost curve",
+    "CK150": "a card's suppress list names a code that does not exist or cannot be suppressed",
+    "CK151": "a card's suppress list names a code that does not fire on that card",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
