@@ -11,17 +11,24 @@ from cardkit.model import Card, Game
 from cardkit.render.colour import DEFAULT_BACK, Rgb
 from cardkit.render.fonts import BOLD
 from cardkit.render.impose import Box
-from cardkit.render.layout import SAFE
 from cardkit.render.style import CardStyle
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
 
+SAFE = mm(3)  # the motif keeps this far inside the trim line
+
 
 def back_of(game: Game, card: Card) -> tuple[str, Mapping[str, Any]]:
-    """The id and declaration of a card's back: its deck's, else its type's, else plain ("")."""
+    """The id and declaration of a card's back: its deck's, else its type's, else its first
+    faction's, else plain ("")."""
     deck = game.decks.get(card.deck) if card.deck else None
     card_type = game.card_types.get(card.type)
-    for back_id in (deck.back if deck else None, card_type.back if card_type else None):
+    faction = game.factions.get(card.factions[0]) if card.factions else None
+    for back_id in (
+        deck.back if deck else None,
+        card_type.back if card_type else None,
+        faction.back if faction else None,
+    ):
         if back_id and back_id in game.backs:
             return back_id, game.backs[back_id]
     return "", {}

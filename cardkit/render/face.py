@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
-from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, INK_DARK, NEUTRAL, PAPER, WHITE, Rgb
+from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fonts import BOLD, missing_glyphs
 from cardkit.render.impose import Box
-from cardkit.render.layout import FrontLayout, front_layout
+from cardkit.render.layoutfile import Element
 from cardkit.render.placeholder import draw_placeholder
 from cardkit.render.style import CardStyle
-from cardkit.render.textfit import MIN_RULES_SIZE, PARAGRAPH_SPACE, fit_line, fit_rules
+from cardkit.render.textfit import PARAGRAPH_SPACE, RULES_SIZE, fit_line, fit_rules
 from cardkit.render.units import mm
 
 NAME_SIZE, MIN_NAME_SIZE = 11.0, 7.0
-TYPE_SIZE = 7.0
+TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
+NAME_PAD = mm(1)  # the name's box is the bar; the text keeps this far from its ends
+PANEL_PAD = mm(1.5)  # inside the rules panel, around its text
+RADIUS = mm(1.5)
 
 
 def draw_face(
@@ -27,7 +31,8 @@ def draw_face(
 ) -> list[Diagnostic]:
     """Draw the front of ``card`` cut at ``trim``, its frame ``bleed`` beyond on every side.
 
-    Returns the warnings found drawing it (text that does not fit, glyphs the fonts lack).
+    The parts and badges go where the card type's layout puts them. Returns the warnings
+    found drawing (text that does not fit, glyphs no font has).
     """
     face = _Face(canvas, style, card)
     face.draw(trim, bleed)
@@ -36,6 +41,21 @@ def draw_face(
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def badge_text(value: Any) -> str | None:
+    """What a badge shows for a field's value; None when the badge is not drawn.
+
+    Numbers are shown as numbers; true (an outpost, a flag) shows the badge with its label
+    only; false, empty and missing values leave the badge out.
+    """
+    if isinstance(value, bool):
+        return "" if value else None
+    if isinstance(value, int | float):
+        return _number(value)
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    return None
 
 
 class _Face:
@@ -61,32 +81,38 @@ class _Face:
 
     def draw(self, trim: Box, bleed: float) -> None:
         c, card = self.c, self.card
-        layout = front_layout(trim.w, trim.h)
+        layout = self.style.layout(card)
         frame = self.frame_colour()
         self.fill(frame)
         c.rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed, 0, 1)
+        if layout is None:
+            return
         c.saveState()
         c.translate(trim.x, trim.y)
-        self.draw_name(layout, frame)
-        cost = card.get("cost")
-        if isinstance(cost, int | float) and not isinstance(cost, bool):
-            self.draw_cost(_number(cost), layout.cost)
-        if layout.art is not None:
-            self.draw_art(layout.art, frame)
-        defense = card.get("defense")
-        has_defense = isinstance(defense, int | float) and not isinstance(defense, bool)
-        self.draw_type_line(layout, frame, has_defense)
-        if has_defense:
-            self.draw_defense(_number(defense), layout.defense)
-        self.draw_rules(layout, frame)
+        for element in layout.elements:
+            box = element.edges.box(trim.w, trim.h)
+            if element.badge:
+                self.draw_badge(element, box)
+            elif element.name == "name":
+                self.draw_name(element, box, frame)
+            elif element.name == "art":
+                self.draw_art(box, frame)
+            elif element.name == "type_line":
+                self.draw_type_line(element, box, frame)
+            elif element.name == "rules":
+                self.draw_rules(element, box, frame)
+        if layout.part("rules") is None and card.text.strip():
+            self.warn_overflow("is not printed: this card's layout has no text box")
         c.restoreState()
 
-    def draw_name(self, layout: FrontLayout, frame: Rgb) -> None:
-        card, box = self.card, layout.name
+    def draw_name(self, element: Element, bar: Box, frame: Rgb) -> None:
+        card = self.card
+        box = Box(bar.x + NAME_PAD, bar.y, bar.w - 2 * NAME_PAD, bar.h)
         missing = missing_glyphs(card.name)
         if missing:
             self.warn_glyphs("name", missing)
-        text, size, cut = fit_line(card.name, box.w, NAME_SIZE, MIN_NAME_SIZE)
+        size = element.size or NAME_SIZE
+        text, size, cut = fit_line(card.name, box.w, size, min(size, MIN_NAME_SIZE))
         if cut:
             self.diagnostics.append(
                 warning(
@@ -99,29 +125,60 @@ class _Face:
                     hint="shorten the name or use a wider card size",
                 )
             )
-        self.fill(frame.ink)
+        self.fill(Rgb.hex(element.ink) if element.ink else frame.ink)
         self.c.setFont(BOLD, size)
-        self.c.drawString(box.x, box.y + (box.h - size * 0.72) / 2, text)
+        self._aligned(text, box, size, element.align)
 
-    def draw_cost(self, value: str, box: Box) -> None:
-        self._badge_circle(box)
-        self._badge_number(value, box, box.h * 0.55)
+    def _aligned(self, text: str, box: Box, size: float, align: str) -> None:
+        y = box.y + (box.h - size * 0.72) / 2
+        if align == "center":
+            self.c.drawCentredString(box.x + box.w / 2, y, text)
+        elif align == "right":
+            self.c.drawRightString(box.right, y, text)
+        else:
+            self.c.drawString(box.x, y, text)
 
-    def _badge_circle(self, box: Box) -> None:
-        radius = box.w / 2
-        self.fill(Rgb.hex(BADGE))
+    # badges ------------------------------------------------------------------------------
+
+    def draw_badge(self, element: Element, box: Box) -> None:
+        value = badge_text(self.card.get(element.field or ""))
+        if value is None:
+            return
+        fill = Rgb.hex(element.color or BADGE)
+        ink = Rgb.hex(element.ink) if element.ink else fill.ink
+        shape = element.shape
+        if shape == "shield":
+            self._shield(box, fill)
+            number_box = Box(box.x, box.y + box.h * 0.08, box.w, box.h)
+        elif shape == "square":
+            self._outlined(fill)
+            self.c.roundRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1, mm(1), 1, 1)
+            number_box = box
+        elif shape == "banner":
+            self._banner(box, fill)
+            number_box = box
+        else:  # circle
+            self._outlined(fill)
+            radius = min(box.w, box.h) / 2
+            self.c.circle(box.x + box.w / 2, box.y + box.h / 2, radius - 0.5, stroke=1, fill=1)
+            number_box = box
+        text = " ".join(t for t in (value, element.label) if t)
+        size = element.size or (number_box.h * (0.42 if shape == "banner" else 0.55))
+        self._badge_text(text, number_box, size, ink)
+
+    def _outlined(self, fill: Rgb) -> None:
+        self.fill(fill)
         self.stroke(WHITE)
         self.c.setLineWidth(1.0)
-        self.c.circle(box.x + radius, box.y + radius, radius - 0.5, stroke=1, fill=1)
 
-    def _badge_number(self, value: str, box: Box, size: float) -> None:
-        while size > 5 and pdfmetrics.stringWidth(value, BOLD, size) > box.w * 0.75:
-            size -= 0.5
-        self.fill(WHITE)
+    def _badge_text(self, value: str, box: Box, size: float, ink: Rgb) -> None:
+        while size > 4 and pdfmetrics.stringWidth(value, BOLD, size) > box.w * 0.8:
+            size -= 0.25
+        self.fill(ink)
         self.c.setFont(BOLD, size)
         self.c.drawCentredString(box.x + box.w / 2, box.y + box.h / 2 - size * 0.36, value)
 
-    def draw_defense(self, value: str, box: Box) -> None:
+    def _shield(self, box: Box, fill: Rgb) -> None:
         """A shield: flat top, sides curving to a point at the bottom."""
         c = self.c
         x, y, w, h = box.x, box.y, box.w, box.h
@@ -133,28 +190,43 @@ class _Face:
         path.curveTo(x + w - inset, y + h * 0.22, x + w * 0.72, y + h * 0.08, x + w / 2, y + inset)
         path.curveTo(x + w * 0.28, y + h * 0.08, x + inset, y + h * 0.22, x + inset, y + h * 0.5)
         path.close()
-        self.fill(Rgb.hex(BADGE))
-        self.stroke(WHITE)
-        c.setLineWidth(1.0)
+        self._outlined(fill)
         c.drawPath(path, stroke=1, fill=1)
-        self._badge_number(value, Box(x, y + h * 0.08, w, h), h * 0.5)
+
+    def _banner(self, box: Box, fill: Rgb) -> None:
+        """A ribbon with notched ends."""
+        c = self.c
+        notch = min(box.h * 0.35, box.w * 0.1)
+        path = c.beginPath()
+        path.moveTo(box.x, box.y)
+        path.lineTo(box.right, box.y)
+        path.lineTo(box.right - notch, box.y + box.h / 2)
+        path.lineTo(box.right, box.top)
+        path.lineTo(box.x, box.top)
+        path.lineTo(box.x + notch, box.y + box.h / 2)
+        path.close()
+        self._outlined(fill)
+        c.setLineWidth(0.6)
+        c.drawPath(path, stroke=1, fill=1)
+
+    # art, type line, rules ------------------------------------------------------------------
 
     def draw_art(self, box: Box, frame: Rgb) -> None:
         c = self.c
         c.saveState()
         clip = c.beginPath()
-        clip.roundRect(box.x, box.y, box.w, box.h, mm(1.5))
+        clip.roundRect(box.x, box.y, box.w, box.h, RADIUS)
         c.clipPath(clip, stroke=0, fill=0)
         draw_placeholder(c, self.card.id, box, frame)
         c.restoreState()
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
-        c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=0)
+        c.roundRect(box.x, box.y, box.w, box.h, RADIUS, stroke=1, fill=0)
 
-    def draw_type_line(self, layout: FrontLayout, frame: Rgb, badge: bool) -> None:
+    def draw_type_line(self, element: Element, band: Box, frame: Rgb) -> None:
         c, card = self.c, self.card
-        band = layout.type_line_short if badge else layout.type_line
-        self.fill(frame.mix(WHITE, 0.85))
+        colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
+        self.fill(colour)
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
         c.roundRect(band.x, band.y, band.w, band.h, mm(1), stroke=1, fill=1)
@@ -162,33 +234,36 @@ class _Face:
         words = [card_type.name if card_type else card.type]
         factions = [self.game.factions[f].name for f in card.factions if f in self.game.factions]
         text = " \u2014 ".join([*words, " / ".join(factions)] if factions else words)
-        box = layout.type_text
-        width = box.w if badge else band.right - box.x - (box.x - band.x)
-        text, size, _ = fit_line(text, width, TYPE_SIZE, 5.0)
-        self.fill(Rgb.hex(INK_DARK))
+        box = Box(band.x + PANEL_PAD, band.y, band.w - 2 * PANEL_PAD, band.h)
+        size = element.size or TYPE_SIZE
+        text, size, _ = fit_line(text, box.w, size, min(size, MIN_TYPE_SIZE))
+        self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
         c.setFont(BOLD, size)
-        c.drawString(box.x, box.y + (box.h - size * 0.72) / 2, text)
+        self._aligned(text, box, size, element.align)
 
-    def draw_rules(self, layout: FrontLayout, frame: Rgb) -> None:
+    def draw_rules(self, element: Element, panel: Box, frame: Rgb) -> None:
         c, card = self.c, self.card
-        panel, box = layout.rules, layout.rules_text
-        if panel.h <= 0:
-            if card.text.strip():
-                self.warn_overflow("is not printed: a card this small has no text box")
-            return
-        self.fill(Rgb.hex(PAPER))
+        colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
+        self.fill(colour)
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
-        c.roundRect(panel.x, panel.y, panel.w, panel.h, mm(1.5), stroke=1, fill=1)
+        c.roundRect(panel.x, panel.y, panel.w, panel.h, RADIUS, stroke=1, fill=1)
         if not card.text.strip():
             return
+        box = Box(
+            panel.x + PANEL_PAD,
+            panel.y + PANEL_PAD,
+            panel.w - 2 * PANEL_PAD,
+            panel.h - 2 * PANEL_PAD,
+        )
         missing = missing_glyphs(card.text)
         if missing:
             self.warn_glyphs("text", missing)
-        fitted = fit_rules(card.text, box, Rgb.hex(INK_DARK))
+        ink = Rgb.hex(element.ink) if element.ink else colour.ink
+        fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE)
         if fitted.overflow:
             self.warn_overflow(
-                f"does not fit its box even at {MIN_RULES_SIZE:g}pt; the end is cut off"
+                f"does not fit its box even at {fitted.size:g}pt; the end is cut off"
             )
             self.draw_cut_marker(panel)
         gap = fitted.size * PARAGRAPH_SPACE

@@ -54,10 +54,11 @@ class FittedText:
     overflow: bool
 
 
-def fit_rules(text: str, box: Box, ink: Rgb) -> FittedText:
-    """The rules text at the largest size that fits ``box``; at the smallest, what fits."""
+def fit_rules(text: str, box: Box, ink: Rgb, *, size: float = RULES_SIZE) -> FittedText:
+    """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
+    (``MIN_RULES_SIZE``), what fits."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    size = RULES_SIZE
+    smallest = min(size, MIN_RULES_SIZE)
     while True:
         style = ParagraphStyle(
             f"rules-{size}",
@@ -76,9 +77,9 @@ def fit_rules(text: str, box: Box, ink: Rgb) -> FittedText:
         total = sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
         if total <= box.h:
             return FittedText(tuple(laid), size, total, False)
-        if size <= MIN_RULES_SIZE:
+        if size <= smallest:
             break
-        size = max(MIN_RULES_SIZE, size - 0.25)
+        size = max(smallest, size - 0.25)
     # Still too long at the smallest size: keep the paragraphs, and lines, that fit.
     kept: list[tuple[Flowable, float]] = []
     used = 0.0
@@ -96,4 +97,4 @@ def fit_rules(text: str, box: Box, ink: Rgb) -> FittedText:
                 kept.append((first, first_height))
                 used += first_height + (gap if len(kept) > 1 else 0.0)
         break
-    return FittedText(tuple(kept), MIN_RULES_SIZE, used, True)
+    return FittedText(tuple(kept), smallest, used, True)
