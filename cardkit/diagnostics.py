@@ -143,4 +143,12 @@ CODES: dict[str, str] = {
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
     "CK203": "the card font has no glyph for a character of a card's name or text",
+    "CK204": "a layout has an unknown part, key, shape or alignment",
+    "CK205": "a layout length or font size is malformed, negative or too large",
+    "CK206": "a layout box does not give exactly two of left/right/width and of top/bottom/height",
+    "CK207": "a layout extends an unknown layout, itself, or a cycle of layouts",
+    "CK208": "a layout colour is not a colour",
+    "CK209": "a badge names no field, or a field its card type does not have",
+    "CK210": "a layout box has no room, or leaves the card, at a size it is used for",
+    "CK211": "a card type names an unknown layout",
 }

@@ -15,6 +15,7 @@ from cardkit.model import (
     FieldSpec,
     Game,
     GameId,
+    Icon,
     Keyword,
     KeywordParam,
     Named,
@@ -49,8 +50,20 @@ def _bounds(value: Any) -> Bounds | None:
 def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
     return {
         key: Named(
-            key, spec["name"], spec.get("color"), spec.get("icon"), spec.get("description", "")
+            key,
+            spec["name"],
+            spec.get("color"),
+            spec.get("icon"),
+            spec.get("description", ""),
+            spec.get("back"),
         )
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _icons(entries: Mapping[str, Any] | None) -> dict[str, Icon]:
+    return {
+        key: Icon(key, spec["file"], tuple(spec.get("words", ())))
         for key, spec in (entries or {}).items()
     }
 
@@ -159,6 +172,7 @@ class _GameBuilder:
                 back=raw.get("back"),
                 deck=raw.get("deck"),
                 description=raw.get("description", ""),
+                layout=raw.get("layout"),
             )
         return result
 
@@ -179,8 +193,25 @@ class _GameBuilder:
                 _bounds(raw.get("per_faction")),
                 raw.get("back"),
                 raw.get("description", ""),
+                raw.get("card_size"),
             )
         return result
+
+    def sized_and_backed(self, sizes: Mapping[str, Any], backs: Mapping[str, Any]) -> None:
+        """Check the card sizes decks name and the backs factions name."""
+        for section, key, table, noun in (
+            ("decks", "card_size", sizes, "card size"),
+            ("factions", "back", backs, "back"),
+        ):
+            for entry_id, raw in (self.data.get(section) or {}).items():
+                value = raw.get(key)
+                if value is not None and value not in table:
+                    self.problem(
+                        f"unknown {noun} {value!r}{did_you_mean(value, table)}",
+                        section,
+                        entry_id,
+                        key,
+                    )
 
     def keywords(self, card_types: Mapping[str, CardType] | None = None) -> dict[str, Keyword]:
         result = {
@@ -307,6 +338,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     backs = data.get("backs") or {}
     decks = builder.decks(backs)
     card_types = builder.card_types(sizes, backs, decks)
+    builder.sized_and_backed(sizes, backs)
     game = Game(
         id=GameId(data["id"]),
         name=data["name"],
@@ -326,6 +358,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
             key: Zone(key, raw["name"], bool(raw.get("shared", False)), raw.get("description", ""))
             for key, raw in (data.get("zones") or {}).items()
         },
+        icons=_icons(data.get("icons")),
     )
     if builder.diagnostics:
         return None, builder.diagnostics

@@ -74,6 +74,7 @@ class CardType:
     back: str | None = None
     deck: str | None = None
     description: str = ""
+    layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:
@@ -91,6 +92,7 @@ class Named:
     color: str | None = None
     icon: str | None = None
     description: str = ""
+    back: str | None = None  # factions: the back of their cards, after deck and card type
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +157,17 @@ class Deck:
     per_faction: Bounds | None = None
     back: str | None = None
     description: str = ""
+    card_size: str | None = None  # the size of the deck's cards, over their type's size
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An icon a game declares: its file (relative to the game folder) and the words of rules
+    text it is drawn before."""
+
+    id: str
+    file: str
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +199,7 @@ class Game:
     source: SourceMap
     description: str = ""
     zones: Mapping[str, Zone] = field(default_factory=dict)
+    icons: Mapping[str, Icon] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
