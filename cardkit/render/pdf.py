@@ -34,6 +34,15 @@ from cardkit.render.units import mm
 
 Progress = Callable[[int, int], None]
 
+
+@dataclass(frozen=True, slots=True)
+class PrintBoxes:
+    """A page's TrimBox and BleedBox, each (left, bottom, right, top) in points."""
+
+    trim: tuple[float, float, float, float]
+    bleed: tuple[float, float, float, float]
+
+
 # Bitstream Vera ships with reportlab; registered under our own names so that the card
 # font can change without touching the drawing code.
 FONT = "CardkitSans"
@@ -594,8 +603,13 @@ def render_pdf(
     *,
     title: str | None = None,
     progress: Progress | None = None,
+    print_boxes: PrintBoxes | None = None,
 ) -> tuple[bytes, list[Diagnostic]]:
-    """The PDF of ``pages`` and the warnings found while drawing (text that does not fit)."""
+    """The PDF of ``pages`` and the warnings found while drawing (text that does not fit).
+
+    ``print_boxes`` sets the TrimBox and BleedBox of every page (one-card pages for print
+    services, all of one size).
+    """
     register_fonts()
     buffer = io.BytesIO()
     first = pages[0].sheet.paper if pages else None
@@ -609,6 +623,9 @@ def render_pdf(
         pageCompression=1,
         initialFontName=FONT,  # type: ignore[arg-type]
     )
+    if print_boxes is not None:
+        canvas.setTrimBox(print_boxes.trim)
+        canvas.setBleedBox(print_boxes.bleed)
     canvas.setTitle(title or game.name)
     canvas.setCreator("cardkit")
     canvas.setAuthor("")
