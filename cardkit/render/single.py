@@ -19,7 +19,7 @@ from pathlib import Path
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, CardSet
-from cardkit.render.impose import Box, Duplex, Page, Paper, Sheet, impose
+from cardkit.render.impose import Box, Duplex, Face, Page, Paper, Sheet, impose
 from cardkit.render.pdf import PrintBoxes, render_pdf
 from cardkit.render.units import parse_length
 
@@ -87,12 +87,13 @@ def single_file_name(size: CardSize) -> str:
 
 
 def card_pdf(
-    card_set: CardSet, card: Card, bleed: float, *, backs: bool = False
+    card_set: CardSet, card: Card, bleed: float, *, face: Face = Face.FRONT
 ) -> tuple[bytes, list[Diagnostic]]:
-    """A one-page PDF of one copy of ``card`` (and its back page when ``backs``)."""
+    """A one-page PDF of ``card``'s front, or of its back."""
     size = card_size(card_set, card)
-    pages = plan_single([_one_copy(card)], size, bleed, backs=backs)
-    return render_pdf(card_set.game, pages, title=card.name, print_boxes=print_boxes(size, bleed))
+    pages = plan_single([_one_copy(card)], size, bleed, backs=face is Face.BACK)
+    page = [p for p in pages if p.face is face]
+    return render_pdf(card_set.game, page, title=card.name, print_boxes=print_boxes(size, bleed))
 
 
 def _one_copy(card: Card) -> Card:
