@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -31,6 +32,7 @@ __all__ = [
     "BOLD",
     "FONT",
     "CardStyle",
+    "PrintBoxes",
     "back_of",
     "draw_back",
     "draw_face",
@@ -41,6 +43,16 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class PrintBoxes:
+    """A page's TrimBox and BleedBox, each (left, bottom, right, top) in points."""
+
+    trim: tuple[float, float, float, float]
+    bleed: tuple[float, float, float, float]
+
+
 MARK = 0.25  # crop mark line width, points
 
 
@@ -89,8 +101,13 @@ def render_pdf(
     title: str | None = None,
     progress: Progress | None = None,
     style: CardStyle | None = None,
+    print_boxes: PrintBoxes | None = None,
 ) -> tuple[bytes, list[Diagnostic]]:
-    """The PDF of ``pages`` and the warnings found while drawing (text that does not fit)."""
+    """The PDF of ``pages`` and the warnings found while drawing (text that does not fit).
+
+    ``print_boxes`` sets the TrimBox and BleedBox of every page (one-card pages for print
+    services, all of one size).
+    """
     register_fonts()
     found: list[Diagnostic] = []
     if style is None:
@@ -107,6 +124,9 @@ def render_pdf(
         pageCompression=1,
         initialFontName=FONT,  # type: ignore[arg-type]
     )
+    if print_boxes is not None:
+        canvas.setTrimBox(print_boxes.trim)
+        canvas.setBleedBox(print_boxes.bleed)
     canvas.setTitle(title or game.name)
     canvas.setCreator("cardkit")
     canvas.setAuthor("")
