@@ -139,6 +139,8 @@ CODES: dict[str, str] = {
     "CK140": "a card's cost is far from what its effects are worth on the set's cost curve",
     "CK150": "a card's suppress list names a code that does not exist or cannot be suppressed",
     "CK151": "a card's suppress list names a code that does not fire on that card",
+    # game-declared constraints (constraints.py)
+    "CK170": "a card breaks a constraint its game declares (e.g. no team of cards meets it)",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
