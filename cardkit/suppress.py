@@ -28,7 +28,7 @@ def apply_suppressions(card_set: CardSet, found: Iterable[Diagnostic]) -> list[D
                 problems.append(
                     error(
                         "CK150",
-                        f"suppress names unknown code {code!r}{did_you_mean(code, CODES)} "
+                        f"suppress names unknown code {code!r}{did_you_mean(code, CODES, cutoff=0.8)} "
                         f"on card {card.id!r}",
                         where,
                         card=card.id,
