@@ -37,14 +37,16 @@ class _Sources:
             self.texts[shown] = self._read(shown)
         return self.texts[shown]
 
+    def path(self, shown: str) -> Path:
+        """The file that diagnostics show as ``shown``."""
+        if self.prefix and shown.startswith(self.prefix):
+            return self.root / shown[len(self.prefix) :]
+        return Path(shown)
+
     def _read(self, shown: str) -> str | None:
         if not shown.lower().endswith(_YAML_SUFFIXES):
             return None
-        if self.prefix and shown.startswith(self.prefix):
-            path = self.root / shown[len(self.prefix) :]
-        else:
-            path = Path(shown)
-        text, _ = read_text(path, shown)
+        text, _ = read_text(self.path(shown), shown)
         return text
 
 
