@@ -13,6 +13,7 @@ from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.effects import Ally
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
+from cardkit.rules.wording import check_drift, check_slips
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -46,6 +47,8 @@ CHECKS: tuple[Check, ...] = (
     check_ally_factions,
     check_keyword_params,
     check_keyword_cards,
+    check_drift,
+    check_slips,
 )
 
 
