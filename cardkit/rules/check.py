@@ -14,6 +14,7 @@ from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.effects import Ally
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
+from cardkit.rules.wording import check_drift, check_slips
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -53,6 +54,8 @@ CHECKS: tuple[Check, ...] = (
     check_keyword_params,
     check_keyword_cards,
     check_game_constraints,
+    check_drift,
+    check_slips,
 )
 
 
