@@ -11,6 +11,7 @@ from collections.abc import Callable
 from cardkit.diagnostics import Diagnostic, error
 from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
+from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.effects import Ally
 
 
@@ -41,7 +42,12 @@ def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
 
 Check = Callable[[CheckContext], list[Diagnostic]]
 
-CHECKS: tuple[Check, ...] = (check_ally_factions,)
+CHECKS: tuple[Check, ...] = (
+    check_ally_factions,
+    check_deck_bounds,
+    check_size_rules,
+    check_copy_limits,
+)
 
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:
