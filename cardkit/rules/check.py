@@ -13,6 +13,7 @@ from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.effects import Ally
+from cardkit.rules.references import check_references
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -47,6 +48,7 @@ CHECKS: tuple[Check, ...] = (
     check_deck_bounds,
     check_size_rules,
     check_copy_limits,
+    check_references,
 )
 
 
