@@ -11,6 +11,7 @@ from collections.abc import Callable
 from cardkit.diagnostics import Diagnostic, error
 from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
+from cardkit.rules.costmodel import check_costs
 from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.effects import Ally
 from cardkit.rules.references import check_references
@@ -49,6 +50,7 @@ CHECKS: tuple[Check, ...] = (
     check_size_rules,
     check_copy_limits,
     check_references,
+    check_costs,
 )
 
 
