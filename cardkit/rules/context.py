@@ -65,6 +65,20 @@ class CheckContext:
     sources: _Sources
     parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
     parse_errors: list[Diagnostic] = field(default_factory=list)
+    # Each distinct line is parsed once: cards of a set share much of their wording, and an
+    # ability (a frozen value, positions counted within its line) is the same for each.
+    lines: dict[str, Ability | RulesTextError] = field(default_factory=dict)
+
+    def parse_line(self, line: str) -> Ability | RulesTextError:
+        """The ability a line of text parses to, or why it does not parse."""
+        found = self.lines.get(line)
+        if found is None:
+            try:
+                found = self.parser.parse_ability(line)
+            except RulesTextError as exc:
+                found = exc
+            self.lines[line] = found
+        return found
 
     def at(self, card: Card, line: int, column: int) -> Location:
         """Where character ``column`` (1-based) of line ``line`` of the card's text is written."""
@@ -83,26 +97,27 @@ def _parse_card(card: Card, context: CheckContext) -> None:
     for index, line in enumerate(card.text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:
-            lines.append(ParsedLine(index, line, context.parser.parse_ability(line)))
-        except RulesTextError as exc:
-            unknown_faction = isinstance(exc, UnknownFactionError)
-            hint = None
-            if unknown_faction:
-                hint = (
-                    f"the game's factions are {', '.join(map(repr, factions))}"
-                    if factions
-                    else "the game declares no factions"
-                )
-            context.parse_errors.append(
-                error(
-                    "CK102" if unknown_faction else "CK101",
-                    f"{exc.reason} in rules text of {card.id!r}",
-                    context.at(card, index, exc.column),
-                    card=card.id,
-                    hint=hint,
-                )
+        parsed = context.parse_line(line)
+        if isinstance(parsed, Ability):
+            lines.append(ParsedLine(index, line, parsed))
+            continue
+        unknown_faction = isinstance(parsed, UnknownFactionError)
+        hint = None
+        if unknown_faction:
+            hint = (
+                f"the game's factions are {', '.join(map(repr, factions))}"
+                if factions
+                else "the game declares no factions"
             )
+        context.parse_errors.append(
+            error(
+                "CK102" if unknown_faction else "CK101",
+                f"{parsed.reason} in rules text of {card.id!r}",
+                context.at(card, index, parsed.column),
+                card=card.id,
+                hint=hint,
+            )
+        )
     context.parsed[card.id] = lines
 
 

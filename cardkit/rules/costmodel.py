@@ -8,7 +8,7 @@ each true/false stat (outpost), and its card type. An ally ability counts half, 
 ability 0.3, a scrap ability 0.6, a conditional effect 0.6; of the options of a choice the
 best counts; "for each" counts 1.5 times.
 
-Cost is fitted on those features by ridge least squares (standardised features, so that the
+Cost is fitted on those features by ridge least squares (numpy; standardised features, so that the
 weights of a few dozen cards stay sensible), one row per distinct card. A card is judged by
 its *leave-one-out* prediction -- the model fitted without it -- so an outlier cannot excuse
 itself. A card whose effects too few other cards share (leverage above ``MAX_LEVERAGE``)
@@ -23,6 +23,8 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+import numpy as np
 
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card, Game
@@ -134,11 +136,24 @@ def trigger_weight(trigger: Trigger) -> float:
     return 1.0
 
 
-def card_features(card: Card, game: Game, abilities: Iterable[tuple[Trigger, Effect]]) -> Features:
-    """Every feature of a card: its weighted effects, its stats and its card type."""
+def card_features(
+    card: Card,
+    game: Game,
+    abilities: Iterable[tuple[Trigger, Effect]],
+    memo: dict[int, Features] | None = None,
+) -> Features:
+    """Every feature of a card: its weighted effects, its stats and its card type.
+
+    ``memo`` keeps the features of effects already seen, by identity (the parse of a line
+    of text that many cards share is one value).
+    """
     found: Features = {}
     for trigger, effect in abilities:
-        _add(found, effect_features(effect), trigger_weight(trigger))
+        if memo is None:
+            features = effect_features(effect)
+        else:
+            features = memo.get(id(effect)) or memo.setdefault(id(effect), effect_features(effect))
+        _add(found, features, trigger_weight(trigger))
     for spec in game.card_types[card.type].fields:
         value = card.get(spec.name)
         if (
@@ -153,25 +168,6 @@ def card_features(card: Card, game: Game, abilities: Iterable[tuple[Trigger, Eff
             found[f"stat:{spec.name}"] = 1.0 if value else 0.0
     found[f"type:{card.type}"] = 1.0
     return found
-
-
-# -- least squares, small and exact --------------------------------------------------------------
-
-
-def _solve(matrix: list[list[float]], columns: list[list[float]]) -> list[list[float]]:
-    """``matrix``^-1 times each of ``columns`` (Gauss-Jordan with partial pivoting)."""
-    size = len(matrix)
-    rows = [matrix[i][:] + [col[i] for col in columns] for i in range(size)]
-    for pivot in range(size):
-        best = max(range(pivot, size), key=lambda r: abs(rows[r][pivot]))
-        rows[pivot], rows[best] = rows[best], rows[pivot]
-        head = rows[pivot][pivot]
-        rows[pivot] = [value / head for value in rows[pivot]]
-        for r in range(size):
-            if r != pivot and rows[r][pivot]:
-                factor = rows[r][pivot]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[pivot], strict=True)]
-    return [[rows[i][size + j] for i in range(size)] for j in range(len(columns))]
 
 
 @dataclass(frozen=True)
@@ -225,37 +221,39 @@ class _Ridge:
 def _ridge(rows: list[Row]) -> _Ridge | None:
     """Ridge least squares of cost on standardised features; None when too few rows."""
     names = sorted({key for _, _, features in rows for key in features})
-    columns = {name: [features.get(name, 0.0) for _, _, features in rows] for name in names}
-    names = [name for name in names if len(set(columns[name])) > 1]
+    column = {name: k for k, name in enumerate(names)}
+    data = np.zeros((len(rows), len(names)))
+    for r, (_, _, features) in enumerate(rows):
+        for name, value in features.items():
+            data[r, column[name]] = value
+    varying = [k for k in range(len(names)) if np.ptp(data[:, k]) > 0]
+    names = [names[k] for k in varying]
+    data = data[:, varying]
     if len(rows) < max(MIN_CARDS, 2 * (len(names) + 1)):
         return None
-    means = {name: statistics.fmean(columns[name]) for name in names}
-    scales = {name: statistics.pstdev(columns[name]) for name in names}
-    x = [
-        [1.0] + [(columns[name][i] - means[name]) / scales[name] for name in names]
-        for i in range(len(rows))
-    ]
-    y = [float(cost) for _, cost, _ in rows]
-    size = len(names) + 1
-    gram = [[sum(row[a] * row[b] for row in x) for b in range(size)] for a in range(size)]
-    for a in range(1, size):
-        gram[a][a] += RIDGE
-    xty = [sum(row[a] * target for row, target in zip(x, y, strict=True)) for a in range(size)]
-    identity = [[1.0 if a == b else 0.0 for a in range(size)] for b in range(size)]
-    inverse = _solve(gram, identity)  # inverse[j] is column j of the inverse
-    beta = [sum(inverse[j][a] * xty[j] for j in range(size)) for a in range(size)]
-    loo = []
-    residual = 0.0
-    for row, target in zip(x, y, strict=True):
-        error = target - sum(b * v for b, v in zip(beta, row, strict=True))
-        residual += error**2
-        leverage = sum(row[a] * inverse[b][a] * row[b] for a in range(size) for b in range(size))
-        loo.append((target - error / (1.0 - leverage) if leverage < 1.0 else target, leverage))
-    mean_y = statistics.fmean(y)
-    total = sum((v - mean_y) ** 2 for v in y)
-    weights = {name: beta[k + 1] / scales[name] for k, name in enumerate(names)}
-    intercept = beta[0] - sum(weights[name] * means[name] for name in names)
-    return _Ridge(intercept, weights, 1.0 - residual / total if total else 1.0, loo)
+    means, scales = data.mean(axis=0), data.std(axis=0)
+    x = np.hstack([np.ones((len(rows), 1)), (data - means) / scales])
+    y = np.array([float(cost) for _, cost, _ in rows])
+    penalty = np.eye(len(names) + 1) * RIDGE
+    penalty[0, 0] = 0.0
+    inverse = np.linalg.inv(x.T @ x + penalty)
+    beta = inverse @ (x.T @ y)
+    errors = y - x @ beta
+    leverage = np.einsum("ij,jk,ik->i", x, inverse, x)
+    safe = np.where(leverage < 1.0, 1.0 - leverage, np.inf)
+    loo = y - errors / safe
+    total = float(((y - y.mean()) ** 2).sum())
+    weights = {name: float(beta[k + 1] / scales[k]) for k, name in enumerate(names)}
+    intercept = float(beta[0]) - sum(
+        weights[name] * float(means[k]) for k, name in enumerate(names)
+    )
+    r_squared = 1.0 - float((errors**2).sum()) / total if total else 1.0
+    return _Ridge(
+        intercept,
+        weights,
+        r_squared,
+        [(float(a), float(b)) for a, b in zip(loo, leverage, strict=True)],
+    )
 
 
 def _robust_sd(residuals: Iterable[float]) -> float:
@@ -270,12 +268,13 @@ def fit_costs(context: CheckContext) -> CostFit | None:
     """
     game = context.card_set.game
     rows: list[Row] = []
+    memo: dict[int, Features] = {}
     for card in context.card_set.cards:
         cost = card.get(COST_FIELD)
         if not isinstance(cost, int) or isinstance(cost, bool):
             continue
         abilities = [(p.ability.trigger, p.ability.effect) for p in context.parsed.get(card.id, ())]
-        rows.append((card, cost, card_features(card, game, abilities)))
+        rows.append((card, cost, card_features(card, game, abilities, memo)))
     first = _ridge(rows)
     if first is None:
         return None
@@ -286,12 +285,13 @@ def fit_costs(context: CheckContext) -> CostFit | None:
         for i, ((_, cost, _), (loo, leverage)) in enumerate(zip(rows, first.loo, strict=True))
         if abs(cost - loo) <= limit or leverage > MAX_LEVERAGE
     ]
+    left_out = set(range(len(rows))) - set(kept)
     model = _ridge([rows[i] for i in kept]) or first
     judged = dict(zip(kept, model.loo, strict=True)) if model is not first else {}
     cards = []
     for i, (card, cost, features) in enumerate(rows):
         expected, leverage = judged.get(i) or first.loo[i]
-        if i not in kept and model is not first:
+        if i in left_out and model is not first:
             expected = model.predict(features)
         cards.append(CardCost(card, cost, expected, leverage))
     residuals = [cards[i].residual for i in kept] if model is not first else None
