@@ -206,6 +206,9 @@ class CardSet:
     cards: tuple[Card, ...]
     files: tuple[str, ...]
     copies_read: int = 0
+    # Names and ids of every card read, those that failed to load included: a card that
+    # names one of them is not reported as naming a card that does not exist.
+    names_read: frozenset[str] = frozenset()
 
     @property
     def total_copies(self) -> int:

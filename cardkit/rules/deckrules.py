@@ -9,7 +9,8 @@ the sizes a rule allows.
 
 - CK120: a formula does not parse, names something the game does not declare, or the rule's
   play counts take too many values to check;
-- CK121: a deck (or a sum of decks) holds more or fewer cards than its rules allow;
+- CK121: a deck (or a sum of decks) holds more or fewer cards than its rules allow (not
+  judged while cards of the set fail to load: the totals would be off by their copies);
 - CK122: a faction has more or fewer cards in a deck than ``per_faction`` allows;
 - CK123: a card (or a group of cards of one name) has more copies than a copy limit allows.
 """
@@ -27,6 +28,15 @@ from cardkit.rules.formula import Formula, FormulaError, parse_formula
 from cardkit.rules.locate import source_position
 
 MAX_COMBINATIONS = 100_000
+
+
+def incomplete(card_set: CardSet) -> bool:
+    """Whether cards were read that did not load (their errors are reported already).
+
+    A deck's total is then wrong by their copies, so totals are not judged: one bad card
+    would otherwise be reported again as a deck one card short.
+    """
+    return card_set.copies_read > card_set.total_copies
 
 
 def deck_totals(card_set: CardSet) -> dict[str, int]:
@@ -74,6 +84,8 @@ def check_deck_bounds(context: CheckContext) -> list[Diagnostic]:
     game = card_set.game
     totals = deck_totals(card_set)
     found: list[Diagnostic] = []
+    if incomplete(card_set):
+        return found
     for deck_id, deck in game.decks.items():
         if deck.size is not None and not deck.size.admits(totals[deck_id]):
             found.append(
@@ -261,6 +273,8 @@ def check_size_rules(context: CheckContext) -> list[Diagnostic]:
             problems.extend(_formula_problems(context, index, key, formula)[1])
         if problems:
             found.extend(problems)
+            continue
+        if incomplete(context.card_set):
             continue
         requirement = size_requirement(rule)
         where = game.source.at(("deck_rules", "sizes", index, "of"))

@@ -98,9 +98,11 @@ class CardNames:
 
     def __init__(self, card_set: CardSet) -> None:
         self.known = {card.name for card in card_set.cards} | {card.id for card in card_set.cards}
+        self.read = card_set.names_read
 
-    def __contains__(self, name: str) -> bool:
-        return name in self.known
+    def exists(self, name: str) -> bool:
+        """Whether a card of that name or id was read (loaded or not: its errors are out)."""
+        return name in self.known or name in self.read
 
     def suggestion(self, name: str) -> str:
         return did_you_mean(name, self.known)
@@ -124,11 +126,11 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     for card in card_set.cards:
         card_type = card_set.game.card_types[card.type]
         for name, path, field_name in field_references(card_type.fields, dict(card.values), ()):
-            if name not in names:
+            if not names.exists(name):
                 found.append(_problem(card, name, f"{field_name!r}", card.location(*path), names))
         for parsed in context.parsed.get(card.id, ()):
             for name, node in effect_references(parsed.ability):
-                if name not in names:
+                if not names.exists(name):
                     column = node.pos.column if node.pos else 1
                     where = context.at(card, parsed.line, column)
                     found.append(_problem(card, name, "its rules text", where, names))
