@@ -164,16 +164,24 @@ class SizeRequirement:
         high = self.maximum.value(values) if self.maximum is not None else None
         return (low is None or size >= low) and (high is None or size <= high)
 
-    def wording(self) -> str:
-        """'exactly 20 + 10 * planets', 'at most 100', 'between 40 and 60'."""
+    def wording(self, game: Game | None = None) -> str:
+        """'exactly 20 + 10 * planets', 'at most 100', 'between 40 and 60'.
+
+        With ``game``, deck ids are written as the decks' names.
+        """
+
+        def words(formula: Formula) -> str:
+            return formula.text if game is None else _with_deck_names(formula, game)
+
         low, high = self.minimum, self.maximum
         if low is not None and high is not None:
             if low.text == high.text:
-                return f"exactly {low}"
-            return f"between {low} and {high}"
+                return f"exactly {words(low)}"
+            return f"between {words(low)} and {words(high)}"
         if low is not None:
-            return f"at least {low}"
-        return f"at most {high}"
+            return f"at least {words(low)}"
+        assert high is not None
+        return f"at most {words(high)}"
 
 
 def size_requirement(rule: SizeRule) -> SizeRequirement:
@@ -398,3 +406,65 @@ def _limit_error(
         card=card.id,
         hint=f"keep at most {limit.maximum} of them, or suppress CK123 on the card",
     )
+
+
+# -- words for the reference pages ----------------------------------------------------------------
+
+
+def _with_deck_names(formula: Formula, game: Game) -> str:
+    """The formula's text with each deck id written as the deck's name."""
+    text = formula.text
+    for name in sorted(formula.names(), key=lambda n: -n.column):
+        deck = game.decks.get(name.name)
+        if deck is not None:
+            start = name.column - 1
+            text = text[:start] + deck.name + text[start + len(name.name) :]
+    return text
+
+
+def describe_deck_rules(game: Game) -> list[str]:
+    """Every deck rule of the game as a sentence, for a rulebook's reference pages.
+
+    Formulas that do not parse are left out (``cardkit validate`` reports them).
+    """
+    lines: list[str] = []
+    for deck in game.decks.values():
+        parts = []
+        if deck.size is not None:
+            parts.append(f"{deck.size} cards")
+        if deck.per_faction is not None:
+            parts.append(f"{deck.per_faction} of each faction")
+        if parts:
+            lines.append(f"{deck.name}: {', '.join(parts)}.")
+    for rule in game.deck_rules.sizes:
+        try:
+            requirement = size_requirement(rule)
+        except FormulaError:
+            continue
+        of = _with_deck_names(requirement.of, game)
+        line = f"{of}: {requirement.wording(game)} cards"
+        counts = _counts_text(requirement, game)
+        if counts and requirement.combinations(game) <= MAX_COMBINATIONS:
+            low, high = allowed_sizes(requirement, game)
+            span = [str(v) for v in (low, high) if v is not None]
+            line += f" ({' to '.join(dict.fromkeys(span))} for {counts})"
+        lines.append(line + "." + (f" {rule.description}" if rule.description else ""))
+    for limit in game.deck_rules.limits:
+        copies = "copy" if limit.maximum == 1 else "copies"
+        marked = (
+            f" whose {limit.field!r} is true"
+            if limit.field
+            else f" tagged {limit.tag!r}"
+            if limit.tag
+            else ""
+        )
+        each = {"card": "card", "name": "card name"}.get(limit.per, limit.per)
+        names = [game.decks[d].name for d in limit.decks if d in game.decks]
+        scope = "in each deck" if not names else f"in the {names[0]}"
+        if len(names) > 1:
+            scope = f"in the {', '.join(names[:-1])} and {names[-1]} together"
+        line = f"{limit.name}: at most {limit.maximum} {copies} of each {each}{marked}, {scope}."
+        lines.append(
+            line[:1].upper() + line[1:] + (f" {limit.description}" if limit.description else "")
+        )
+    return lines
