@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit import __version__
-from cardkit.cli import build, explain, fmt, new, schema, spreadsheet_import, validate
+from cardkit.cli import build, costs, explain, fmt, new, schema, spreadsheet_import, validate
 from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE
 from cardkit.errors import CardkitError, UsageError
 
@@ -28,6 +28,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     build,
     spreadsheet_import,
     fmt,
+    costs,
 )
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
