@@ -137,4 +137,7 @@ CODES: dict[str, str] = {
     "CK209": "a badge names no field, or a field its card type does not have",
     "CK210": "a layout box has no room, or leaves the card, at a size it is used for",
     "CK211": "a card type names an unknown layout",
+    "CK212": "a picture path is refused (absolute, '..', or a link out of the game folder)",
+    "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
+    "CK214": "a layout badge names an icon the game does not declare",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -12,6 +13,7 @@ from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fonts import BOLD, missing_glyphs
+from cardkit.render.images import Picture
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
 from cardkit.render.placeholder import draw_placeholder
@@ -37,6 +39,15 @@ def draw_face(
     face = _Face(canvas, style, card)
     face.draw(trim, bleed)
     return face.diagnostics
+
+
+def draw_picture(canvas: Canvas, picture: Picture, box: Box, *, cover: bool = False) -> None:
+    """``picture`` centred in ``box``: whole inside it, or covering it (the caller clips)."""
+    width, height = picture.size
+    scale = (max if cover else min)(box.w / width, box.h / height)
+    w, h = width * scale, height * scale
+    reader = ImageReader(picture.image)
+    canvas.drawImage(reader, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
 
 
 def _number(value: float) -> str:
@@ -101,6 +112,8 @@ class _Face:
                 self.draw_type_line(element, box, frame)
             elif element.name == "rules":
                 self.draw_rules(element, box, frame)
+            elif element.name == "faction_icon":
+                self.draw_faction_icon(box, frame)
         if layout.part("rules") is None and card.text.strip():
             self.warn_overflow("is not printed: this card's layout has no text box")
         c.restoreState()
@@ -138,6 +151,23 @@ class _Face:
         else:
             self.c.drawString(box.x, y, text)
 
+    def draw_faction_icon(self, box: Box, frame: Rgb) -> None:
+        """The card's faction icon on a disc of the frame colour; nothing without one."""
+        picture = self.style.faction_icon(self.card)
+        if picture is None:
+            return
+        side = min(box.w, box.h)
+        self.fill(frame.mix(WHITE, 0.88))
+        self.stroke(frame.mix(BLACK, 0.3))
+        self.c.setLineWidth(0.75)
+        self.c.circle(box.x + box.w / 2, box.y + box.h / 2, side / 2 - 0.5, stroke=1, fill=1)
+        inner = side * 0.72
+        draw_picture(
+            self.c,
+            picture,
+            Box(box.x + (box.w - inner) / 2, box.y + (box.h - inner) / 2, inner, inner),
+        )
+
     # badges ------------------------------------------------------------------------------
 
     def draw_badge(self, element: Element, box: Box) -> None:
@@ -156,6 +186,11 @@ class _Face:
             number_box = box
         elif shape == "banner":
             self._banner(box, fill)
+            number_box = box
+        elif shape == "icon":
+            picture = self.style.icons.get(element.icon or "")
+            if picture is not None:
+                draw_picture(self.c, picture, box)
             number_box = box
         else:  # circle
             self._outlined(fill)
@@ -212,12 +247,17 @@ class _Face:
     # art, type line, rules ------------------------------------------------------------------
 
     def draw_art(self, box: Box, frame: Rgb) -> None:
+        """The card's art covering the panel (cropped to it), else the placeholder pattern."""
         c = self.c
         c.saveState()
         clip = c.beginPath()
         clip.roundRect(box.x, box.y, box.w, box.h, RADIUS)
         c.clipPath(clip, stroke=0, fill=0)
-        draw_placeholder(c, self.card.id, box, frame)
+        picture = self.style.card_art(self.card)
+        if picture is None:
+            draw_placeholder(c, self.card.id, box, frame)
+        else:
+            draw_picture(c, picture, box, cover=True)
         c.restoreState()
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
@@ -260,7 +300,8 @@ class _Face:
         if missing:
             self.warn_glyphs("text", missing)
         ink = Rgb.hex(element.ink) if element.ink else colour.ink
-        fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE)
+        icons = {word: p.source for word, p in self.style.inline_icons().items()}
+        fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE, icons=icons)
         if fitted.overflow:
             self.warn_overflow(
                 f"does not fit its box even at {fitted.size:g}pt; the end is cut off"
@@ -311,6 +352,6 @@ class _Face:
                 f"the card font has no glyph for {shown} in the {field} of {card.name!r}",
                 card.location(field),
                 card=card.id,
-                hint="use another character; icons are not supported yet",
+                hint="use another character, or declare an icon for the word",
             )
         )

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
@@ -18,6 +21,8 @@ RULES_SIZE, MIN_RULES_SIZE = 8.5, 6.0
 LEADING = 1.2  # line height as a multiple of the font size
 PARAGRAPH_SPACE = 0.35  # space between abilities, as a multiple of the font size
 LABEL_LIMIT = 24  # "Blob Ally:" up to this long at the start of a line is set in bold
+ICON_SCALE = 1.15  # an inline icon's height, as a multiple of the font size
+NO_BREAK = "\u00a0"  # between an icon and its word, so a line never ends with the icon alone
 ELLIPSIS = "\u2026"
 
 
@@ -38,12 +43,44 @@ def fit_line(
     return (cut.rstrip() + ELLIPSIS if cut else ""), size, True
 
 
-def rules_markup(line: str) -> str:
-    """One line of rules text as Paragraph markup: escaped, with a leading 'Label:' in bold."""
+@lru_cache(maxsize=64)
+def _words(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``words`` as a whole word, the longest first ('Trade Federation' before 'Trade')."""
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
+
+
+def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
+    """``text`` escaped for Paragraph markup, with an icon before each word that has one.
+
+    Only the escaped card text and our own ``<img>`` tags reach reportlab; icon sources are
+    files checked to lie inside the game folder, escaped for the attribute.
+    """
+    if not icons:
+        return escape(text)
+    parts: list[str] = []
+    position = 0
+    height = size * ICON_SCALE
+    for match in _words(tuple(icons)).finditer(text):
+        parts.append(escape(text[position : match.start()]))
+        source = icons[match.group(0)]
+        parts.append(
+            f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
+            f"{NO_BREAK}{escape(match.group(0))}"
+        )
+        position = match.end()
+    parts.append(escape(text[position:]))
+    return "".join(parts)
+
+
+def rules_markup(line: str, icons: Mapping[str, str] | None = None, size: float = 0.0) -> str:
+    """One line of rules text as Paragraph markup: escaped, with a leading 'Label:' in bold,
+    and ``icons`` (word -> image source) drawn before their words."""
+    found = icons or {}
     label, colon, rest = line.partition(":")
     if colon and 0 < len(label) <= LABEL_LIMIT and rest.strip():
-        return f"<b>{escape(label)}:</b>{escape(rest)}"
-    return escape(line)
+        return f"<b>{_marked(label, found, size)}:</b>{_marked(rest, found, size)}"
+    return _marked(line, found, size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +91,14 @@ class FittedText:
     overflow: bool
 
 
-def fit_rules(text: str, box: Box, ink: Rgb, *, size: float = RULES_SIZE) -> FittedText:
+def fit_rules(
+    text: str,
+    box: Box,
+    ink: Rgb,
+    *,
+    size: float = RULES_SIZE,
+    icons: Mapping[str, str] | None = None,
+) -> FittedText:
     """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
     (``MIN_RULES_SIZE``), what fits."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
@@ -71,7 +115,7 @@ def fit_rules(text: str, box: Box, ink: Rgb, *, size: float = RULES_SIZE) -> Fit
         gap = size * PARAGRAPH_SPACE
         laid: list[tuple[Flowable, float]] = []
         for line in lines:
-            paragraph = Paragraph(rules_markup(line), style)
+            paragraph = Paragraph(rules_markup(line, icons, size), style)
             _, height = paragraph.wrap(box.w, box.h)
             laid.append((paragraph, height))
         total = sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
