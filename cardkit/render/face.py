@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -13,9 +12,9 @@ from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fonts import BOLD, missing_glyphs
-from cardkit.render.images import Picture
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
+from cardkit.render.picture import draw_picture
 from cardkit.render.placeholder import draw_placeholder
 from cardkit.render.style import CardStyle
 from cardkit.render.textfit import PARAGRAPH_SPACE, RULES_SIZE, fit_line, fit_rules
@@ -39,15 +38,6 @@ def draw_face(
     face = _Face(canvas, style, card)
     face.draw(trim, bleed)
     return face.diagnostics
-
-
-def draw_picture(canvas: Canvas, picture: Picture, box: Box, *, cover: bool = False) -> None:
-    """``picture`` centred in ``box``: whole inside it, or covering it (the caller clips)."""
-    width, height = picture.size
-    scale = (max if cover else min)(box.w / width, box.h / height)
-    w, h = width * scale, height * scale
-    reader = ImageReader(picture.image)
-    canvas.drawImage(reader, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
 
 
 def _number(value: float) -> str:
