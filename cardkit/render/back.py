@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.model import Card, Game
 from cardkit.render.colour import DEFAULT_BACK, Rgb
-from cardkit.render.fonts import BOLD
+from cardkit.render.fonts import BOLD, draw_aligned
 from cardkit.render.impose import Box
 from cardkit.render.picture import draw_picture
 from cardkit.render.style import CardStyle
@@ -86,6 +86,5 @@ def draw_back(canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed:
     c.drawPath(outline, stroke=1, fill=0)
     text, size, _ = fit_line(text, across * 1.3, 15.0, 6.0)
     fill(colour.ink)
-    c.setFont(BOLD, size)
-    c.drawCentredString(cx, cy - size * 0.36, text)
+    draw_aligned(c, text, BOLD, size, left=0, width=trim.w, y=cy - size * 0.36, align="center")
     c.restoreState()

@@ -21,7 +21,7 @@ from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, Game
 from cardkit.render.back import back_of, draw_back
 from cardkit.render.face import draw_face
-from cardkit.render.fonts import BOLD, FONT, register_fonts
+from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_fonts
 from cardkit.render.impose import Box, Face, Page, Placement
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
@@ -162,5 +162,5 @@ def _draw_footer(forms: _Forms, page: Page[Card], sheets: int) -> None:
     text, size, _ = fit_line(text, width, 6.0, 4.0, FONT)
     c = forms.canvas
     c.setFillColorRGB(0.35, 0.35, 0.35)
-    c.setFont(FONT, size)
-    c.drawCentredString(middle.x + middle.w / 2, room / 2 - size * 0.36, text)
+    y = room / 2 - size * 0.36
+    draw_aligned(c, text, FONT, size, left=middle.x, width=middle.w, y=y, align="center")

@@ -6,15 +6,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Paragraph
 
 from cardkit.render.colour import Rgb
-from cardkit.render.fonts import BOLD, FONT
+from cardkit.render.fonts import BOLD, FONT, markup, text_width
 from cardkit.render.impose import Box
 
 RULES_SIZE, MIN_RULES_SIZE = 8.5, 6.0
@@ -33,12 +31,12 @@ def fit_line(
 
     Returns the text to draw, its size, and whether it was cut.
     """
-    while size > smallest and pdfmetrics.stringWidth(text, font, size) > width:
+    while size > smallest and text_width(text, font, size) > width:
         size = max(smallest, size - 0.25)
-    if pdfmetrics.stringWidth(text, font, size) <= width:
+    if text_width(text, font, size) <= width:
         return text, size, False
     cut = text
-    while cut and pdfmetrics.stringWidth(cut + ELLIPSIS, font, size) > width:
+    while cut and text_width(cut + ELLIPSIS, font, size) > width:
         cut = cut[:-1]
     return (cut.rstrip() + ELLIPSIS if cut else ""), size, True
 
@@ -57,19 +55,19 @@ def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
     files checked to lie inside the game folder, escaped for the attribute.
     """
     if not icons:
-        return escape(text)
+        return markup(text)
     parts: list[str] = []
     position = 0
     height = size * ICON_SCALE
     for match in _words(tuple(icons)).finditer(text):
-        parts.append(escape(text[position : match.start()]))
+        parts.append(markup(text[position : match.start()]))
         source = icons[match.group(0)]
         parts.append(
             f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
-            f"{NO_BREAK}{escape(match.group(0))}"
+            f"{NO_BREAK}{markup(match.group(0))}"
         )
         position = match.end()
-    parts.append(escape(text[position:]))
+    parts.append(markup(text[position:]))
     return "".join(parts)
 
 
