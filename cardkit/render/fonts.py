@@ -9,7 +9,7 @@ so it is read only when a text needs it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -70,8 +70,13 @@ def font_for(char: str, font: str) -> str | None:
     return None
 
 
-def runs(text: str, font: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=4096)
+def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
     """``text`` cut into (piece, font) runs; characters no font has stay in ``font``."""
+    if text.isascii() and font in pdfmetrics.getRegisteredFontNames():
+        glyphs = _glyphs(font)
+        if all(ord(c) in glyphs or c.isspace() for c in text):
+            return ((text, font),) if text else ()
     result: list[tuple[str, str]] = []
     for char in text:
         chosen = font_for(char, font) or font
@@ -79,7 +84,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
             result[-1] = (result[-1][0] + char, chosen)
         else:
             result.append((char, chosen))
-    return result
+    return tuple(result)
 
 
 def missing_glyphs(text: str) -> list[str]:

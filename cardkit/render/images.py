@@ -8,6 +8,7 @@ so the PDF holds it at print resolution and no bigger.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import warnings
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from PIL import Image, UnidentifiedImageError
 from cardkit.diagnostics import Diagnostic, Location, error, warning
 
 MAX_PIXELS = 50_000_000  # about 7000 x 7000: more is refused as a possible decompression bomb
+MAX_BYTES = 64 * 1024 * 1024  # a picture file larger than this is refused unread
 MAX_SIDE = 1600  # pixels: art for a tarot card at 300 dpi; larger pictures are scaled down
 FORMATS = ("PNG", "JPEG", "GIF", "WEBP")
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
@@ -26,12 +28,12 @@ Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A decoded picture: RGB or RGBA pixels, and the same as PNG bytes."""
+    """A decoded picture: RGB or RGBA pixels, and a fingerprint of the file it came from."""
 
     path: str  # as the game data wrote it
     file: Path  # where it is, resolved (inside the game folder)
     image: Image.Image
-    png: bytes
+    digest: str  # of the file's bytes, to tell two versions of a file apart
 
     @property
     def size(self) -> tuple[int, int]:
@@ -90,10 +92,14 @@ def load_picture(
 
     if not path.is_file():
         return bad("does not exist", "check the spelling; paths are relative to the game folder")
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        return bad(f"is {size:,} bytes; the limit is {MAX_BYTES:,}", "save it smaller")
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as opened:
+            data = path.read_bytes()
+            with Image.open(io.BytesIO(data)) as opened:
                 if opened.format not in FORMATS:
                     return bad(f"is a {opened.format} image; use PNG or JPEG")
                 width, height = opened.size
@@ -107,9 +113,8 @@ def load_picture(
         return bad("is not a picture Pillow can read", "save it as PNG or JPEG")
     except (OSError, SyntaxError, ValueError) as exc:
         return bad(f"cannot be decoded: {str(exc).lower() or type(exc).__name__}", "save it again")
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False)
-    return Picture(relative, path.resolve(), image, buffer.getvalue()), []
+    digest = hashlib.sha1(data, usedforsecurity=False).hexdigest()
+    return Picture(relative, path.resolve(), image, digest), []
 
 
 def _normalised(image: Image.Image) -> Image.Image:

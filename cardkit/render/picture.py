@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -14,5 +16,23 @@ def draw_picture(canvas: Canvas, picture: Picture, box: Box, *, cover: bool = Fa
     width, height = picture.size
     scale = (max if cover else min)(box.w / width, box.h / height)
     w, h = width * scale, height * scale
-    reader = ImageReader(picture.image)
+    reader = _reader(picture)
     canvas.drawImage(reader, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
+
+
+_READERS: dict[tuple[Path, str], ImageReader] = {}
+_MAX_READERS = 512
+
+
+def _reader(picture: Picture) -> ImageReader:
+    """One reader per picture, so its pixels are converted and hashed once, not per drawing.
+
+    Keyed by file and content digest, so a picture changed on disk is read anew.
+    """
+    key = (picture.file, picture.digest)
+    reader = _READERS.get(key)
+    if reader is None:
+        if len(_READERS) >= _MAX_READERS:
+            _READERS.clear()
+        reader = _READERS[key] = ImageReader(picture.image)
+    return reader

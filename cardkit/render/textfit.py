@@ -6,9 +6,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Paragraph
 
 from cardkit.render.colour import Rgb
@@ -81,6 +83,30 @@ def rules_markup(line: str, icons: Mapping[str, str] | None = None, size: float 
     return _marked(line, found, size)
 
 
+_READERS: dict[tuple[str, int, int], ImageReader] = {}
+
+
+def _shared_images(paragraph: Paragraph) -> Paragraph:
+    """Give every inline image of ``paragraph`` one reader per icon file.
+
+    reportlab makes a reader per ``<img>``, which decodes the file again each time it is
+    drawn; sharing one means each icon is decoded (and hashed for embedding) once.
+    """
+    for frag in paragraph.frags:
+        definition = getattr(frag, "cbDefn", None)
+        if definition is None or getattr(definition, "kind", None) != "img":
+            continue
+        source = str(definition.src)
+        stat = Path(source).stat()
+        key = (source, stat.st_mtime_ns, stat.st_size)
+        if key not in _READERS:
+            if len(_READERS) >= 256:
+                _READERS.clear()
+            _READERS[key] = definition.image
+        definition.image = _READERS[key]
+    return paragraph
+
+
 @dataclass(frozen=True, slots=True)
 class FittedText:
     paragraphs: tuple[tuple[Flowable, float], ...]  # paragraph and its height
@@ -113,7 +139,7 @@ def fit_rules(
         gap = size * PARAGRAPH_SPACE
         laid: list[tuple[Flowable, float]] = []
         for line in lines:
-            paragraph = Paragraph(rules_markup(line, icons, size), style)
+            paragraph = _shared_images(Paragraph(rules_markup(line, icons, size), style))
             _, height = paragraph.wrap(box.w, box.h)
             laid.append((paragraph, height))
         total = sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
