@@ -153,7 +153,7 @@ CODES: dict[str, str] = {
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
-    "CK203": "the card font has no glyph for a character of a card's name or text",
+    "CK203": "no bundled font has a glyph for a character of a card's name or text",
     "CK204": "a layout has an unknown part, key, shape or alignment",
     "CK205": "a layout length or font size is malformed, negative or too large",
     "CK206": "a layout box does not give exactly two of left/right/width and of top/bottom/height",
@@ -162,4 +162,7 @@ CODES: dict[str, str] = {
     "CK209": "a badge names no field, or a field its card type does not have",
     "CK210": "a layout box has no room, or leaves the card, at a size it is used for",
     "CK211": "a card type names an unknown layout",
+    "CK212": "a picture path is refused (absolute, '..', or a link out of the game folder)",
+    "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
+    "CK214": "a layout badge names an icon the game does not declare",
 }

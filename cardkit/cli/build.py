@@ -18,16 +18,47 @@ NAME = "build"
 HELP = "make the print-and-play PDF of a game's cards"
 
 
+def offset(text: str) -> tuple[float, float]:
+    """An argparse type: 'X,Y' lengths with an optional sign ('0.5mm,-0.2mm'; '0' is zero)."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(
+            f"invalid offset {text!r}: write X,Y such as 0.5mm,0 or -1mm,0.5mm"
+        )
+    values = []
+    for part in parts:
+        part = part.strip()
+        sign = -1.0 if part.startswith("-") else 1.0
+        part = part.lstrip("+-")
+        values.append(0.0 if part == "0" else sign * length(part))
+    return values[0], values[1]
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
     parser.add_argument(
-        "--paper", choices=("a4", "letter", "a3"), default="a4", help="paper size (default: a4)"
+        "--paper",
+        default="a4",
+        help="a4, letter, a3, or WIDTHxHEIGHT such as 300mmx200mm (default: a4)",
     )
     parser.add_argument(
         "--bleed",
         type=length,
         default="3mm",
         help="colour beyond each cut line, in mm, cm, in or pt (default: 3mm)",
+    )
+    parser.add_argument(
+        "--gutter",
+        type=length,
+        default="0mm",
+        help="space between neighbouring cards, e.g. 2mm (default: 0mm, cards edge to edge)",
+    )
+    parser.add_argument(
+        "--back-offset",
+        type=offset,
+        default="0mm,0mm",
+        metavar="X,Y",
+        help="move the backs right and up to correct a printer's shift, e.g. 0.5mm,-0.2mm",
     )
     parser.add_argument(
         "--duplex",
@@ -65,6 +96,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     options = BuildOptions(
         paper=args.paper,
         bleed=args.bleed,
+        gutter=args.gutter,
+        back_offset=args.back_offset,
         duplex=Duplex(args.duplex),
         output=Path(args.output) if args.output else None,
     )
@@ -85,6 +118,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     else:
         written, found = build_deck(card_set, options)
     print_diagnostics(err, found, "text")
+    errors, _ = count_errors(found)
+    if errors:  # broken layouts or pictures: found before drawing, nothing written
+        err.print(Text(f"{plural(errors, 'error')}; nothing built"))
+        return EXIT_ERRORS
     for path in written:
         summary = f"wrote {path} ({card_set.total_copies} cards, {len(pages)} pages)"
         err.print(Text(summary), soft_wrap=True)
