@@ -7,7 +7,7 @@ import struct
 from pathlib import Path
 
 import pytest
-from exports_game import CARDS, TOKEN, load, write_game
+from exports_game import CARDS, TOKEN, fails_on_call, load, write_game
 from PIL import Image
 
 from cardkit.cli import main
@@ -155,15 +155,7 @@ def test_an_interrupted_export_keeps_whole_files_and_a_true_cache(
 ) -> None:
     card_set = load(write_game(tmp_path / "game"))
     real = png.rasterise
-    calls: list[int] = []
-
-    def fail_third(*args: object, **kwargs: object) -> Image.Image:
-        calls.append(1)
-        if len(calls) == 3:
-            raise RuntimeError("power cut")
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(png, "rasterise", fail_third)
+    monkeypatch.setattr(png, "rasterise", fails_on_call(real, 3, RuntimeError("power cut")))
     with pytest.raises(RuntimeError):
         build_pngs(card_set, tmp_path / "out", bleed=mm(3), dpi=LOW)
     folder = tmp_path / "out" / PNG_FOLDER
@@ -182,12 +174,3 @@ def test_cli_png_reports_drawn_and_unchanged(
     assert f"wrote {out / 'png'} (5 images drawn, 0 unchanged)" in capsys.readouterr().err
     assert main([*args, "--only", "red-keep"]) == 0
     assert f"wrote {out / 'png'} (0 images drawn, 2 unchanged)" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("dpi", ["0", "71", "1201", "high", "nan"])
-def test_cli_refuses_a_resolution_out_of_range(
-    tmp_path: Path, dpi: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    game = write_game(tmp_path / "game")
-    assert main(["build", str(game), "--png", "--dpi", dpi, "-o", str(tmp_path / "o")]) == 2
-    assert "give 72 to 1200 dpi" in capsys.readouterr().err

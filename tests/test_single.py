@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from exports_game import TOKEN, load, write_game
+from exports_game import TOKEN, fails_on_call, load, write_game
 from pypdf import PdfReader
 
 from cardkit.cli import main
@@ -95,16 +95,8 @@ def test_a_failed_build_leaves_the_previous_files_intact(
     card_set = load(write_game(tmp_path / "game", CARDS + TOKEN))
     written, _ = build_single(card_set, tmp_path / "out", bleed=mm(3))
     before = {path: path.read_bytes() for path in written}
-    real = single.render_pdf
-    calls: list[int] = []
-
-    def fail_on_second(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        if len(calls) == 2:
-            raise RuntimeError("disk on fire")
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(single, "render_pdf", fail_on_second)
+    failing = fails_on_call(single.render_pdf, 2, RuntimeError("disk on fire"))
+    monkeypatch.setattr(single, "render_pdf", failing)
     changed = load(write_game(tmp_path / "game", CARDS.replace("count: 3", "count: 1") + TOKEN))
     with pytest.raises(RuntimeError):
         build_single(changed, tmp_path / "out", bleed=mm(3))
