@@ -174,3 +174,24 @@ def test_cli_png_reports_drawn_and_unchanged(
     assert f"wrote {out / 'png'} (5 images drawn, 0 unchanged)" in capsys.readouterr().err
     assert main([*args, "--only", "red-keep"]) == 0
     assert f"wrote {out / 'png'} (0 images drawn, 2 unchanged)" in capsys.readouterr().err
+
+
+def test_a_change_to_the_game_redraws_what_it_shows(tmp_path: Path, counted: list[int]) -> None:
+    game = write_game(tmp_path / "game")
+    build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("#c0392b", "#aa0000"), encoding="utf-8")
+    report = build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    assert len(report.written) == 5  # the game's declarations may change any card
+    (game / "art").mkdir()
+    (game / "art" / "keep.png").write_bytes(b"\x89PNG not really")
+    assert len(build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW).written) == 5
+
+
+def test_an_output_folder_inside_the_game_folder_does_not_spoil_the_cache(
+    tmp_path: Path,
+) -> None:
+    game = write_game(tmp_path / "game")
+    out = game / "output"
+    assert len(build_pngs(load(game), out, bleed=mm(3), dpi=LOW).written) == 5
+    assert build_pngs(load(game), out, bleed=mm(3), dpi=LOW).written == []

@@ -198,14 +198,11 @@ def test_a_single_copy_is_a_card_not_a_deck_and_sizes_get_decks_of_their_own(
 
 def test_two_builds_give_the_same_bytes(tmp_path: Path) -> None:
     card_set = load(write_game(tmp_path / "game", CARDS + TOKEN))
-    first = build_tts(card_set, tmp_path / "out")[0]
-    before = {p: p.read_bytes() for p in first}
-    second = build_tts(card_set, tmp_path / "out")[0]
-    assert first == second
-    assert {p: p.read_bytes() for p in second} == before
-    other = build_tts(card_set, tmp_path / "elsewhere", base_url="https://x.example/t/")[0]
-    again = build_tts(card_set, tmp_path / "again", base_url="https://x.example/t/")[0]
-    assert [p.read_bytes() for p in other] == [p.read_bytes() for p in again]
+    url = "https://x.example/t/"
+    first = build_tts(card_set, tmp_path / "one", base_url=url)[0]
+    second = build_tts(card_set, tmp_path / "two", base_url=url)[0]
+    assert [p.name for p in first] == [p.name for p in second]
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
 
 
 def test_a_base_url_replaces_the_file_paths(tmp_path: Path) -> None:
