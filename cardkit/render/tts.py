@@ -302,7 +302,7 @@ def build_tts(
     target = folder / TTS_FOLDER
     decks = plan_tts(card_set, card_set.cards)
     sheets = [sheet for deck in decks for sheet in deck.sheets]
-    total = sum(len(sheet.cards) for sheet in sheets) + len(sheets)
+    total = sum(len(sheet.cards) for sheet in sheets)
     done = 0
     found: list[Diagnostic] = []
     images: dict[str, bytes] = {}
@@ -324,9 +324,6 @@ def build_tts(
         image.paste(backs[key], grid.origin(grid.hidden_slot))
         images[sheet.face] = png_bytes(image)
         images.setdefault(sheet.back, png_bytes(backs[key]))
-        done += 1
-        if progress is not None:
-            progress(done, total)
     document = saved_object(card_set, decks, target, base_url)
     for name, data in images.items():
         write_atomic(target / name, data)
