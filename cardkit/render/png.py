@@ -25,10 +25,11 @@ from typing import Any
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, CardSet
+from cardkit.render.filenames import back_file_name, safe_file_stem
 from cardkit.render.fingerprint import card_data, drawing_fingerprint, key_of
 from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
-from cardkit.render.raster import png_bytes, rasterise, safe_file_stem
+from cardkit.render.raster import png_bytes, rasterise
 from cardkit.render.single import card_pdf, card_size
 
 Progress = Callable[[int, int], None]
@@ -37,7 +38,6 @@ PNG_FOLDER = "png"
 CACHE_FILE = ".cardkit-cache.json"
 CACHE_FORMAT = 1
 DEFAULT_DPI = 300.0
-PLAIN_BACK = "_plain"  # the file name of the plain back; ids cannot start with '_'
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +65,7 @@ def jobs(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
     for card in cards:
         fronts.append(Job(f"{safe_file_stem(card.id)}.png", card, Face.FRONT))
         back_id, _ = back_of(card_set.game, card)
-        stem = safe_file_stem(back_id) if back_id else PLAIN_BACK
-        name = f"back-{stem}-{safe_file_stem(card_size(card_set, card).name)}.png"
+        name = back_file_name(back_id, card_size(card_set, card).name)
         backs.setdefault(name, Job(name, card, Face.BACK))
     return fronts + list(backs.values())
 

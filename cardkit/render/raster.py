@@ -6,9 +6,7 @@ vector drawing of a card that the PDFs hold: what is printed is what is shown.
 
 from __future__ import annotations
 
-import hashlib
 import io
-import re
 
 import PIL
 import pypdfium2
@@ -22,8 +20,6 @@ RENDERER = (
     f"cardkit {__version__}; pypdfium2 {pypdfium2.version.PYPDFIUM_INFO}; "
     f"pdfium {pypdfium2.version.PDFIUM_INFO}; Pillow {PIL.__version__}"
 )
-
-_SAFE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*")
 
 
 def pixels(points: float, dpi: float) -> int:
@@ -80,14 +76,3 @@ def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     else:
         image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
     return buffer.getvalue()
-
-
-def safe_file_stem(text: str) -> str:
-    """``text`` when it is safe as a file name inside a folder; else a name made from its hash.
-
-    Ids are validated when cards load; this is the last line of defence against a name such
-    as '../x' writing outside the output folder.
-    """
-    if _SAFE_NAME.fullmatch(text) and len(text) <= 100:
-        return text
-    return "card-" + hashlib.sha256(text.encode()).hexdigest()[:16]

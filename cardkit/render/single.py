@@ -19,6 +19,7 @@ from pathlib import Path
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, CardSet
+from cardkit.render.filenames import safe_file_stem
 from cardkit.render.impose import Box, Duplex, Face, Page, Paper, Sheet, impose
 from cardkit.render.pdf import PrintBoxes, render_pdf
 from cardkit.render.units import parse_length
@@ -83,7 +84,7 @@ def plan_single(
 
 
 def single_file_name(size: CardSize) -> str:
-    return f"cards-{size.name}.pdf"
+    return f"cards-{safe_file_stem(size.name)}.pdf"
 
 
 def card_pdf(

@@ -40,9 +40,10 @@ from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.errors import UsageError
 from cardkit.model import Card, CardSet
+from cardkit.render.filenames import back_file_name, safe_file_stem
 from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
-from cardkit.render.raster import png_bytes, rasterise, safe_file_stem
+from cardkit.render.raster import png_bytes, rasterise
 from cardkit.render.single import CardSize, card_pdf, card_size
 from cardkit.render.units import POINTS_PER_INCH, mm
 
@@ -144,7 +145,7 @@ def plan_tts(card_set: CardSet, cards: Sequence[Card]) -> list[DeckPlan]:
             by_back.setdefault(back_id, []).append(card)
         sheets: list[SheetPlan] = []
         for back_id, backed in by_back.items():
-            back_file = f"back-{safe_file_stem(back_id) if back_id else '_plain'}-{size.name}.png"
+            back_file = back_file_name(back_id, size.name)
             for start in range(0, len(backed), PER_SHEET):
                 chunk = tuple(backed[start : start + PER_SHEET])
                 number += 1
