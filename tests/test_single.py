@@ -114,3 +114,14 @@ def test_cli_single_writes_star_realms_one_card_per_page(
     reader = PdfReader(out / "cards-poker.pdf")
     assert len(reader.pages) == 2 * 136
     assert_close(boxes_mm(reader, 271)["trimbox"], [3.175, 3.175, 66.675, 92.075])
+
+
+def test_a_deck_may_set_the_card_size(tmp_path: Path) -> None:
+    from exports_game import GAME
+
+    game = GAME + "decks:\n  coins: {name: Coins, card_size: token}\n"
+    cards = "- {name: Gold Ship, type: ship, cost: 1, deck: coins, count: 2}\n"
+    card_set = load(write_game(tmp_path / "game", cards, game=game))
+    written, _ = build_single(card_set, tmp_path / "out", bleed=mm(2))
+    assert [p.name for p in written] == ["cards-token.pdf"]
+    assert_close(boxes_mm(PdfReader(written[0]), 0)["trimbox"], [2, 2, 32, 32])
