@@ -263,6 +263,8 @@ def load_card_set(
     if game is None:
         return None, found
     files, found = card_files(root)
+    if game.sheets_file is not None:  # the game's sheets file holds sheets, not cards
+        files = [path for path in files if path.resolve() != (root / game.sheets_file).resolve()]
     checker = CardChecker(game)
     cards: list[Card] = []
     shown_files: list[str] = []

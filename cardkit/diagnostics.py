@@ -165,4 +165,18 @@ CODES: dict[str, str] = {
     "CK212": "a picture path is refused (absolute, '..', or a link out of the game folder)",
     "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
     "CK214": "a layout badge names an icon the game does not declare",
+    # reference pages (cardkit rulebook)
+    "CK300": "a rulebook template has a syntax error",
+    "CK301": "a rulebook template uses a name or attribute that does not exist",
+    "CK302": "a rulebook template does something the sandbox forbids",
+    "CK303": "a rulebook template includes or extends a template that does not exist",
+    "CK304": "a rulebook template fails while rendering (a value of the wrong kind)",
+    "CK305": "a rulebook template file cannot be read (not UTF-8 text)",
+    "CK306": "a rulebook template file links outside the game folder",
+    "CK310": "a sheet names a card field that no card type declares",
+    "CK311": "a row of a rules table has more or fewer cells than the table has columns",
+    "CK312": "a sheet mixes rows (a rules table) with card fields, filters or sorting",
+    "CK313": "a sheet selects a card type, faction or deck the game does not declare",
+    "CK314": "a sheet selects no cards",
+    "CK320": "a reference page cannot be written",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from cardkit.model import (
     Zone,
 )
 from cardkit.schema import diagnose, game_validator
+from cardkit.sheetload import load_sheets
 from cardkit.textfile import read_text
 from cardkit.yamlsource import SourceMap, parse_yaml
 
@@ -446,6 +448,18 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         icons=_icons(data.get("icons")),
         deck_rules=builder.deck_rules(card_types, decks),
     )
+    if "sheets" in data:
+        sheets, problems = load_sheets(
+            data["sheets"],
+            loaded.source,
+            root,
+            card_types,
+            tuple(game.factions),
+            decks,
+        )
+        builder.diagnostics.extend(problems)
+        sheets_file = data["sheets"] if isinstance(data["sheets"], str) else None
+        game = replace(game, sheets=sheets, sheets_file=sheets_file)
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []

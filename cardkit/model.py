@@ -204,6 +204,8 @@ class Game:
     zones: Mapping[str, Zone] = field(default_factory=dict)
     icons: Mapping[str, Icon] = field(default_factory=dict)
     deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
+    sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
+    sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
 
 
 @dataclass(frozen=True)
@@ -297,3 +299,46 @@ class DeckRules:
     counts: Mapping[str, PlayCount] = field(default_factory=dict)
     sizes: tuple[SizeRule, ...] = ()
     limits: tuple[CopyLimit, ...] = ()
+
+
+# -- reference sheets (cardkit rulebook) ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetColumn:
+    """A column of a sheet computed from cards: the card field it shows, under a title."""
+
+    field: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetFilter:
+    """Cards whose ``field`` holds one of ``values`` (for a list field: contains one)."""
+
+    field: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A reference sheet a game declares: a table that is rules (``rows`` given), or one
+    computed from the cards (``columns`` of the cards that pass every filter in ``where``,
+    grouped by ``group_by``, sorted by ``sort``; ``total`` adds a row that sums the copies
+    columns, or every numeric column when there is none)."""
+
+    id: str
+    title: str
+    description: str = ""
+    headers: tuple[str, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    columns: tuple[SheetColumn, ...] = ()
+    where: tuple[SheetFilter, ...] = ()
+    group_by: str | None = None
+    sort: tuple[str, ...] = ("name",)
+    total: bool = False
+    location: Location | None = None  # where the sheet is declared
+
+    @property
+    def from_cards(self) -> bool:
+        return bool(self.columns)

@@ -16,7 +16,17 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit import __version__
-from cardkit.cli import build, costs, explain, fmt, new, schema, spreadsheet_import, validate
+from cardkit.cli import (
+    build,
+    costs,
+    explain,
+    fmt,
+    new,
+    rulebook,
+    schema,
+    spreadsheet_import,
+    validate,
+)
 from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE
 from cardkit.errors import CardkitError, UsageError
 
@@ -29,6 +39,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     spreadsheet_import,
     fmt,
     costs,
+    rulebook,
 )
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
