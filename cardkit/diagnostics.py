@@ -129,4 +129,10 @@ CODES: dict[str, str] = {
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
     "CK203": "the card font has no glyph for a character of a card's name or text",
+    # playtest simulator
+    "CK400": "the play declaration of game.yaml names something the game does not declare",
+    "CK401": "the game has no play declaration, so it cannot be simulated",
+    "CK402": "the play setup names a card the set does not have",
+    "CK403": "the simulator cannot execute an effect of a card's rules text",
+    "CK404": "a card lacks a value the simulator needs (cost, defense)",
 }

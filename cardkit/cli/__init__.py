@@ -16,11 +16,11 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit import __version__
-from cardkit.cli import build, explain, new, schema, spreadsheet_import, validate
+from cardkit.cli import build, explain, new, schema, sim, spreadsheet_import, validate
 from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE
 from cardkit.errors import CardkitError, UsageError
 
-COMMANDS: tuple[ModuleType, ...] = (validate, explain, schema, new, build, spreadsheet_import)
+COMMANDS: tuple[ModuleType, ...] = (validate, explain, schema, new, build, spreadsheet_import, sim)
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
 
