@@ -24,7 +24,7 @@ from cardkit.sim.engine import (
     ATTACK_PLAYER,
     END_TURN,
     PILE,
-    PLAY,
+    PLAY_HAND,
     SCRAP,
     Action,
     CompiledCard,
@@ -194,15 +194,27 @@ class GreedyBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self._mask_turn = -1  # the turn the faction mask of owned cards was computed for
+        self._mask = 0
 
     def take_action(self, view: View) -> Action:
         if view.hand:
-            return (PLAY, len(view.hand) - 1)
-        cards = view.cards
+            return PLAY_HAND
         combat = view.combat
-        seat = view.seat
-        opponent_life = view.life(1 - seat)
-        opponent_bases = view.bases(1 - seat)
+        if combat:
+            attack = self._attack(view, combat)
+            if attack is not None:
+                return attack
+        scrap = self._lethal_scrap(view)
+        if scrap is not None:
+            return scrap
+        return self._buy(view)
+
+    def _attack(self, view: View, combat: int) -> Action | None:
+        """Break the largest base it can (outposts first), unless the opponent can be finished."""
+        cards = view.cards
+        opponent_life = view.life(1 - view.seat)
+        opponent_bases = view.bases(1 - view.seat)
         if opponent_bases:
             targets = view.targets()
             best, best_defense = -1, 0
@@ -215,49 +227,56 @@ class GreedyBot:
             if best >= 0 and not lethal:
                 return (ATTACK_BASE, best)
             if outposts:
-                combat = 0  # cannot reach the player
-        if combat > 0:
-            return (ATTACK_PLAYER, 0)
-        scrap = self._lethal_scrap(view)
-        if scrap is not None:
-            return scrap
-        return self._buy(view)
+                return None  # the player cannot be reached
+        return (ATTACK_PLAYER, 0)
 
     def _lethal_scrap(self, view: View) -> Action | None:
         """Scrap ships and bases for combat only when that finishes the opponent."""
-        if view.has_outpost(1 - view.seat):
-            return None
         cards = view.cards
-        in_play = view.ships + view.bases(view.seat)
-        found = [
-            (i, cards[c].scrap_value.attack)
-            for i, c in enumerate(in_play)
-            if cards[c].scrap is not None and cards[c].scrap_value.attack > 0
-        ]
-        if found and view.combat + sum(a for _, a in found) >= view.life(1 - view.seat):
-            return (SCRAP, found[0][0])
-        return None
+        extra, first, i = 0, -1, 0
+        for in_play in (view.ships, view.bases(view.seat)):
+            for c in in_play:
+                attack = cards[c].scrap_attack
+                if attack:
+                    extra += attack
+                    if first < 0:
+                        first = i
+                i += 1
+        if first < 0 or view.combat + extra < view.life(1 - view.seat):
+            return None
+        return None if view.has_outpost(1 - view.seat) else (SCRAP, first)
 
     def _buy(self, view: View) -> Action:
         cards = view.cards
         trade = view.trade
         best, best_score = -2, 0.0
-        owned_mask = 0
+        owned = self._owned_mask(view)
         for i, c in enumerate(view.trade_row):
             card = cards[c]
             if card.cost <= trade:
-                if owned_mask == 0:
-                    for o in view.owned():
-                        owned_mask |= cards[o].fmask
-                score = card.cost * 2.0 + (1.0 if card.fmask & owned_mask else 0.0)
+                score = card.cost * 2.0 + (1.0 if card.fmask & owned else 0.0)
                 if score > best_score:
                     best, best_score = i, score
         pile = view.pile
-        if best == -2 and pile is not None and cards[pile].cost <= trade and cards[pile].cost > 0:
+        if best == -2 and pile is not None and 0 < cards[pile].cost <= trade:
             best = PILE
         if best == -2:
             return END_TURN
+        if best >= 0:
+            self._mask |= cards[view.trade_row[best]].fmask
         return (ACQUIRE, best)
+
+    def _owned_mask(self, view: View) -> int:
+        """The factions of the cards this player owns (computed once a turn)."""
+        turn = view.round
+        if self._mask_turn != turn:
+            self._mask_turn = turn
+            mask = 0
+            cards = view.cards
+            for c in view.owned():
+                mask |= cards[c].fmask
+            self._mask = mask
+        return self._mask
 
     def choose_option(self, view: View, options: tuple[Worth, ...]) -> int:
         early = view.round <= 6
@@ -289,28 +308,25 @@ class GreedyBot:
     def choose_scrap(
         self, view: View, candidates: list[tuple[Zone, int]], least: int, most: int
     ) -> list[int]:
+        """Starting cards (cost 0) from the discard pile, then from the hand, Vipers before
+        Scouts; if more must go, the cheapest own card, or the dearest of the trade row."""
         cards = view.cards
-
-        def card(k: int) -> CompiledCard:
-            zone, i = candidates[k]
-            if zone == "hand":
-                return cards[view.hand[i]]
-            if zone == "discard":
-                return cards[view.discard[i]]
-            return cards[view.trade_row[i]]
-
-        own = [k for k, (zone, _) in enumerate(candidates) if zone != "trade-row"]
-        starters = sorted(
-            (k for k in own if card(k).cost == 0),
-            key=lambda k: (candidates[k][0] == "hand", card(k).value.acquire > 0, k),
-        )
-        picks = starters[:most]
+        zones = {"hand": view.hand, "discard": view.discard, "trade-row": view.trade_row}
+        starters: list[tuple[bool, bool, int]] = []
+        others: list[tuple[int, int]] = []
+        for k, (zone, i) in enumerate(candidates):
+            card = cards[zones[zone][i]]
+            if zone == "trade-row":
+                others.append((-card.cost, k))
+            elif card.cost == 0:
+                starters.append((zone == "hand", card.value.acquire > 0, k))
+            else:
+                others.append((card.cost, k))
+        starters.sort()
+        picks = [k for _, _, k in starters[:most]]
         if len(picks) < least:
-            rest = [k for k in range(len(candidates)) if k not in picks]
-            rest.sort(
-                key=lambda k: card(k).cost if candidates[k][0] != "trade-row" else -card(k).cost
-            )
-            picks += rest[: least - len(picks)]
+            others.sort()
+            picks += [k for _, k in others[: least - len(picks)]]
         return picks
 
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
@@ -338,11 +354,12 @@ class GreedyBot:
 class MonteCarloBot(GreedyBot):
     """Greedy play, but each purchase is chosen by rollouts: for every affordable card (and for
     buying nothing more), ``rollouts`` games are played out by greedy bots on random deals of
-    the cards this player cannot see; the purchase that wins most often is made."""
+    the cards this player cannot see (the same deals for every option); the purchase that wins
+    most often (by the most authority, among equals) is made, the greedy one on a tie."""
 
     name = "mc"
 
-    def __init__(self, seed: int = 0, rollouts: int = 6) -> None:
+    def __init__(self, seed: int = 0, rollouts: int = 8) -> None:
         super().__init__(seed)
         self.rng = random.Random(seed)
         self.rollouts = rollouts
@@ -351,29 +368,37 @@ class MonteCarloBot(GreedyBot):
         action = super().take_action(view)
         if action[0] != ACQUIRE:
             return action
-        candidates: dict[int, Action] = {}
+        options = [action]
+        seen = {self._card(view, action)}
         for kind, slot in view.legal_actions():
             if kind == ACQUIRE:
-                c = view.pile if slot == PILE else view.trade_row[slot]
-                if c is not None:
-                    candidates.setdefault(c, (kind, slot))
-        options = [*candidates.values(), END_TURN]
-        wins = [self._rollouts(view, option) for option in options]
+                card = self._card(view, (kind, slot))
+                if card not in seen:
+                    seen.add(card)
+                    options.append((kind, slot))
+        options.append(END_TURN)
+        # Common random numbers: every option is tried on the same deals, so that the
+        # comparison measures the option and not the luck of the deal.
+        seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]
+        wins = [sum(self._rollout(view, option, seed) for seed in seeds) for option in options]
         return options[max(range(len(options)), key=lambda k: (wins[k], -k))]
 
-    def _rollouts(self, view: View, option: Action) -> int:
-        won = 0
-        for _ in range(self.rollouts):
-            seed = self.rng.getrandbits(32)
-            copy = view.sample((GreedyBot(), GreedyBot()), seed)
-            if option == END_TURN:
-                copy.end_turn()
-                outcome = copy.play()
-            else:
-                copy.apply(option)
-                outcome = copy.finish()
-            won += outcome.winner == view.seat
-        return won
+    @staticmethod
+    def _card(view: View, action: Action) -> int | None:
+        return view.pile if action[1] == PILE else view.trade_row[action[1]]
+
+    def _rollout(self, view: View, option: Action, seed: int) -> float:
+        """A win counts 1, and the authority margin at the end breaks near-ties."""
+        copy = view.sample((GreedyBot(), GreedyBot()), seed)
+        if option == END_TURN:
+            copy.end_turn()
+            outcome = copy.play()
+        else:
+            copy.apply(option)
+            outcome = copy.finish()
+        me = view.seat
+        margin = max(outcome.life[me], 0) - max(outcome.life[1 - me], 0)
+        return (outcome.winner == me) + margin / 200
 
 
 BOTS: Mapping[str, Callable[[int], Bot]] = {

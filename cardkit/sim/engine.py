@@ -33,11 +33,19 @@ from cardkit.sim.pool import SimPool
 if TYPE_CHECKING:
     from cardkit.sim.bots import Bot
 
-# Actions: (kind, argument) pairs.
-PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END = range(6)
+# Actions: (kind, argument) pairs. PLAY_ALL plays the whole hand, cards drawn meanwhile too.
+PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
 Action = tuple[int, int]
 END_TURN: Action = (END, 0)
+PLAY_HAND: Action = (PLAY_ALL, 0)
 PILE = -1  # the argument of ACQUIRE for the always-available pile
+
+
+def shuffle(cards: list[int], random: Callable[[], float]) -> None:
+    """Fisher-Yates from ``random()`` floats: about twice as fast as ``Random.shuffle``."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class CompiledCard:
@@ -48,12 +56,14 @@ class CompiledCard:
         "base",
         "cost",
         "defense",
+        "factions",
         "fmask",
         "id",
         "index",
         "outpost",
         "primary",
         "scrap",
+        "scrap_attack",
         "scrap_value",
         "type",
         "value",
@@ -72,6 +82,7 @@ class CompiledCard:
         self.fmask = (1 << len(pool.factions)) - 1 if every else 0
         for faction in card.factions:
             self.fmask |= env.factions.get(faction, 0)
+        self.factions = tuple(i for i in range(len(pool.factions)) if self.fmask >> i & 1)
         primary: list[Exec] = []
         scrap: list[Exec] = []
         allies: list[tuple[int, int, int, Exec]] = []
@@ -95,6 +106,7 @@ class CompiledCard:
         self.allies = tuple(a for a in allies if a[0] >= 0)
         self.value = total
         self.scrap_value = scrap_total
+        self.scrap_attack = scrap_total.attack if self.scrap is not None else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +164,7 @@ class Match:
         self.pile = pool.pile
         self.pile_count = pool.pile_count
         self.trade_deck = [c for c, n in pool.market for _ in range(n)]
-        self.rng.shuffle(self.trade_deck)
+        shuffle(self.trade_deck, self.rng.random)
         self.trade_row = [
             self.trade_deck.pop() for _ in range(min(setup.market_size, len(self.trade_deck)))
         ]
@@ -161,7 +173,7 @@ class Match:
         self.deck: list[list[int]] = []
         for _ in range(2):
             deck = [c for c, n in pool.starting for _ in range(n)]
-            self.rng.shuffle(deck)
+            shuffle(deck, self.rng.random)
             self.deck.append(deck)
         self.hand: list[list[int]] = [[], []]
         self.discard: list[list[int]] = [[], []]
@@ -236,13 +248,22 @@ class Match:
         p = self.cur
         bot = self.bots[p]
         view = self.views[p]
+        checked = self.checked
         while not self.over:
             action = bot.take_action(view)
-            if self.checked and action not in self.legal_actions():
+            if checked and action not in self.legal_actions():
                 raise AssertionError(f"illegal action {action!r} by {bot.name}")
-            if action[0] == END:
+            kind = action[0]
+            if kind == PLAY_ALL:
+                hand = self.hand[p]
+                while hand and not self.over:
+                    self.play_card(p, len(hand) - 1)
+            elif kind == PLAY:
+                self.play_card(p, action[1])
+            elif kind == END:
                 return
-            self.apply(action)
+            else:
+                self.apply(action)
 
     def end_turn(self) -> None:
         p = self.cur
@@ -258,8 +279,7 @@ class Match:
                 self.scrap_heap.remove(c)
                 self.discard[q].append(c)
         self.return_at_end.clear()
-        for i in range(self.nres):
-            self.pool[i] = 0
+        self.pool = [0] * self.nres
         self.scrapped = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
@@ -272,6 +292,8 @@ class Match:
         p = self.cur
         cards = self.cards
         actions: list[Action] = [(PLAY, i) for i in range(len(self.hand[p]))]
+        if actions:
+            actions.append(PLAY_HAND)
         n_ships = len(self.ships)
         for i, c in enumerate(self.ships):
             if cards[c].scrap is not None:
@@ -301,6 +323,10 @@ class Match:
         p = self.cur
         if kind == PLAY:
             self.play_card(p, arg)
+        elif kind == PLAY_ALL:
+            hand = self.hand[p]
+            while hand and not self.over:
+                self.play_card(p, len(hand) - 1)
         elif kind == SCRAP:
             self.use_scrap(p, arg)
         elif kind == ACQUIRE:
@@ -329,12 +355,15 @@ class Match:
             self.ships.append(c)
             self.ships_as.append(c)
             self.ship_fired.append(1)
-        if card.fmask:
-            self._count(card.fmask, 1)
+        factions = card.factions
+        if factions:
+            fcount = self.fcount
+            for f in factions:
+                fcount[f] += 1
         if card.primary is not None:
             self.src = c
             card.primary(self, p)
-        if card.fmask:
+        if factions:
             self.fire_allies(p)
 
     def use_scrap(self, p: int, i: int) -> None:
@@ -396,20 +425,24 @@ class Match:
             i += 1
 
     def draw(self, p: int, n: int) -> int:
+        """Draw ``n`` cards from the top (the end) of the deck, shuffling in the discard pile
+        when the deck runs out; returns how many were drawn."""
         deck = self.deck[p]
         hand = self.hand[p]
-        drawn = 0
-        for _ in range(n):
-            if not deck:
-                discard = self.discard[p]
-                if not discard:
-                    break
-                self.rng.shuffle(discard)
-                self.deck[p] = deck = discard
-                self.discard[p] = []
-            hand.append(deck.pop())
-            drawn += 1
-        return drawn
+        take = min(n, len(deck))
+        if take:
+            hand.extend(deck[: -take - 1 : -1])
+            del deck[-take:]
+        if take < n and self.discard[p]:
+            deck = self.discard[p]
+            shuffle(deck, self.rng.random)
+            self.deck[p] = deck
+            self.discard[p] = []
+            more = min(n - take, len(deck))
+            hand.extend(deck[: -more - 1 : -1])
+            del deck[-more:]
+            take += more
+        return take
 
     def has_outpost(self, q: int) -> bool:
         cards = self.cards
@@ -638,12 +671,12 @@ class Match:
         """Shuffle what ``seat`` cannot see: the opponent's hand and deck, every deck's order."""
         q = 1 - seat
         unknown = self.hand[q] + self.deck[q]
-        self.rng.shuffle(unknown)
+        shuffle(unknown, self.rng.random)
         n = len(self.hand[q])
         self.hand[q] = unknown[:n]
         self.deck[q] = unknown[n:]
-        self.rng.shuffle(self.deck[seat])
-        self.rng.shuffle(self.trade_deck)
+        shuffle(self.deck[seat], self.rng.random)
+        shuffle(self.trade_deck, self.rng.random)
 
     def finish(self) -> Outcome:
         """Play out the rest of the current turn, then the game (for a clone)."""
