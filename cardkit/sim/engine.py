@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardkit.rules.effects import Ally, OnScrap, Primary, Zone
+from cardkit.rules.effects import Ally, Gain, OnScrap, Primary, Zone
 from cardkit.sim.compile import (
     Env,
     Exec,
@@ -58,6 +58,7 @@ class CompiledCard:
         "defense",
         "factions",
         "fmask",
+        "gain",
         "id",
         "index",
         "outpost",
@@ -102,6 +103,13 @@ class CompiledCard:
                 flag = 2 << len(allies)
                 allies.append((bit.bit_length() - 1, 2 if trigger.double else 1, flag, run))
         self.primary = in_order(tuple(primary)) if primary else None
+        # The commonest card only gains to the pools (a Scout): played without a call.
+        firsts = [a for a in card.abilities if isinstance(a.trigger, Primary)]
+        self.gain: tuple[tuple[int, int], ...] | None = None
+        if len(firsts) == 1 and isinstance(firsts[0].effect, Gain):
+            parts = tuple((env.resources[r], n) for r, n in firsts[0].effect.amounts)
+            if all(r != env.life for r, _ in parts):
+                self.gain = parts
         self.scrap = in_order(tuple(scrap)) if scrap else None
         self.allies = tuple(a for a in allies if a[0] >= 0)
         self.value = total
@@ -183,6 +191,7 @@ class Match:
         self.ships_as: list[int] = []  # ... and the card each counts as (differs after a copy)
         self.ship_fired: list[int] = []
         self.fcount = [0] * len(pool.factions)
+        self.ally_entries = 0  # the current player's cards in play that have ally abilities
         self.pool = [0] * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
         self.cur = 0
@@ -230,9 +239,12 @@ class Match:
         cards = self.cards
         bases = self.bases[p]
         fired = self.base_fired[p]
+        self.ally_entries = 0
         for i, c in enumerate(bases):
             fired[i] = 0
             self._count(cards[c].fmask, 1)
+            if cards[c].allies:
+                self.ally_entries += 1
         for i in range(len(bases)):
             if i >= len(bases):
                 break
@@ -355,27 +367,37 @@ class Match:
             self.ships.append(c)
             self.ships_as.append(c)
             self.ship_fired.append(1)
+        if card.allies:
+            self.ally_entries += 1
         factions = card.factions
         if factions:
             fcount = self.fcount
             for f in factions:
                 fcount[f] += 1
-        if card.primary is not None:
+        gain = card.gain
+        if gain is not None:
+            pool = self.pool
+            for r, n in gain:
+                pool[r] += n
+        elif card.primary is not None:
             self.src = c
             card.primary(self, p)
-        if factions:
+        if factions and self.ally_entries:
             self.fire_allies(p)
 
     def use_scrap(self, p: int, i: int) -> None:
         n_ships = len(self.ships)
         if i < n_ships:
             c = self.ships.pop(i)
-            self._count(self.cards[self.ships_as.pop(i)].fmask, -1)
+            acting = self.cards[self.ships_as.pop(i)]
             self.ship_fired.pop(i)
         else:
             c = self.bases[p][i - n_ships]
             self._remove_base(p, i - n_ships)
-            self._count(self.cards[c].fmask, -1)
+            acting = self.cards[c]
+        self._count(acting.fmask, -1)
+        if acting.allies:
+            self.ally_entries -= 1
         self._to_scrap_heap(c)
         self.scrapped += 1
         self.self_scrapped = 1
@@ -629,7 +651,9 @@ class Match:
             raise AssertionError(f"copy: {i} is not one of {options}")
         target = cards[self.ships_as[i]]
         if me >= 0:
-            self._count(cards[self.ships_as[me]].fmask, -1)
+            was = cards[self.ships_as[me]]
+            self._count(was.fmask, -1)
+            self.ally_entries += bool(target.allies) - bool(was.allies)
             self.ships_as[me] = target.index
             self._count(target.fmask, 1)
         if target.primary is not None:
