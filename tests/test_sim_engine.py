@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
-from sim_helpers import ScriptBot, idx, match, star_compiled
+from sim_helpers import ROOT, ScriptBot, idx, match, star_compiled, star_realms
 
+from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot
 from cardkit.sim.engine import (
     ACQUIRE,
@@ -16,8 +18,12 @@ from cardkit.sim.engine import (
     PLAY,
     SCRAP,
     Match,
+    compile_pool,
     invariant_problems,
 )
+from cardkit.sim.pool import build_pool
+
+FIXTURES = ROOT / "tests" / "fixtures" / "sim"
 
 COMBAT, TRADE = 1, 0  # resource order in cards/star-realms/game.yaml: trade, combat, authority
 
@@ -191,3 +197,35 @@ def test_a_seed_replays_the_same_game() -> None:
 def test_a_script_bot_that_only_ends_turns_reaches_the_turn_limit_as_a_draw() -> None:
     outcome = Match(star_compiled(), (ScriptBot(), ScriptBot([END_TURN])), 3).play()
     assert outcome.winner is None and outcome.turns == 200
+
+
+def _with_extra_cards() -> tuple[Match, Callable[[str], int]]:
+    card_set = star_realms()
+    added, found = load_added(card_set, [str(FIXTURES / "every-faction-and-copy.yaml")])
+    assert found == []
+    pool, found = build_pool(card_set, added)
+    assert pool is not None and found == []
+    m = Match(compile_pool(pool), (ScriptBot(), ScriptBot()), 1, checked=True)
+    return m, pool.index
+
+
+def test_a_card_that_counts_as_every_faction_triggers_any_ally() -> None:
+    m, index = _with_extra_cards()
+    m.bases[0] = [index("mech-world")]
+    m.base_fired[0] = [0]
+    m.start_turn()
+    m.hand[0] = [index("stinger"), index("cargo-craft")]
+    m.apply((PLAY, 1))  # Cargo Craft: 2 Trade, and its Star Empire ally (4 Combat)
+    m.apply((PLAY, 0))  # Stinger: 3 Combat, and its Blob ally (3 Combat)
+    assert (m.pool[TRADE], m.pool[COMBAT]) == (2, 10)
+
+
+def test_copying_a_ship_plays_its_abilities_and_takes_its_faction() -> None:
+    m, index = _with_extra_cards()
+    m.hand[0] = [index("stealth-needle"), index("crusher")]
+    m.apply((PLAY, 1))  # Crusher: 6 Combat
+    m.apply((PLAY, 0))  # the Needle copies the Crusher: 6 more, and both Blob allies fire
+    assert (m.pool[COMBAT], m.pool[TRADE]) == (12, 4)
+    assert m.ships == [index("crusher"), index("stealth-needle")]
+    m.end_turn()
+    assert index("stealth-needle") in m.discard[0] + m.hand[0] + m.deck[0]

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from sim_helpers import star_compiled, star_pool
+from sim_helpers import ROOT, star_compiled, star_pool, star_realms
 
+from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot, RandomBot, View
 from cardkit.sim.engine import Action, Compiled, Match, compile_pool, invariant_problems
-from cardkit.sim.pool import SimPool
+from cardkit.sim.pool import SimPool, build_pool
 
 
 class Checking(RandomBot):
@@ -93,3 +94,27 @@ def test_each_card_in_a_trade_deck_of_its_own_is_bought_and_played_safely(card_i
         for player in (0, 1):
             acquired.update(c for c, _ in m.acquired[player])
     assert acquired[card] > 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_bots_with_copy_and_every_faction_cards_keep_every_invariant(seed: int) -> None:
+    card_set = star_realms()
+    extra = ROOT / "tests" / "fixtures" / "sim" / "every-faction-and-copy.yaml"
+    added, _ = load_added(card_set, [str(extra)])
+    pool, found = build_pool(card_set, added)
+    assert pool is not None and found == []
+    market = (*((pool.index(card.id), 10) for card in added), (pool.index("stinger"), 5))
+    busy = SimPool(
+        pool.setup,
+        pool.resources,
+        pool.factions,
+        pool.cards,
+        market,
+        pool.starting,
+        pool.pile,
+        pool.pile_count,
+    )
+    m, checks = _play(compile_pool(busy), seed)
+    assert checks > 100
+    bought = {c for player in (0, 1) for c, _ in m.acquired[player]}
+    assert bought & {pool.index(card.id) for card in added}

@@ -185,7 +185,8 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A heuristic player: plays every card, takes lethal, breaks outposts, buys the dearest."""
+    """A heuristic player: plays every card, takes lethal, breaks outposts, then buys the card
+    scoring highest by twice its cost, plus the combat it gives, plus 1 for a faction it owns."""
 
     name = "greedy"
 
@@ -251,7 +252,7 @@ class GreedyBot:
         for i, c in enumerate(view.trade_row):
             card = cards[c]
             if card.cost <= trade:
-                score = card.cost * 2.0 + (1.0 if card.fmask & owned else 0.0)
+                score = card.cost * 2.0 + card.value.attack + (1.0 if card.fmask & owned else 0.0)
                 if score > best_score:
                     best, best_score = i, score
         pile = view.pile
