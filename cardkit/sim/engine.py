@@ -267,9 +267,7 @@ class Match:
                 raise AssertionError(f"illegal action {action!r} by {bot.name}")
             kind = action[0]
             if kind == PLAY_ALL:
-                hand = self.hand[p]
-                while hand and not self.over:
-                    self.play_card(p, len(hand) - 1)
+                self.play_hand(p)
             elif kind == PLAY:
                 self.play_card(p, action[1])
             elif kind == END:
@@ -336,9 +334,7 @@ class Match:
         if kind == PLAY:
             self.play_card(p, arg)
         elif kind == PLAY_ALL:
-            hand = self.hand[p]
-            while hand and not self.over:
-                self.play_card(p, len(hand) - 1)
+            self.play_hand(p)
         elif kind == SCRAP:
             self.use_scrap(p, arg)
         elif kind == ACQUIRE:
@@ -357,8 +353,17 @@ class Match:
                 self.over = True
                 self.winner = p
 
+    def play_hand(self, p: int) -> None:
+        """Play every card of the hand, last first, and any card drawn meanwhile."""
+        hand = self.hand[p]
+        enter = self.enter_play
+        while hand:
+            enter(p, hand.pop())
+
     def play_card(self, p: int, i: int) -> None:
-        c = self.hand[p].pop(i)
+        self.enter_play(p, self.hand[p].pop(i))
+
+    def enter_play(self, p: int, c: int) -> None:
         card = self.cards[c]
         if card.base:
             self.bases[p].append(c)
