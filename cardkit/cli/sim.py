@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
     from cardkit.model import Card
+    from cardkit.render.simchart import Bar
     from cardkit.sim.stats import Delta, Rate, Summary
 
 NAME = "sim"
@@ -205,6 +207,13 @@ def _print_text(
         out.print(delta)
 
 
+def _symmetric(bars: list[Bar]) -> tuple[float, float]:
+    """An axis around 0 wide enough for every bar and whisker, in steps of 10%."""
+    widest = max([0.1, *(max(abs(b.low), abs(b.high), abs(b.value)) for b in bars)])
+    half = min(1.0, math.ceil(widest * 10 - 1e-9) / 10)
+    return -half, half
+
+
 def _write(
     folder: Path, report: dict[str, Any], summary: Summary, changes: tuple[Delta, ...] | None
 ) -> list[Path]:
@@ -225,26 +234,19 @@ def _write(
         ),
     }
     rows = sorted(summary.cards, key=lambda r: (-abs(r.edge), r.id))[:25]
+    edges = [Bar(row.name, row.edge, *row.edge_interval, row.added) for row in rows]
     charts["cards.png"] = bar_chart(
-        "win rate when bought minus when not bought",
-        [
-            Bar(
-                row.name,
-                row.edge,
-                row.bought.interval[0] - row.not_bought.value,
-                row.bought.interval[1] - row.not_bought.value,
-                row.added,
-            )
-            for row in rows
-        ],
-        axis=(-0.5, 0.5),
+        "win rate when bought minus when not bought (95% Newcombe interval)",
+        edges,
+        axis=_symmetric(edges),
         reference=0.0,
     )
     if changes is not None:
+        deltas = [Bar(f"{c.slot} {c.bot}", *c.change) for c in changes]
         charts["delta.png"] = bar_chart(
             "win rate change with the added cards (95% interval)",
-            [Bar(f"{c.slot} {c.bot}", *c.change) for c in changes],
-            axis=(-0.5, 0.5),
+            deltas,
+            axis=_symmetric(deltas),
             reference=0.0,
         )
     written = []

@@ -737,6 +737,9 @@ def invariant_problems(match: Match, expected: Callable[[], list[int]]) -> list[
         problems.append("the pile holds fewer than no cards")
     if len(match.trade_row) > match.market_size:
         problems.append("the trade row holds too many cards")
-    if len(match.bases[0]) != len(match.base_fired[0]) or len(match.ships) != len(match.ships_as):
+    steps = [len(match.bases[p]) - len(match.base_fired[p]) for p in (0, 1)]
+    if any(steps) or not len(match.ships) == len(match.ships_as) == len(match.ship_fired):
         problems.append("in-play lists out of step")
+    if any(life > 0 for life in match.life) and match.over and match.winner is None:
+        problems.append("a game over without a winner")
     return problems

@@ -28,11 +28,11 @@ def bucket_label(bucket: tuple[int, int]) -> str:
     return f"{low}+" if high >= 10**6 else f"{low}-{high}"
 
 
+_BUCKET_OF = [next(k for k, (_, high) in enumerate(BUCKETS) if r <= high) for r in range(100)]
+
+
 def _bucket(round_: int) -> int:
-    for k, (low, high) in enumerate(BUCKETS):
-        if low <= round_ <= high:
-            return k
-    return len(BUCKETS) - 1
+    return _BUCKET_OF[round_] if round_ < len(_BUCKET_OF) else len(BUCKETS) - 1
 
 
 @dataclass
