@@ -104,6 +104,7 @@ def test_an_obviously_too_strong_added_card_stands_out(
     assert top["id"] == "ion-lancer" and top["added"]
     assert top["edge_ci95"][0] > 0.05  # clearly better than not buying it
     assert [d["slot"] for d in report["pool_delta"]] == ["A", "B", "first"]
+    assert report["without_added"]["average_turns"] > 10
     assert (tmp_path / "delta.png").is_file()
 
 

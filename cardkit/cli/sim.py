@@ -112,6 +112,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         run_sweep(pool, bots, games=args.games, seed=args.seed, jobs=jobs), pool, bots
     )
     changes = None
+    before = None
     if base_pool is not None:
         before = summarize(
             run_sweep(base_pool, bots, games=args.games, seed=args.seed, jobs=jobs),
@@ -123,12 +124,25 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if changes is not None:
         report["added"] = list(pool.added)
         report["pool_delta"] = [d.as_json() for d in changes]
+        assert before is not None
+        report["without_added"] = {
+            "average_turns": round(before.average_turns, 4),
+            "average_margin": round(before.average_margin, 4),
+        }
     output = Path(args.output) if args.output else Path("output") / card_set.game.id / "sim"
     written = _write(output, report, summary, changes)
     if args.format == "json":
         out.file.write(json.dumps(report, indent=2) + "\n")
     else:
         _print_text(out, card_set.game.name, args.seed, summary, changes)
+        if before is not None:
+            out.print(
+                Text(
+                    f"average turns {before.average_turns:.1f} without, "
+                    f"{summary.average_turns:.1f} with; average margin "
+                    f"{before.average_margin:.1f} without, {summary.average_margin:.1f} with"
+                )
+            )
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
