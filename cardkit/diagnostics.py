@@ -179,4 +179,10 @@ CODES: dict[str, str] = {
     "CK313": "a sheet selects a card type, faction or deck the game does not declare",
     "CK314": "a sheet selects no cards",
     "CK320": "a reference page cannot be written",
+    # playtest simulator
+    "CK400": "the play declaration of game.yaml names something the game does not declare",
+    "CK401": "the game has no play declaration, so it cannot be simulated",
+    "CK402": "the play setup names a card the set does not have",
+    "CK403": "the simulator cannot execute an effect of a card's rules text",
+    "CK404": "a card lacks a value the simulator needs (cost, defense)",
 }

@@ -206,6 +206,7 @@ class Game:
     deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
     sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
     sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
+    play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
 
 
 @dataclass(frozen=True)
@@ -342,3 +343,33 @@ class Sheet:
     @property
     def from_cards(self) -> bool:
         return bool(self.columns)
+
+
+# -- how a game is played (the simulator's setup) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetup:
+    """How to set up and play a game of the deck-building family, from ``play:`` in game.yaml.
+
+    Resources, card types, decks and fields are named by id; card ids (the starting deck and
+    the pile) are checked against the cards when a simulation starts.
+    """
+
+    players: int
+    life: str  # the resource that is a player's life (Authority)
+    starting_life: int
+    acquire_with: str  # the resource spent to acquire cards (Trade)
+    attack_with: str  # the resource spent to attack (Combat)
+    cost_field: str
+    starting_deck: tuple[tuple[str, int], ...]  # (card id, copies per player)
+    hand_size: int
+    first_hand_size: int
+    market_deck: str  # the deck the trade row is dealt from
+    market_size: int
+    pile: str | None = None  # the card always available to acquire (Explorer)
+    pile_count: int | None = None  # copies in the pile (default: the card's count)
+    base_types: tuple[str, ...] = ()  # card types that stay in play (bases)
+    defense_field: str = "defense"
+    outpost_field: str = "outpost"
+    max_turns: int = 200  # a game still running after this many turns is a draw

@@ -24,6 +24,7 @@ from cardkit.cli import (
     new,
     rulebook,
     schema,
+    sim,
     spreadsheet_import,
     validate,
 )
@@ -40,6 +41,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     fmt,
     costs,
     rulebook,
+    sim,
 )
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
