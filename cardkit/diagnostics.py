@@ -127,6 +127,7 @@ CODES: dict[str, str] = {
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
     # game-declared constraints (constraints.py)
     "CK170": "a card breaks a constraint its game declares (e.g. no team of cards meets it)",
+    "CK171": "a card field names no card of the set (requirements, evolutions, effects)",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from cardkit.constraints import check_constraints
 from cardkit.diagnostics import Diagnostic, error
 from cardkit.model import CardSet
+from cardkit.references import check_references
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.effects import Ally
 
@@ -45,9 +46,14 @@ def check_game_constraints(context: CheckContext) -> list[Diagnostic]:
     return check_constraints(context.card_set)
 
 
+def check_card_references(context: CheckContext) -> list[Diagnostic]:
+    """CK171: card fields that name no card of the set (references.py)."""
+    return check_references(context.card_set)
+
+
 Check = Callable[[CheckContext], list[Diagnostic]]
 
-CHECKS: tuple[Check, ...] = (check_ally_factions, check_game_constraints)
+CHECKS: tuple[Check, ...] = (check_ally_factions, check_game_constraints, check_card_references)
 
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:
