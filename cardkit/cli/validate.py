@@ -11,6 +11,7 @@ from rich.text import Text
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
+from cardkit.suppress import apply_suppressions
 
 NAME = "validate"
 HELP = "check a game's cards; every problem at once"
@@ -26,7 +27,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     card_set, found = load_card_set(Path(args.path), args.path)
     if card_set is not None:
-        found = sorted([*found, *check_card_text(card_set)], key=lambda d: d.sort_key)
+        found = apply_suppressions(card_set, [*found, *check_card_text(card_set)])
     print_diagnostics(out, found, args.format)
     errors, warnings = count_errors(found)
     if args.format == "text":

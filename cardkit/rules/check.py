@@ -14,6 +14,7 @@ from cardkit.model import CardSet
 from cardkit.references import check_references
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.effects import Ally
+from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -53,7 +54,13 @@ def check_card_references(context: CheckContext) -> list[Diagnostic]:
 
 Check = Callable[[CheckContext], list[Diagnostic]]
 
-CHECKS: tuple[Check, ...] = (check_ally_factions, check_game_constraints, check_card_references)
+CHECKS: tuple[Check, ...] = (
+    check_ally_factions,
+    check_keyword_params,
+    check_keyword_cards,
+    check_game_constraints,
+    check_card_references,
+)
 
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:
