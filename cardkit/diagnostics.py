@@ -75,13 +75,17 @@ def warning(
     return Diagnostic(code, Severity.WARNING, message, location, card, hint)
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close."""
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close.
+
+    ``cutoff`` is difflib's similarity ratio a choice must reach; short codes such as
+    ``CK101`` need a higher one, or every unknown code would look like some known one.
+    """
     options = sorted(set(choices))
     folded = {c.casefold(): c for c in options}
     if word.casefold() in folded and folded[word.casefold()] != word:
         return f" (did you mean {folded[word.casefold()]!r}?)"
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

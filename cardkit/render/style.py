@@ -28,13 +28,22 @@ def size_points(game: Game, size: str) -> tuple[float, float]:
     return parse_length(width), parse_length(height)
 
 
-def layout_name(library: LayoutLibrary, card_type: CardType) -> str:
-    """The layout a card type uses: its own 'layout', else one named after it or its size."""
+CHIT_SIDE = 45 * 72 / 25.4  # squarish cards smaller than 45 mm a side get the chit layout
+
+
+def layout_name(library: LayoutLibrary, card_type: CardType, game: Game | None = None) -> str:
+    """The layout a card type uses: its own 'layout', else one named after it or its size,
+    else the built-in layout for its shape: 'chit' for a small squarish card, 'square' for a
+    larger one, 'card' for a portrait or landscape card."""
     if card_type.layout:
         return card_type.layout
     for name in (card_type.id, card_type.size):
         if library.has(name):
             return name
+    if game is not None and card_type.size in game.sizes:
+        width, height = size_points(game, card_type.size)
+        if 0.85 <= width / height <= 1.18:
+            return "chit" if max(width, height) < CHIT_SIDE else "square"
     return DEFAULT_LAYOUT
 
 
@@ -64,7 +73,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
             sizes[card.type].add(card_size(game, card))
     for type_id, card_type in sorted(game.card_types.items()):
         where = game.source.at(("card_types", type_id, "layout"))
-        layout = library.get(layout_name(library, card_type), used_at=where)
+        layout = library.get(layout_name(library, card_type, game), used_at=where)
         if layout is None:
             continue
         layouts[type_id] = layout
