@@ -145,7 +145,6 @@ CODES: dict[str, str] = {
     "CK151": "a card's suppress list names a code that does not fire on that card",
     # game-declared constraints (constraints.py)
     "CK170": "a card breaks a constraint its game declares (e.g. no team of cards meets it)",
-    "CK171": "a card field names no card of the set (requirements, evolutions, effects)",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from cardkit.constraints import check_constraints
 from cardkit.diagnostics import Diagnostic, error
 from cardkit.model import CardSet
-from cardkit.references import check_references
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.effects import Ally
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
@@ -47,11 +46,6 @@ def check_game_constraints(context: CheckContext) -> list[Diagnostic]:
     return check_constraints(context.card_set)
 
 
-def check_card_references(context: CheckContext) -> list[Diagnostic]:
-    """CK171: card fields that name no card of the set (references.py)."""
-    return check_references(context.card_set)
-
-
 Check = Callable[[CheckContext], list[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
@@ -59,7 +53,6 @@ CHECKS: tuple[Check, ...] = (
     check_keyword_params,
     check_keyword_cards,
     check_game_constraints,
-    check_card_references,
 )
 
 
