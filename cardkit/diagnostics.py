@@ -129,4 +129,8 @@ CODES: dict[str, str] = {
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
     "CK203": "the card font has no glyph for a character of a card's name or text",
+    # hardening: outputs and layout limits
+    "CK005": "an output file cannot be written (a file in the way, no permission, disk full)",
+    "CK006": "a build holds more cards than one print-and-play file may",
+    "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
 }

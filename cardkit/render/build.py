@@ -37,6 +37,15 @@ class BuildOptions:
     output: Path | None = None  # default: output/<game id>
 
 
+class CardSizeError(LayoutError):
+    """A card size of the game that cannot be laid out on the chosen paper."""
+
+    def __init__(self, size: str, reason: str) -> None:
+        super().__init__(reason)
+        self.size = size
+        self.reason = reason
+
+
 def output_folder(card_set: CardSet, options: BuildOptions) -> Path:
     return options.output if options.output is not None else Path("output") / card_set.game.id
 
@@ -55,16 +64,19 @@ def plan_deck(card_set: CardSet, options: BuildOptions) -> list[Page[Card]]:
     pages: list[Page[Card]] = []
     for size_name, cards in groups.items():
         width, height = game.sizes[size_name]
-        sheet = Sheet(
-            paper=PAPERS[options.paper],
-            card_width=parse_length(width),
-            card_height=parse_length(height),
-            bleed=options.bleed,
-            gutter=options.gutter,
-            margin=options.margin,
-        )
         first = (pages[-1].number + 1) if pages else 1
-        pages.extend(impose(cards, sheet, duplex=options.duplex, first=first))
+        try:
+            sheet = Sheet(
+                paper=PAPERS[options.paper],
+                card_width=parse_length(width),
+                card_height=parse_length(height),
+                bleed=options.bleed,
+                gutter=options.gutter,
+                margin=options.margin,
+            )
+            pages.extend(impose(cards, sheet, duplex=options.duplex, first=first))
+        except LayoutError as exc:
+            raise CardSizeError(size_name, str(exc)) from None
     return pages
 
 
