@@ -107,6 +107,8 @@ CODES: dict[str, str] = {
     "CK002": "a file is not UTF-8 text, or is binary",
     "CK003": "a card file is empty",
     "CK004": "a file is too large or too deeply nested to load safely",
+    "CK005": "an output file cannot be written (a file in the way, no permission, disk full)",
+    "CK006": "a build holds more cards than one print-and-play file may",
     "CK010": "YAML syntax error (tabs, bad indentation, unclosed quotes or brackets)",
     "CK011": "a YAML tag is not allowed (card data never builds program objects)",
     "CK012": "a key appears twice in one mapping",
@@ -126,6 +128,7 @@ CODES: dict[str, str] = {
     "CK040": "a spreadsheet misses a column that the mapping needs",
     "CK041": "a spreadsheet cannot be read (not a CSV or XLSX file, or corrupt)",
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
+    "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",

@@ -461,6 +461,15 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
                 hint="create one with 'cardkit new NAME'",
             )
         ]
+    if not path.resolve().is_relative_to(root.resolve()):
+        return None, [
+            error(
+                "CK001",
+                f"{GAME_FILE} links outside the game folder; not read",
+                Location(shown),
+                hint=f"copy the {GAME_FILE} you mean into the game folder",
+            )
+        ]
     text, problems = read_text(path, shown)
     if text is None:
         return None, problems

@@ -12,9 +12,11 @@ from rich.text import Text
 from cardkit.cardload import load_card_set
 from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
-from cardkit.diagnostics import count_errors
+from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.model import CardSet
 
 NAME = "build"
+MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
 HELP = "make the print-and-play PDF of a game's cards"
 
 
@@ -79,11 +81,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_export_arguments(parser)
 
 
+def _size_problem(card_set: CardSet, size: str, reason: str) -> Diagnostic:
+    """CK050 at the declaration of the size, or at the first card type that uses it."""
+    game = card_set.game
+    if size in (game.data.get("sizes") or {}):
+        where = game.source.at(("sizes", size), key=True)
+    else:
+        used = [t for t, spec in game.card_types.items() if spec.size == size]
+        where = game.source.at(("card_types", used[0], "size") if used else ())
+    return error(
+        "CK050",
+        reason,
+        Location(where.path, where.line, where.column),
+        hint="use a smaller card size, a smaller --bleed or larger --paper",
+    )
+
+
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.render.build import BuildOptions, build_deck, output_folder, plan_deck
+    from cardkit.render.build import (
+        BuildOptions,
+        CardSizeError,
+        build_deck,
+        output_folder,
+        plan_deck,
+    )
     from cardkit.render.impose import Duplex
 
-    card_set, found = load_card_set(Path(args.path), args.path)
+    card_set, found = load_card_set(Path(args.path), args.path, max_copies=MAX_PRINTED_CARDS)
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if card_set is None or errors:
@@ -101,7 +125,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         duplex=Duplex(args.duplex),
         output=Path(args.output) if args.output else None,
     )
-    pages = plan_deck(card_set, options)
+    try:
+        pages = plan_deck(card_set, options)
+    except CardSizeError as exc:
+        print_diagnostics(err, [_size_problem(card_set, exc.size, exc.reason)], "text")
+        err.print(Text("1 error; nothing built"))
+        return EXIT_ERRORS
     if err.is_terminal:
         with Progress(
             TextColumn("drawing"),

@@ -40,6 +40,15 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # points, right and up, on backs pages
 
 
+class CardSizeError(LayoutError):
+    """A card size of the game that cannot be laid out on the chosen paper."""
+
+    def __init__(self, size: str, reason: str) -> None:
+        super().__init__(reason)
+        self.size = size
+        self.reason = reason
+
+
 def output_folder(card_set: CardSet, options: BuildOptions) -> Path:
     return options.output if options.output is not None else Path("output") / card_set.game.id
 
@@ -70,20 +79,27 @@ def plan_deck(card_set: CardSet, options: BuildOptions) -> list[Page[Card]]:
     pages: list[Page[Card]] = []
     for size_name, cards in groups.items():
         width, height = size_points(game, size_name)
-        sheet = Sheet(
-            paper=paper,
-            card_width=width,
-            card_height=height,
-            bleed=options.bleed,
-            gutter=options.gutter,
-            margin=options.margin,
-        )
         first = (pages[-1].number + 1) if pages else 1
-        pages.extend(
-            impose(
-                cards, sheet, duplex=options.duplex, first=first, back_offset=options.back_offset
+        try:
+            sheet = Sheet(
+                paper=paper,
+                card_width=width,
+                card_height=height,
+                bleed=options.bleed,
+                gutter=options.gutter,
+                margin=options.margin,
             )
-        )
+            pages.extend(
+                impose(
+                    cards,
+                    sheet,
+                    duplex=options.duplex,
+                    first=first,
+                    back_offset=options.back_offset,
+                )
+            )
+        except LayoutError as exc:
+            raise CardSizeError(size_name, str(exc)) from None
     return pages
 
 

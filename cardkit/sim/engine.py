@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardkit.rules.effects import Ally, Gain, OnScrap, Primary, Zone
+from cardkit.rules.effects import Ally, Gain, OnScrap, Primary
 from cardkit.sim.compile import (
     Env,
     Exec,
@@ -552,8 +552,8 @@ class Match:
     def opponent_discards(self, q: int, n: int) -> int:
         return self.discard_from_hand(q, n)
 
-    def scrap_cards(self, p: int, up_to: int, zones: tuple[Zone, ...], optional: bool) -> int:
-        candidates: list[tuple[Zone, int]] = []
+    def scrap_cards(self, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
+        candidates: list[tuple[str, int]] = []
         for zone in zones:
             cards = self._zone(p, zone)
             candidates.extend((zone, i) for i in range(len(cards)))
