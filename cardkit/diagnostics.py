@@ -107,6 +107,8 @@ CODES: dict[str, str] = {
     "CK002": "a file is not UTF-8 text, or is binary",
     "CK003": "a card file is empty",
     "CK004": "a file is too large or too deeply nested to load safely",
+    "CK005": "an output file cannot be written (a file in the way, no permission, disk full)",
+    "CK006": "a build holds more cards than one print-and-play file may",
     "CK010": "YAML syntax error (tabs, bad indentation, unclosed quotes or brackets)",
     "CK011": "a YAML tag is not allowed (card data never builds program objects)",
     "CK012": "a key appears twice in one mapping",
@@ -126,6 +128,7 @@ CODES: dict[str, str] = {
     "CK040": "a spreadsheet misses a column that the mapping needs",
     "CK041": "a spreadsheet cannot be read (not a CSV or XLSX file, or corrupt)",
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
+    "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
@@ -153,7 +156,7 @@ CODES: dict[str, str] = {
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
-    "CK203": "the card font has no glyph for a character of a card's name or text",
+    "CK203": "no bundled font has a glyph for a character of a card's name or text",
     "CK204": "a layout has an unknown part, key, shape or alignment",
     "CK205": "a layout length or font size is malformed, negative or too large",
     "CK206": "a layout box does not give exactly two of left/right/width and of top/bottom/height",
@@ -162,6 +165,9 @@ CODES: dict[str, str] = {
     "CK209": "a badge names no field, or a field its card type does not have",
     "CK210": "a layout box has no room, or leaves the card, at a size it is used for",
     "CK211": "a card type names an unknown layout",
+    "CK212": "a picture path is refused (absolute, '..', or a link out of the game folder)",
+    "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
+    "CK214": "a layout badge names an icon the game does not declare",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",
@@ -176,4 +182,10 @@ CODES: dict[str, str] = {
     "CK313": "a sheet selects a card type, faction or deck the game does not declare",
     "CK314": "a sheet selects no cards",
     "CK320": "a reference page cannot be written",
+    # playtest simulator
+    "CK400": "the play declaration of game.yaml names something the game does not declare",
+    "CK401": "the game has no play declaration, so it cannot be simulated",
+    "CK402": "the play setup names a card the set does not have",
+    "CK403": "the simulator cannot execute an effect of a card's rules text",
+    "CK404": "a card lacks a value the simulator needs (cost, defense)",
 }
