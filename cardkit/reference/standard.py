@@ -145,11 +145,16 @@ def card_list_section(
 ) -> Section:
     game = card_set.game
     styler = Styler(game)
-    stats = stat_fields(game)
-    headers = ("Name", "Type", "Faction", *(title for _, title in stats), "Rules text", "Count")
     tables: list[Table] = []
     for deck_id, deck_name in deck_order(card_set):
         cards = sorted((c for c in card_set.cards if c.deck == deck_id), key=card_sort_key(game))
+        # the values the deck's cards have: a scorecard's digit is no column of the trade deck
+        stats = [
+            (name, title)
+            for name, title in stat_fields(game)
+            if any(_has_value(field_value(card, name)) for card in cards)
+        ]
+        headers = ("Name", "Type", "Faction", *(t for _, t in stats), "Rules text", "Count")
         rows = []
         for card in cards:
             faction: Cell = tuple(
@@ -173,6 +178,10 @@ def card_list_section(
         wide = len(headers) > WIDE_COLUMNS
         tables.append(Table(headers, tuple(rows), deck_name, numeric, widths, wide=wide))
     return Section("cards", "Card list", tuple(tables))
+
+
+def _has_value(value: object) -> bool:
+    return value not in (None, "", False, (), [], {})
 
 
 def _numeric(game: Game, name: str) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.atomic import write_atomic
-from cardkit.diagnostics import Diagnostic, Location, Severity, error
+from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.model import CardSet
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
@@ -83,19 +83,11 @@ def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
     return options.output if options.output is not None else Path("output") / card_set.game.id
 
 
-def write_outputs(
-    folder: Path, files: Mapping[str, bytes | str]
-) -> tuple[list[Path], list[Diagnostic]]:
-    """Write each file atomically into ``folder``; a file that cannot be written is CK320."""
+def write_outputs(folder: Path, files: Mapping[str, bytes | str]) -> list[Path]:
+    """Write each file atomically into ``folder``; raises OutputError (CK005) when one
+    cannot be written."""
     written: list[Path] = []
-    found: list[Diagnostic] = []
     for name, data in files.items():
-        path = folder / name
-        try:
-            write_atomic(path, data)
-        except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
-            found.append(error("CK320", f"cannot write {name}: {reason}", Location(str(path))))
-        else:
-            written.append(path)
-    return written, found
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written
