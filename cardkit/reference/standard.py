@@ -16,7 +16,14 @@ from cardkit.reference.content import (
     Table,
     plain,
 )
-from cardkit.reference.words import NONE_SHOWN, Styler, field_value, rules_text, shown_value
+from cardkit.reference.words import (
+    NONE_SHOWN,
+    CardText,
+    Styler,
+    field_value,
+    rules_text,
+    shown_value,
+)
 from cardkit.rules.effects import Ability, Ally, OnScrap
 
 # Field kinds the card list shows as columns (long text and nested values stay out).
@@ -140,7 +147,7 @@ def stat_fields(game: Game) -> list[tuple[str, str]]:
 
 def card_list_section(
     card_set: CardSet,
-    abilities: Mapping[str, tuple[Ability, ...]],
+    texts: Mapping[str, CardText],
     canonical: Callable[[Ability], str],
 ) -> Section:
     game = card_set.game
@@ -169,7 +176,7 @@ def card_list_section(
                     plain(shown_value(card.type, "type", game)),
                     faction,
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
-                    rules_text(card, abilities, canonical, styler),
+                    rules_text(card, texts, canonical, styler),
                     plain(card.count),
                 )
             )
