@@ -181,7 +181,10 @@ def test_rules_text_is_shown_in_canonical_form_with_names_styled(tmp_path: Path)
     # running text is not mistaken for a resource name
     assert "scrap a card in the trade row" in page
     markdown = (tmp_path / "reference.md").read_text(encoding="utf-8")
-    assert "Gain 3 **Trade**.<br>You may scrap a card in the trade row." in markdown
+    assert (
+        "Gain 3 ![](reference-icons/trade.png) **Trade**.<br>You may scrap a card in the trade row."
+        in markdown
+    )
 
 
 class _Checker(HTMLParser):
@@ -223,7 +226,7 @@ def test_html_page_is_well_formed_with_inline_charts_and_working_links(tmp_path:
 def test_markdown_charts_are_svg_files_next_to_it(tmp_path: Path) -> None:
     build(STAR_REALMS, tmp_path, "--format", "md")
     markdown = (tmp_path / "reference.md").read_text(encoding="utf-8")
-    images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", markdown)
+    images = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", markdown)  # charts have alt text
     assert images == [
         "reference-cost-curve.svg",
         "reference-resources-gained.svg",
@@ -271,11 +274,12 @@ def test_pdf_has_title_contents_page_numbers_and_repeated_table_headers(tmp_path
 def test_same_cards_give_the_same_bytes(tmp_path: Path) -> None:
     build(STAR_REALMS, tmp_path / "a")
     build(STAR_REALMS, tmp_path / "b")
-    names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert names == sorted(p.name for p in (tmp_path / "b").iterdir())
-    assert set(OUTPUTS) <= set(names)
+    names = sorted(str(p.relative_to(tmp_path / "a")) for p in (tmp_path / "a").rglob("*"))
+    assert names == sorted(str(p.relative_to(tmp_path / "b")) for p in (tmp_path / "b").rglob("*"))
+    assert set(OUTPUTS) <= set(names) and "reference-icons/trade.png" in names
     for name in names:
-        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+        if (tmp_path / "a" / name).is_file():
+            assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 
 def test_card_text_is_escaped_in_every_output(tmp_path: Path) -> None:
@@ -368,3 +372,50 @@ def test_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     header = screenshot.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", header[16:24]) == (1000, 1400)
+
+
+def test_the_games_icons_stand_before_their_words_in_every_output(tmp_path: Path) -> None:
+    card_set = load(STAR_REALMS)
+    icon_ids = sorted(
+        {n.id for t in (card_set.game.factions, card_set.game.resources) for n in t.values()}
+        | set(card_set.game.icons)
+    )
+    build(STAR_REALMS, tmp_path)
+    page = (tmp_path / "reference.html").read_text(encoding="utf-8")
+    for key in icon_ids:
+        assert f".pic-{key} {{ background-image: url(data:image/png;base64," in page, key
+    assert '<span class="pic pic-combat"></span><span class="word resource"' in page
+    markdown = (tmp_path / "reference.md").read_text(encoding="utf-8")
+    assert "Gain 1 ![](reference-icons/trade.png) **Trade**." in markdown
+    for key in icon_ids:
+        assert (tmp_path / "reference-icons" / f"{key}.png").read_bytes()[
+            :8
+        ] == b"\x89PNG\r\n\x1a\n"
+    reader = PdfReader(tmp_path / "reference.pdf")
+    drawn = {
+        name
+        for page in reader.pages
+        for name, xobject in (page["/Resources"].get("/XObject") or {}).items()
+        if xobject.get_object()["/Subtype"] == "/Image"
+    }
+    assert len(drawn) >= len(icon_ids)
+
+
+def test_an_icon_that_cannot_be_read_leaves_its_word_and_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game"
+    shutil.copytree(SKIRMISH, game)
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(
+        text.replace(
+            'gas: {name: Gas, color: "#2e9e5b"}',
+            'gas: {name: Gas, color: "#2e9e5b", icon: gas.png}',
+        )
+    )
+    (game / "gas.png").write_bytes(b"not a picture")
+    assert main(["rulebook", str(game), "-o", str(tmp_path / "out"), "--format", "html"]) == 0
+    err = capsys.readouterr().err
+    assert "warning[CK213] icon 'gas' 'gas.png' is not a picture Pillow can read" in err
+    page = (tmp_path / "out" / "reference.html").read_text(encoding="utf-8")
+    assert "pic-gas" not in page and ">Gas</span>" in page

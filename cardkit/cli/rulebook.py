@@ -61,7 +61,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         options = RulebookOptions(
             formats=args.format, output=Path(args.output) if args.output else None
         )
-        files, more = render_outputs(reference, options, Path(args.path), args.path)
+        files, more = render_outputs(reference, options, card_set.game, args.path)
         found = [*found, *more]
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)

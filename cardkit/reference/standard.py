@@ -165,9 +165,7 @@ def card_list_section(
         rows = []
         for card in cards:
             faction: Cell = tuple(
-                Span(game.factions[f].name, "faction", f, game.factions[f].color)
-                if f in game.factions
-                else Span(f)
+                styler.word(game.factions[f].name) or Span(f) if f in game.factions else Span(f)
                 for f in card.factions
             ) or plain(NONE_SHOWN)
             rows.append(
@@ -201,14 +199,17 @@ def _numeric(game: Game, name: str) -> bool:
 
 
 def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]) -> Section:
-    """Every resource, faction, keyword and ability trigger with what it means."""
+    """Every resource, faction, ability trigger, icon and keyword with what it means."""
     game = card_set.game
+    styler = Styler(game)
+
+    def symbol(name: str) -> Cell:
+        return (styler.word(name) or Span(name),)
+
     rows: list[tuple[Cell, Cell, Cell]] = []
-    for key, named in game.resources.items():
+    for named in game.resources.values():
         meaning = named.description or f"A resource: rules text gains amounts of {named.name}."
-        rows.append(
-            ((Span(named.name, "resource", key, named.color),), plain("Resource"), plain(meaning))
-        )
+        rows.append((symbol(named.name), plain("Resource"), plain(meaning)))
     triggers = [a.trigger for card in abilities.values() for a in card]
     for key, named in game.factions.items():
         members = [c for c in card_set.cards if key in c.factions]
@@ -220,9 +221,7 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
                 f" In rules text, '{named.name} Ally:' starts an ability used when another "
                 f"{named.name} card is in play."
             )
-        rows.append(
-            ((Span(named.name, "faction", key, named.color),), plain("Faction"), plain(meaning))
-        )
+        rows.append((symbol(named.name), plain("Faction"), plain(meaning)))
     if any(isinstance(t, Ally) and t.double for t in triggers):
         rows.append(
             (
@@ -234,11 +233,17 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
     if any(isinstance(t, OnScrap) for t in triggers):
         rows.append(
             (
-                plain("Scrap"),
+                symbol("Scrap"),
                 plain("Ability"),
                 plain("Starts an ability used by scrapping this card: it leaves the game."),
             )
         )
+    shown = {cell[0].text for cell, _, _ in rows}
+    for declared in game.icons.values():
+        for word in declared.words:
+            if word not in shown:
+                rows.append((symbol(word), plain("Icon"), plain(f"Drawn before '{word}'.")))
+                shown.add(word)
     for key, keyword in game.keywords.items():
         rows.append(
             ((Span(keyword.name, "keyword", key),), plain("Keyword"), plain(keyword.reminder))

@@ -7,24 +7,31 @@ stay as they were. Nothing is written outside the output folder.
 
 from __future__ import annotations
 
+import io
+from base64 import b64encode
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, warning
-from cardkit.model import CardSet
+from cardkit.model import CardSet, Game
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
 from cardkit.reference.templating import TemplateRenderer, render_html, render_markdown
 from cardkit.reference.words import CardText
 from cardkit.render.charts import chart_svg
+from cardkit.render.images import Picture
 from cardkit.render.reference_pdf import reference_pdf
+from cardkit.render.style import prepare_style
 from cardkit.rules.context import parse_set
 from cardkit.rules.effects import Ability
 
 FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
+ICON_FOLDER = "reference-icons"  # the Markdown's icons, next to it
+ICON_PIXELS = 64
+ICON_CODES = ("CK212", "CK213")  # picture problems: a refused path, an unreadable file
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,35 +81,60 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
+def reference_icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
+    """The game's icons, decoded as for its cards (confined paths, bomb limit), by id; and
+    the problems of those that cannot be drawn (they are left out, the word stays)."""
+    style, found = prepare_style(game)
+    return dict(style.icons), [d for d in found if d.code in ICON_CODES]
+
+
+def icon_png(picture: Picture) -> bytes:
+    """The icon as a small PNG (``ICON_PIXELS`` at most each way) for HTML and Markdown."""
+    image = picture.image.copy()
+    image.thumbnail((ICON_PIXELS, ICON_PIXELS))
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
 def render_outputs(
-    reference: Reference, options: RulebookOptions, root: Path, shown_root: str
+    reference: Reference, options: RulebookOptions, game: Game, shown_root: str
 ) -> tuple[dict[str, bytes | str], list[Diagnostic]]:
-    """Every file to write (name -> content), or nothing and the template errors."""
+    """Every file to write (name -> content), or nothing and the template errors; the
+    problems of icons that cannot be drawn come back as warnings."""
     files: dict[str, bytes | str] = {}
-    found: list[Diagnostic] = []
-    renderer = TemplateRenderer(root, shown_root)
+    renderer = TemplateRenderer(game.root, shown_root)
     if "html" in options.formats or "md" in options.formats:
         unreadable = renderer.unreadable()
         if unreadable:
             return {}, unreadable
+    pictures, icon_problems = reference_icons(game)
+    pngs = {key: icon_png(picture) for key, picture in sorted(pictures.items())}
     svgs = {chart.id: chart_svg(chart) for chart in reference.charts}
+    found: list[Diagnostic] = []
     if "html" in options.formats:
-        html, problems = render_html(renderer, reference, svgs)
+        uris = {
+            key: "data:image/png;base64," + b64encode(png).decode() for key, png in pngs.items()
+        }
+        html, problems = render_html(renderer, reference, svgs, uris)
         found += problems
         if html is not None:
             files[FILES["html"]] = html
     if "md" in options.formats:
         names = {key: chart_file(key) for key in svgs}
-        markdown, problems = render_markdown(renderer, reference, names)
+        icon_names = {key: f"{ICON_FOLDER}/{key}.png" for key in pngs}
+        markdown, problems = render_markdown(renderer, reference, names, icon_names)
         found += problems
         if markdown is not None:
             files[FILES["md"]] = markdown
             files.update({names[key]: svg for key, svg in svgs.items()})
+            files.update({icon_names[key]: png for key, png in pngs.items()})
     if found:
         return {}, found
     if "pdf" in options.formats:
-        files[FILES["pdf"]] = reference_pdf(reference)
-    return files, found
+        sources = {key: picture.source for key, picture in pictures.items()}
+        files[FILES["pdf"]] = reference_pdf(reference, icons=sources)
+    return files, icon_problems
 
 
 def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
