@@ -94,6 +94,7 @@ def expected_counts(card_set: CardSet) -> list[str]:
         assert sum(curve) == copies
     total = sum(c.count for c in card_set.cards)
     phrases.append(f"Total {len(card_set.cards)} {total}")
+    phrases.append("Trade Deck: exactly 80 cards, exactly 20 of each faction.")  # deck rules
     return phrases
 
 

@@ -24,6 +24,7 @@ from cardkit.reference.words import (
     rules_text,
     shown_value,
 )
+from cardkit.rules.deckrules import describe_deck_rules
 from cardkit.rules.effects import Ability, Ally, OnScrap
 
 # Field kinds the card list shows as columns (long text and nested values stay out).
@@ -108,6 +109,9 @@ def contents_section(card_set: CardSet) -> Section:
     by_faction_rows.append(("Unaligned", [c for c in card_set.cards if not c.factions]))
     if game.factions:
         blocks.append(_count_table("Cards by faction", "Faction", by_faction_rows))
+    rules = describe_deck_rules(game)
+    if rules:
+        blocks.append(Table(("Deck rule",), tuple((plain(rule),) for rule in rules), "Deck rules"))
     intro = f"{card_set.total_copies} cards: {len(card_set.cards)} different cards."
     return Section("contents", "Contents", tuple(blocks), intro)
 
