@@ -87,7 +87,7 @@ def test_fmt_is_idempotent_and_the_result_validates_as_before(
 def test_star_realms_is_already_canonical(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _run(capsys, str(ROOT / "cards" / "star-realms"), "--check")
     assert (status, out) == (0, [])
-    assert err == "0 cards would be reformatted, 48 already canonical"
+    assert err == "0 cards would be reformatted, 58 already canonical"
 
 
 def test_cards_from_a_spreadsheet_are_reported_not_rewritten(

@@ -35,6 +35,7 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
@@ -236,7 +237,8 @@ def _copy_another(effect: Any, env: Env) -> Exec:
 
 
 def _nothing(effect: Any, env: Env) -> Exec:
-    """A static effect (counting as every faction): the engine reads it when compiling."""
+    """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
+    card field the engine reads when it compiles the card; nothing happens when it is played."""
 
     def run(m: Match, p: int) -> bool:
         return True
@@ -400,6 +402,7 @@ EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
     PutFromDiscardOnTop: _put_from_discard_on_top,
     CopyAnother: _copy_another,
     AllyForAllFactions: _nothing,
+    KeywordUse: _nothing,
     Special: _special,
     ForEach: _for_each,
     And: _and,
