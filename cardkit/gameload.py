@@ -49,7 +49,12 @@ def _bounds(value: Any) -> Bounds | None:
 def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
     return {
         key: Named(
-            key, spec["name"], spec.get("color"), spec.get("icon"), spec.get("description", "")
+            key,
+            spec["name"],
+            spec.get("color"),
+            spec.get("icon"),
+            spec.get("description", ""),
+            spec.get("symbol"),
         )
         for key, spec in (entries or {}).items()
     }

@@ -91,6 +91,7 @@ class Named:
     color: str | None = None
     icon: str | None = None
     description: str = ""
+    symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
 
 
 @dataclass(frozen=True, slots=True)

@@ -412,6 +412,60 @@ class KeywordUse(Clause):
         return f"{name}({'/'.join(str(arg) for arg in self.args)})"
 
 
+@dataclass(frozen=True, slots=True)
+class CreateCard(Clause):
+    """Bring ``n`` copies of the card (or token) named ``name`` into play, or into a zone:
+    ``Create a "Zergling"``, ``Create 2 "Spark" into your hand``. The name is the card's as
+    printed; the references check holds it against the set."""
+
+    name: str
+    n: int = 1
+    zone: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name != self.name.strip() or not self.name:
+            raise ValueError(f"a card name must be written as printed, not {self.name!r}")
+        if set(self.name) & set('"{}\n\u201c\u201d'):
+            raise ValueError(
+                f"a card name cannot hold quotes, braces or line breaks: {self.name!r}"
+            )
+        _at_least("the number of cards to create", self.n, 1)
+        if self.zone is not None:
+            _check_zone(self.zone)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        count = "a" if self.n == 1 else str(self.n)
+        into = f" into {' '.join(zone_words(self.zone, vocab))}" if self.zone else ""
+        return f'create {count} "{self.name}"{into}'
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage(Clause):
+    """Damage to a card in play of type ``what``: ``Deal 2 damage to target mech``,
+    ``Deal 1D6 damage to each enemy unit``. With ``sides``, ``amount`` dice of that many
+    sides are rolled and added."""
+
+    amount: int
+    what: str
+    sides: int | None = None
+    each: bool = False
+
+    def __post_init__(self) -> None:
+        _at_least("an amount of damage", self.amount, 1)
+        if self.sides is not None:
+            _at_least("a die's sides", self.sides, 2)
+        if not isinstance(self.what, str) or not self.what:
+            raise ValueError(f"damage needs a card type id, not {self.what!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        amount = f"{self.amount}D{self.sides}" if self.sides else str(self.amount)
+        if self.each:
+            target = f"each enemy {vocab.card_type(self.what)}"
+        else:
+            target = f"target {vocab.card_type(self.what)}"
+        return f"deal {amount} damage to {target}"
+
+
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
@@ -554,6 +608,8 @@ CLAUSES: tuple[type[Clause], ...] = (
     Special,
     ForEach,
     KeywordUse,
+    CreateCard,
+    DealDamage,
 )
 """The closed vocabulary of clauses."""
 
@@ -605,6 +661,24 @@ class OnScrap(Trigger):
 
     def label(self, vocab: Vocabulary) -> str:
         return "Scrap"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCost(Trigger):
+    """When the player pays the cost, from the card's own counters: ``(2)P``, ``(1)P(3)R``."""
+
+    costs: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        if not self.costs:
+            raise ValueError("an ability cost needs at least one amount")
+        for resource, n in self.costs:
+            if not isinstance(resource, str) or not resource:
+                raise ValueError(f"a resource must be an id, not {resource!r}")
+            _at_least("an ability's cost", n, 0)
+
+    def label(self, vocab: Vocabulary) -> str:
+        return "".join(vocab.cost(resource, n) for resource, n in self.costs)
 
 
 PRIMARY = Primary()
