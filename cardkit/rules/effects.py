@@ -129,6 +129,15 @@ def _article(noun: str) -> str:
     return ("an " if vowel else "a ") + noun
 
 
+def _check_amounts(amounts: tuple[tuple[str, int], ...], needs: str, amount: str) -> None:
+    if not amounts:
+        raise ValueError(f"{needs} at least one amount")
+    for resource, n in amounts:
+        if not isinstance(resource, str) or not resource:
+            raise ValueError(f"a resource must be an id, not {resource!r}")
+        _at_least(amount, n, 0)
+
+
 def _kinds(what: tuple[str, ...], vocab: Vocabulary) -> str:
     """'card' for any card, else the card types joined by 'or': 'unit or relic'."""
     if not what:
@@ -172,12 +181,7 @@ class Gain(Clause):
     amounts: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
-        if not self.amounts:
-            raise ValueError("gain needs at least one amount")
-        for resource, n in self.amounts:
-            if not isinstance(resource, str) or not resource:
-                raise ValueError(f"a resource must be an id, not {resource!r}")
-            _at_least("an amount to gain", n, 0)
+        _check_amounts(self.amounts, "gain needs", "an amount to gain")
 
     def phrase(self, vocab: Vocabulary) -> str:
         return "gain " + _amounts(self.amounts, vocab)
@@ -670,12 +674,7 @@ class AbilityCost(Trigger):
     costs: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
-        if not self.costs:
-            raise ValueError("an ability cost needs at least one amount")
-        for resource, n in self.costs:
-            if not isinstance(resource, str) or not resource:
-                raise ValueError(f"a resource must be an id, not {resource!r}")
-            _at_least("an ability's cost", n, 0)
+        _check_amounts(self.costs, "an ability cost needs", "an ability's cost")
 
     def label(self, vocab: Vocabulary) -> str:
         return "".join(vocab.cost(resource, n) for resource, n in self.costs)
