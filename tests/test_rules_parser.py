@@ -282,3 +282,25 @@ def test_a_game_without_zones_has_no_zone_words() -> None:
     vocab = Vocabulary(resources=(("gold", "Gold"),))
     with pytest.raises(RulesTextError, match="expected a zone"):
         parse_ability("Scrap a card in your hand.", vocab)
+
+
+# Lenient wording: each variant parses to the value of the canonical line, so that wording
+# drift is found (CK108) and `cardkit fmt` rewrites it.
+LENIENT: list[tuple[str, list[str]]] = [
+    ("Gain 2 Gold.", ["+2 Gold", "2 Gold.", "gain 2 gold", "Add 2 Gold.", "{Gain 2 Gold}"]),
+    ("Gain 2 Gold and 1 Royal Favor.", ["+2 Gold, +1 Royal Favor", "2 Gold and 1 royal favor"]),
+    ("Gain 2 Gold or 3 Royal Favor.", ["+2 Gold or +3 Royal Favor", "2 Gold or 3 Royal Favor"]),
+    ("Draw a card.", ["Draw 1 card.", "draw one card"]),
+    ("Draw 2 cards.", ["Draw two cards."]),
+    ("Red Guild Ally: Gain 1 Gold.", ["{Red Guild Ally}: +1 Gold", "red guild ally: add 1 gold"]),
+]
+
+
+@pytest.mark.parametrize(("canonical", "variants"), LENIENT, ids=[c for c, _ in LENIENT])
+def test_lenient_variants_parse_to_the_canonical_value(
+    game: Game, canonical: str, variants: list[str]
+) -> None:
+    expected = parse_ability(canonical, game)
+    assert str(expected) == canonical
+    for variant in variants:
+        assert parse_ability(variant, game) == expected, variant

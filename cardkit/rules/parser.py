@@ -335,8 +335,8 @@ class _Builder(Transformer[Token, Any]):
     def a_card(self, children: list[Token]) -> int:
         return 1
 
-    def n_cards(self, children: list[Token]) -> int:
-        return int(children[0])
+    def n_cards(self, children: list[int]) -> int:
+        return children[0]
 
     def scrap_cards(self, children: list[Any]) -> ScrapCards:
         may, word, n, zones = children
