@@ -38,6 +38,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -81,6 +82,7 @@ CANONICAL: list[tuple[Node, str]] = [
     (DestroyTarget("relic", optional=True), "You may destroy target relic."),
     (NextAcquireOnTop(("relic",)), "Put the next relic you acquire this turn on top of your deck."),
     (PutFromDiscardOnTop(), "Put a card from your discard pile on top of your deck."),
+    (PutOnTop(("relic",), "hand", "deck"), "Put a relic from your hand on top of your deck."),
     (CopyAnother(("unit",)), "Copy another unit you have played this turn."),
     (AllyForAllFactions(), "This card counts as an ally for all factions."),
     (

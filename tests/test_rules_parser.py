@@ -21,6 +21,8 @@ from cardkit.rules.effects import (
     OnScrap,
     Pos,
     Primary,
+    PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
 )
 from cardkit.rules.vocab import Vocabulary
@@ -304,3 +306,24 @@ def test_lenient_variants_parse_to_the_canonical_value(
     assert str(expected) == canonical
     for variant in variants:
         assert parse_ability(variant, game) == expected, variant
+
+
+def test_cards_go_on_top_of_the_zones_the_game_names() -> None:
+    vocab = Vocabulary(
+        card_types=(("unit", "Unit"),),
+        zones=(
+            ("deck", "your", "library"),
+            ("discard", "your", "graveyard"),
+            ("hand", "your", "hand"),
+        ),
+    )
+    put = parse_ability("Put a unit from your graveyard on top of your library.", vocab)
+    assert put.effect == PutFromDiscardOnTop(("unit",))
+    other = parse_ability("Put a card from your hand on top of your library.", vocab)
+    assert other.effect == PutOnTop((), "hand", "deck")
+    assert str(other) == "Put a card from your hand on top of your library."
+    acquire = "Acquire a card of cost 2 or less for free and put it on top of your library."
+    assert parse_ability(acquire, vocab).effect == AcquireFree(2, (), "top-of-deck")
+    wrong = r"goes on top of the deck \(zone 'deck'\), not 'hand'"
+    with pytest.raises(RulesTextError, match=wrong):
+        parse_ability("Put the next card you acquire this turn on top of your hand.", vocab)

@@ -43,6 +43,7 @@ from cardkit.rules.effects import (
     OpponentDiscards,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sentence,
@@ -156,6 +157,15 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     ).map(tuple)
     keywords = [st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)] if vocab.keywords else []
     zones = [zone] if vocab.zones else []
+    ids = {key for key, _, _ in vocab.zones}
+    on_top: list[st.SearchStrategy[Clause]] = []
+    if "deck" in ids:
+        on_top.append(st.builds(NextAcquireOnTop, kinds))
+    if {"deck", "discard"} <= ids:
+        on_top.append(st.builds(PutFromDiscardOnTop, kinds))
+    if vocab.zones:
+        pairs = st.tuples(zone, zone).filter(lambda pair: pair != ("discard", "deck"))
+        on_top.append(st.builds(lambda k, p: PutOnTop(k, *p), kinds, pairs))
     create = st.builds(
         CreateCard,
         st.sampled_from(["Spark", "Colonist", "Old Crown", "Q-Bot 2"]),
@@ -184,11 +194,10 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
             AcquireFree,
             st.integers(0, 20),
             kinds,
-            st.one_of(st.sampled_from(["discard", "top-of-deck"]), zone),
+            st.one_of(st.just("discard"), zone, zone.map(lambda z: "top-of-" + z)),
         ),
         st.builds(DestroyTarget, kind, st.booleans()),
-        st.builds(NextAcquireOnTop, kinds),
-        st.builds(PutFromDiscardOnTop, kinds),
+        *on_top,
         st.builds(CopyAnother, kinds),
         st.just(AllyForAllFactions()),
         st.sampled_from(list(SPECIAL_EFFECTS.values())),

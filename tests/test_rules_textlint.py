@@ -53,7 +53,7 @@ def test_clean_lines_have_no_slips() -> None:
 
 
 def test_the_dictionary_holds_the_grammars_and_the_games_words() -> None:
-    assert {"gain", "draw", "scrap", "discard", "pile", "a", "an"} <= grammar_words()
+    assert {"gain", "draw", "scrap", "discard", "top", "a", "an"} <= grammar_words()
     assert {"gold", "royal", "favor", "relic", "relics", "swift", "crypt", "old", "crown"} <= set(
         WORDS
     )

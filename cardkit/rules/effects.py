@@ -38,17 +38,24 @@ _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
     "hand": ("your", "hand"),
     "discard": ("your", "discard pile"),
     "trade-row": ("the", "trade row"),
+    "deck": ("your", "deck"),
 }
-_DESTINATION_WORDS: Mapping[str, str] = {
-    "discard": "",
-    "top-of-deck": " and put it on top of your deck",
-}
+DECK = "deck"
+"""The id of the zone that 'on top of your deck' names; a game's deck zone has this id."""
+TOP_OF = "top-of-"
+"""A destination on top of a zone: 'top-of-deck'."""
 
 
 def _destination(destination: str, vocab: Vocabulary) -> str:
-    if destination in _DESTINATION_WORDS:
-        return _DESTINATION_WORDS[destination]
-    return " and put it into " + " ".join(zone_words(destination, vocab))
+    if destination == "discard":
+        return ""
+    if destination.startswith(TOP_OF):
+        return " and put it on top of " + _zone(destination[len(TOP_OF) :], vocab)
+    return " and put it into " + _zone(destination, vocab)
+
+
+def _zone(zone: str, vocab: Vocabulary) -> str:
+    return " ".join(zone_words(zone, vocab))
 
 
 def zone_words(zone: str, vocab: Vocabulary) -> tuple[str, str]:
@@ -304,7 +311,7 @@ class NextAcquireOnTop(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         kinds = _kinds(self.what, vocab)
-        return f"put the next {kinds} you acquire this turn on top of your deck"
+        return f"put the next {kinds} you acquire this turn on top of {_zone(DECK, vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +325,28 @@ class PutFromDiscardOnTop(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         kinds = _article(_kinds(self.what, vocab))
-        return f"put {kinds} from your discard pile on top of your deck"
+        return f"put {kinds} from {_zone('discard', vocab)} on top of {_zone(DECK, vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnTop(Clause):
+    """Put a card of the types ``what`` from zone ``source`` on top of zone ``target``
+    (from the discard pile to the deck is ``PutFromDiscardOnTop``)."""
+
+    what: tuple[str, ...]
+    source: str
+    target: str
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+        _check_zone(self.source)
+        _check_zone(self.target)
+        if (self.source, self.target) == ("discard", DECK):
+            raise ValueError("from the discard pile to the deck is PutFromDiscardOnTop")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = _article(_kinds(self.what, vocab))
+        return f"put {kinds} from {_zone(self.source, vocab)} on top of {_zone(self.target, vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -614,6 +642,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     KeywordUse,
     CreateCard,
     DealDamage,
+    PutOnTop,
 )
 """The closed vocabulary of clauses."""
 

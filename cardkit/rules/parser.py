@@ -22,8 +22,10 @@ from cardkit.diagnostics import did_you_mean
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
+    DECK,
     NUMBER_WORDS,
     SPECIAL_EFFECTS,
+    TOP_OF,
     Ability,
     AbilityCost,
     AcquireFree,
@@ -55,6 +57,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -361,8 +364,8 @@ class _Builder(Transformer[Token, Any]):
             _pos(word), AcquireFree, int(cost), kinds, destination=destination or "discard"
         )
 
-    def on_top_of_deck(self, children: list[Token]) -> str:
-        return "top-of-deck"
+    def on_top_of(self, children: list[str]) -> str:
+        return TOP_OF + children[0]
 
     def into_zone(self, children: list[str]) -> str:
         return children[0]
@@ -379,12 +382,20 @@ class _Builder(Transformer[Token, Any]):
         return self._node(pos, DestroyTarget, self.types[_fold(kind)], optional=may is not None)
 
     def next_acquire_on_top(self, children: list[Any]) -> NextAcquireOnTop:
-        word, kinds = children
+        word, kinds, zone = children
+        if zone != DECK:
+            raise RulesTextError(
+                f"a card acquired goes on top of the deck (zone {DECK!r}), not {zone!r}",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
         return self._node(_pos(word), NextAcquireOnTop, kinds)
 
-    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop:
-        word, kinds = children
-        return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop | PutOnTop:
+        word, kinds, source, target = children
+        if (source, target) == ("discard", DECK):
+            return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+        return self._node(_pos(word), PutOnTop, kinds, source, target)
 
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
