@@ -59,6 +59,16 @@ GAMES = sorted(path.parent for path in (ROOT / "cards").glob("*/game.yaml"))
 # value). Empty: every line is canonical. A line added here is a report, not a fix.
 NOT_CANONICAL: dict[str, tuple[str, ...]] = {}
 
+# Lines that wait for grammar the rules language lacks yet, listed (and kept honest) by
+# tests/test_games.py; skipped here.
+AWAITING_GRAMMAR = frozenset(
+    tuple(row.split("\t")[1:])
+    for row in (ROOT / "tests" / "fixtures" / "games" / "awaiting-grammar.tsv")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if row and not row.startswith("#")
+)
+
 
 def _load(folder: Path) -> CardSet:
     card_set, found = load_card_set(folder, str(folder))
@@ -67,7 +77,11 @@ def _load(folder: Path) -> CardSet:
 
 
 def _lines(card: Card) -> list[str]:
-    return [line for line in card.text.split("\n") if line.strip()]
+    return [
+        line
+        for line in card.text.split("\n")
+        if line.strip() and (card.id, line) not in AWAITING_GRAMMAR
+    ]
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
@@ -109,13 +123,15 @@ def test_every_line_is_written_canonically_or_listed(card_set: CardSet) -> None:
 
 def test_a_cards_whole_text_parses_as_its_lines_do(card_set: CardSet) -> None:
     for card in card_set.cards:
+        if any((card.id, line) in AWAITING_GRAMMAR for line in card.text.split("\n")):
+            continue
         expected = tuple(parse_ability(line, card_set.game) for line in _lines(card))
         assert parse_card_text(card.text, card_set.game) == expected, card.id
 
 
 def test_the_star_realms_collection_is_all_there() -> None:
     card_set = _load(ROOT / "cards" / "star-realms")
-    assert card_set.total_copies == 136
+    assert card_set.total_copies == 152  # 136 game cards, 8 scorecards, 8 challenge cards
     assert sum(len(_lines(card)) for card in card_set.cards) == 114
 
 

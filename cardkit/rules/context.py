@@ -91,6 +91,21 @@ class CheckContext:
             self._words = dictionary(self.parser.vocab, names)
         return self._words
 
+    # Each distinct line is parsed once: cards of a set share much of their wording, and an
+    # ability (a frozen value, positions counted within its line) is the same for each.
+    lines: dict[str, Ability | RulesTextError] = field(default_factory=dict)
+
+    def parse_line(self, line: str) -> Ability | RulesTextError:
+        """The ability a line of text parses to, or why it does not parse."""
+        found = self.lines.get(line)
+        if found is None:
+            try:
+                found = self.parser.parse_ability(line)
+            except RulesTextError as exc:
+                found = exc
+            self.lines[line] = found
+        return found
+
     def at(self, card: Card, line: int, column: int) -> Location:
         """Where character ``column`` (1-based) of line ``line`` of the card's text is written."""
         value = card.location("text")
@@ -122,37 +137,38 @@ def _parse_card(card: Card, context: CheckContext) -> None:
     for index, line in enumerate(card.text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:
-            lines.append(ParsedLine(index, line, context.parser.parse_ability(line)))
-        except RulesTextError as exc:
-            code, hint, reason, column = "CK101", None, exc.reason, exc.column
-            explained = None
-            if isinstance(exc, UnknownFactionError):
-                code = "CK102"
-                hint = (
-                    f"the game's factions are {', '.join(map(repr, factions))}"
-                    if factions
-                    else "the game declares no factions"
-                )
-            elif isinstance(exc, UnknownKeywordError):
-                code, hint = "CK103", _keywords_hint(context.parser.vocab)
-            else:
-                explained = explain_failure(line, exc, context.words())
-                if explained is not None:
-                    code, hint = explained.code, explained.hint
-                    reason, column = explained.message, explained.column
-                elif exc.expected == ("a zone",):
-                    hint = _zones_hint(context.parser.vocab)
-            context.failed.setdefault(card.id, []).append(FailedLine(index, line, exc, explained))
-            context.parse_errors.append(
-                error(
-                    code,
-                    f"{reason} in rules text of {card.id!r}",
-                    context.at(card, index, column),
-                    card=card.id,
-                    hint=hint,
-                )
+        exc = context.parse_line(line)
+        if isinstance(exc, Ability):
+            lines.append(ParsedLine(index, line, exc))
+            continue
+        code, hint, reason, column = "CK101", None, exc.reason, exc.column
+        explained = None
+        if isinstance(exc, UnknownFactionError):
+            code = "CK102"
+            hint = (
+                f"the game's factions are {', '.join(map(repr, factions))}"
+                if factions
+                else "the game declares no factions"
             )
+        elif isinstance(exc, UnknownKeywordError):
+            code, hint = "CK103", _keywords_hint(context.parser.vocab)
+        else:
+            explained = explain_failure(line, exc, context.words())
+            if explained is not None:
+                code, hint = explained.code, explained.hint
+                reason, column = explained.message, explained.column
+            elif exc.expected == ("a zone",):
+                hint = _zones_hint(context.parser.vocab)
+        context.failed.setdefault(card.id, []).append(FailedLine(index, line, exc, explained))
+        context.parse_errors.append(
+            error(
+                code,
+                f"{reason} in rules text of {card.id!r}",
+                context.at(card, index, column),
+                card=card.id,
+                hint=hint,
+            )
+        )
     context.parsed[card.id] = lines
 
 
