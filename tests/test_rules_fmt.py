@@ -49,8 +49,8 @@ def test_check_lists_each_line_that_would_change_and_changes_nothing(
         "play, gain 3 Royal Favor and draw a card.'",
         "game/cards.yaml:27:11: would reformat 'dock-hand': 'draw  a  card' -> 'Draw a card.'",
         "game/cards.yaml:32:7: would reformat 'broken-idol': 'gain 1 gold.' -> 'Gain 1 Gold.'",
-        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of 'acquire', "
-        "'add', 'copy', 'destroy', 'discard', 'double', 'draw', 'gain' or 10 more "
+        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of '(', "
+        "'acquire', 'add', 'copy', 'create', 'deal', 'destroy', 'discard' or 13 more "
         "(did you mean 'gain'?) in rules text of 'broken-idol'",
     ]
     assert err == (
