@@ -23,6 +23,8 @@ from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 YAML_SUFFIXES = (".yaml", ".yml")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 _FILE_KEYS = ("cards", "defaults")
+# Top-level folders of a game that hold no cards: its layout files.
+NOT_CARDS = ("layouts",)
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 
@@ -43,6 +45,8 @@ def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
         if any(part.startswith(".") for part in rel.parts) or rel.as_posix() == GAME_FILE:
+            continue
+        if rel.parts[0] in NOT_CARDS:
             continue
         if path.suffix.lower() not in YAML_SUFFIXES + SHEET_SUFFIXES or not path.is_file():
             continue

@@ -75,13 +75,17 @@ def warning(
     return Diagnostic(code, Severity.WARNING, message, location, card, hint)
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close."""
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close.
+
+    ``cutoff`` is difflib's similarity ratio a choice must reach; short codes such as
+    ``CK101`` need a higher one, or every unknown code would look like some known one.
+    """
     options = sorted(set(choices))
     folded = {c.casefold(): c for c in options}
     if word.casefold() in folded and folded[word.casefold()] != word:
         return f" (did you mean {folded[word.casefold()]!r}?)"
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -125,6 +129,11 @@ CODES: dict[str, str] = {
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
+    "CK103": "unknown keyword: a one-word sentence that is not one of the game's keywords",
+    "CK104": "a keyword's parameters are missing, too many, or not of the declared kind or range",
+    "CK105": "a keyword on a card type it may not appear on (Outpost on a ship)",
+    "CK106": "text says a keyword whose field the card does not set (Outpost, not outpost: true)",
+    "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
     # set-level rules checks: deck rules, references, costs, suppress
     "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
     "CK121": "a deck holds more or fewer cards than its rules allow",
@@ -134,8 +143,18 @@ CODES: dict[str, str] = {
     "CK140": "a card's cost is far from what its effects are worth on the set's cost curve",
     "CK150": "a card's suppress list names a code that does not exist or cannot be suppressed",
     "CK151": "a card's suppress list names a code that does not fire on that card",
+    # game-declared constraints (constraints.py)
+    "CK170": "a card breaks a constraint its game declares (e.g. no team of cards meets it)",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
     "CK203": "the card font has no glyph for a character of a card's name or text",
+    "CK204": "a layout has an unknown part, key, shape or alignment",
+    "CK205": "a layout length or font size is malformed, negative or too large",
+    "CK206": "a layout box does not give exactly two of left/right/width and of top/bottom/height",
+    "CK207": "a layout extends an unknown layout, itself, or a cycle of layouts",
+    "CK208": "a layout colour is not a colour",
+    "CK209": "a badge names no field, or a field its card type does not have",
+    "CK210": "a layout box has no room, or leaves the card, at a size it is used for",
+    "CK211": "a card type names an unknown layout",
 }

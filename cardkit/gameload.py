@@ -17,12 +17,14 @@ from cardkit.model import (
     FieldSpec,
     Game,
     GameId,
+    Icon,
     Keyword,
     KeywordParam,
     Named,
     PlayCount,
     SizeRule,
     SpreadsheetMapping,
+    Zone,
 )
 from cardkit.schema import diagnose, game_validator
 from cardkit.textfile import read_text
@@ -52,8 +54,20 @@ def _bounds(value: Any) -> Bounds | None:
 def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
     return {
         key: Named(
-            key, spec["name"], spec.get("color"), spec.get("icon"), spec.get("description", "")
+            key,
+            spec["name"],
+            spec.get("color"),
+            spec.get("icon"),
+            spec.get("description", ""),
+            spec.get("back"),
         )
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _icons(entries: Mapping[str, Any] | None) -> dict[str, Icon]:
+    return {
+        key: Icon(key, spec["file"], tuple(spec.get("words", ())))
         for key, spec in (entries or {}).items()
     }
 
@@ -162,6 +176,7 @@ class _GameBuilder:
                 back=raw.get("back"),
                 deck=raw.get("deck"),
                 description=raw.get("description", ""),
+                layout=raw.get("layout"),
             )
         return result
 
@@ -182,11 +197,28 @@ class _GameBuilder:
                 _bounds(raw.get("per_faction")),
                 raw.get("back"),
                 raw.get("description", ""),
+                raw.get("card_size"),
             )
         return result
 
-    def keywords(self) -> dict[str, Keyword]:
-        return {
+    def sized_and_backed(self, sizes: Mapping[str, Any], backs: Mapping[str, Any]) -> None:
+        """Check the card sizes decks name and the backs factions name."""
+        for section, key, table, noun in (
+            ("decks", "card_size", sizes, "card size"),
+            ("factions", "back", backs, "back"),
+        ):
+            for entry_id, raw in (self.data.get(section) or {}).items():
+                value = raw.get(key)
+                if value is not None and value not in table:
+                    self.problem(
+                        f"unknown {noun} {value!r}{did_you_mean(value, table)}",
+                        section,
+                        entry_id,
+                        key,
+                    )
+
+    def keywords(self, card_types: Mapping[str, CardType] | None = None) -> dict[str, Keyword]:
+        result = {
             key: Keyword(
                 key,
                 raw["name"],
@@ -195,9 +227,46 @@ class _GameBuilder:
                     for p in raw.get("params", ())
                 ),
                 raw.get("reminder", ""),
+                tuple(raw.get("card_types", ())),
+                raw.get("field"),
+                bool(raw.get("text_required", False)),
             )
             for key, raw in (self.data.get("keywords") or {}).items()
         }
+        if card_types is not None:
+            for keyword in result.values():
+                self.keyword_links(keyword, card_types)
+        return result
+
+    def keyword_links(self, keyword: Keyword, card_types: Mapping[str, CardType]) -> None:
+        """A keyword's card types and field must be ones the game declares."""
+        where = ("keywords", keyword.id)
+        for i, type_id in enumerate(keyword.card_types):
+            if type_id not in card_types:
+                self.problem(
+                    f"keyword {keyword.name!r} names unknown card type {type_id!r}"
+                    f"{did_you_mean(type_id, card_types)}",
+                    *where,
+                    "card_types",
+                    i,
+                )
+        if keyword.field is None:
+            if keyword.text_required:
+                self.problem(
+                    f"keyword {keyword.name!r} has 'text_required' but no 'field'",
+                    *where,
+                    "text_required",
+                )
+            return
+        types = [card_types[t] for t in keyword.card_types if t in card_types]
+        specs = [spec for t in types or card_types.values() if (spec := t.field(keyword.field))]
+        if not specs or any(spec.kind != "boolean" for spec in specs):
+            self.problem(
+                f"keyword {keyword.name!r} stands for field {keyword.field!r}, which is not "
+                "a boolean field of its card types",
+                *where,
+                "field",
+            )
 
     def deck_rules(
         self, card_types: Mapping[str, CardType], decks: Mapping[str, Deck]
@@ -354,6 +423,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     backs = data.get("backs") or {}
     decks = builder.decks(backs)
     card_types = builder.card_types(sizes, backs, decks)
+    builder.sized_and_backed(sizes, backs)
     game = Game(
         id=GameId(data["id"]),
         name=data["name"],
@@ -361,7 +431,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         card_types=card_types,
         factions=_named(data.get("factions")),
         resources=_named(data.get("resources")),
-        keywords=builder.keywords(),
+        keywords=builder.keywords(card_types),
         decks=decks,
         sizes=sizes,
         backs=backs,
@@ -370,6 +440,11 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         source=loaded.source,
         description=data.get("description", ""),
         deck_rules=builder.deck_rules(card_types, decks),
+        zones={
+            key: Zone(key, raw["name"], bool(raw.get("shared", False)), raw.get("description", ""))
+            for key, raw in (data.get("zones") or {}).items()
+        },
+        icons=_icons(data.get("icons")),
     )
     if builder.diagnostics:
         return None, builder.diagnostics

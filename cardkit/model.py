@@ -77,6 +77,7 @@ class CardType:
     back: str | None = None
     deck: str | None = None
     description: str = ""
+    layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:
@@ -94,6 +95,7 @@ class Named:
     color: str | None = None
     icon: str | None = None
     description: str = ""
+    back: str | None = None  # factions: the back of their cards, after deck and card type
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +112,22 @@ class Keyword:
     name: str
     params: tuple[KeywordParam, ...] = ()
     reminder: str = ""
+    # What the keyword stands for on a card (rules-text checks, CK105-CK107): the card types
+    # it may appear on (empty: any), the boolean field it stands for, and whether a card
+    # whose field is true must also write the keyword in its text.
+    card_types: tuple[str, ...] = ()
+    field: str | None = None
+    text_required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place rules text names: 'your hand', or (shared by all players) 'the trade row'."""
+
+    id: str
+    name: str
+    shared: bool = False
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +160,17 @@ class Deck:
     per_faction: Bounds | None = None
     back: str | None = None
     description: str = ""
+    card_size: str | None = None  # the size of the deck's cards, over their type's size
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An icon a game declares: its file (relative to the game folder) and the words of rules
+    text it is drawn before."""
+
+    id: str
+    file: str
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +202,8 @@ class Game:
     source: SourceMap
     description: str = ""
     deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
+    zones: Mapping[str, Zone] = field(default_factory=dict)
+    icons: Mapping[str, Icon] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

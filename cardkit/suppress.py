@@ -28,8 +28,8 @@ def apply_suppressions(card_set: CardSet, found: Iterable[Diagnostic]) -> list[D
                 problems.append(
                     error(
                         "CK150",
-                        f"suppress names unknown code {code!r}{did_you_mean(code, CODES)} "
-                        f"on card {card.id!r}",
+                        f"suppress names unknown code {code!r}"
+                        f"{did_you_mean(code, CODES, cutoff=0.8)} on card {card.id!r}",
                         where,
                         card=card.id,
                         hint="codes are listed in the README's table of diagnostic codes",

@@ -301,7 +301,9 @@ def test_cards_of_different_sizes_go_on_sheets_of_their_own(tmp_path: Path) -> N
     )
     text = (game / "game.yaml").read_text(encoding="utf-8")
     text = text.replace(
-        "card_types:\n", "card_types:\n  token:\n    name: Token\n    size: token\n", 1
+        "card_types:\n",
+        "card_types:\n  token:\n    name: Token\n    size: token\n    layout: chit\n",
+        1,
     )
     (game / "game.yaml").write_text(text, encoding="utf-8")
     card_set = load(game)
@@ -419,7 +421,7 @@ def test_progress_reports_every_page(star_realms: CardSet, tmp_path: Path) -> No
 def test_only_the_renderer_imports_reportlab() -> None:
     code = (
         "import sys, cardkit.cli, cardkit.cardload, cardkit.render.impose, "
-        "cardkit.render.units, cardkit.render.layout; "
+        "cardkit.render.units, cardkit.render.layoutfile, cardkit.render.style; "
         "sys.exit('reportlab' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

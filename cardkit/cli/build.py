@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.text import Text
 
 from cardkit.cardload import load_card_set
+from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
 
@@ -38,10 +39,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", help="folder to write deck.pdf in (default: output/<game>)"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="CARD",
+        help="build only this card (id or name); repeat for more cards",
+    )
+    add_export_arguments(parser)
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.render.build import BuildOptions, build_deck, plan_deck
+    from cardkit.render.build import BuildOptions, build_deck, output_folder, plan_deck
     from cardkit.render.impose import Duplex
 
     card_set, found = load_card_set(Path(args.path), args.path)
@@ -50,6 +58,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if card_set is None or errors:
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
+    if args.only:
+        from cardkit.render.selection import select_cards
+
+        card_set = select_cards(card_set, args.only)
     options = BuildOptions(
         paper=args.paper,
         bleed=args.bleed,
@@ -76,4 +88,6 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     for path in written:
         summary = f"wrote {path} ({card_set.total_copies} cards, {len(pages)} pages)"
         err.print(Text(summary), soft_wrap=True)
+    exported = run_exports(args, card_set, output_folder(card_set, options), args.bleed, err)
+    print_diagnostics(err, [d for d in exported if d not in set(found)], "text")
     return EXIT_OK

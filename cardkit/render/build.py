@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.atomic import write_atomic
-from cardkit.diagnostics import Diagnostic
+from cardkit.diagnostics import Diagnostic, count_errors
 from cardkit.errors import LayoutError
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import (
@@ -20,7 +20,7 @@ from cardkit.render.impose import (
     impose,
 )
 from cardkit.render.pdf import render_pdf
-from cardkit.render.units import parse_length
+from cardkit.render.style import card_size, prepare_style, size_points
 
 DECK_FILE = "deck.pdf"
 
@@ -50,15 +50,14 @@ def plan_deck(card_set: CardSet, options: BuildOptions) -> list[Page[Card]]:
     game = card_set.game
     groups: dict[str, list[Card]] = {}
     for card in card_set.cards:
-        card_type = game.card_types[card.type]
-        groups.setdefault(card_type.size, []).append(card)
+        groups.setdefault(card_size(game, card), []).append(card)
     pages: list[Page[Card]] = []
     for size_name, cards in groups.items():
-        width, height = game.sizes[size_name]
+        width, height = size_points(game, size_name)
         sheet = Sheet(
             paper=PAPERS[options.paper],
-            card_width=parse_length(width),
-            card_height=parse_length(height),
+            card_width=width,
+            card_height=height,
             bleed=options.bleed,
             gutter=options.gutter,
             margin=options.margin,
@@ -74,13 +73,17 @@ def build_deck(
     *,
     progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Path], list[Diagnostic]]:
-    """Write <output>/deck.pdf; return the files written and the warnings found drawing.
+    """Write <output>/deck.pdf; return the files written and the problems found.
 
+    Broken layouts, icons or art are errors found before drawing: then nothing is written.
     The PDF is made in memory and then written in one atomic step, so a build that fails
     leaves the previous deck.pdf as it was. Nothing is written outside the output folder.
     """
+    style, problems = prepare_style(card_set.game, card_set.cards)
+    if count_errors(problems)[0]:
+        return [], problems
     pages = plan_deck(card_set, options)
-    data, found = render_pdf(card_set.game, pages, progress=progress)
+    data, found = render_pdf(card_set.game, pages, progress=progress, style=style)
     target = output_folder(card_set, options) / DECK_FILE
     write_atomic(target, data)
-    return [target], found
+    return [target], sorted([*problems, *found], key=lambda d: d.sort_key)

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.diagnostics import Diagnostic, Location, error
-from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.effects import Ability
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
+from cardkit.rules.vocab import Vocabulary
 from cardkit.textfile import read_text
 
 _YAML_SUFFIXES = (".yaml", ".yml")
@@ -91,6 +92,13 @@ class CheckContext:
         return value
 
 
+def _keywords_hint(vocab: Vocabulary) -> str:
+    names = [name for _, name in vocab.keywords]
+    if not names:
+        return "the game declares no keywords; declare it under 'keywords' in game.yaml"
+    return f"the game's keywords are {', '.join(map(repr, names))}; declare new ones in game.yaml"
+
+
 def _parse_card(card: Card, context: CheckContext) -> None:
     lines: list[ParsedLine] = []
     factions = [name for _, name in context.parser.vocab.factions]
@@ -101,17 +109,19 @@ def _parse_card(card: Card, context: CheckContext) -> None:
         if isinstance(parsed, Ability):
             lines.append(ParsedLine(index, line, parsed))
             continue
-        unknown_faction = isinstance(parsed, UnknownFactionError)
-        hint = None
-        if unknown_faction:
+        code, hint = "CK101", None
+        if isinstance(parsed, UnknownFactionError):
+            code = "CK102"
             hint = (
                 f"the game's factions are {', '.join(map(repr, factions))}"
                 if factions
                 else "the game declares no factions"
             )
+        elif isinstance(parsed, UnknownKeywordError):
+            code, hint = "CK103", _keywords_hint(context.parser.vocab)
         context.parse_errors.append(
             error(
-                "CK102" if unknown_faction else "CK101",
+                code,
                 f"{parsed.reason} in rules text of {card.id!r}",
                 context.at(card, index, parsed.column),
                 card=card.id,
