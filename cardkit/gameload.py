@@ -349,6 +349,7 @@ class _GameBuilder:
                     per,
                     tuple(rule.get("decks", ())),
                     rule.get("description", ""),
+                    tuple(rule.get("values", ())),
                 )
             )
         return DeckRules(counts, sizes, tuple(limits))
