@@ -104,7 +104,7 @@ def _compile(effect: Effect, env: Env) -> Exec:
 
 def _gain(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, Gain)
-    parts = tuple((env.resources[r], n) for r, n in effect.amounts if r in env.resources)
+    parts = tuple((env.resources[r], n) for r, n in effect.amounts)
     life = env.life
 
     def run(m: Match, p: int) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 from cardkit.rules.effects import Ally, Gain, OnScrap, Primary, Zone
@@ -555,8 +556,7 @@ class Match:
     def scrap_cards(self, p: int, up_to: int, zones: tuple[Zone, ...], optional: bool) -> int:
         candidates: list[tuple[Zone, int]] = []
         for zone in zones:
-            cards = self._zone(p, zone)
-            candidates.extend((zone, i) for i in range(len(cards)))
+            candidates.extend(zip(repeat(zone), range(len(self._zone(p, zone)))))
         most = min(up_to, len(candidates))
         least = 0 if optional else min(1, most)
         chosen = self.bots[p].choose_scrap(self.views[p], candidates, least, most)
