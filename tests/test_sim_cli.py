@@ -105,6 +105,10 @@ def test_an_obviously_too_strong_added_card_stands_out(
     assert top["edge_ci95"][0] > 0.05  # clearly better than not buying it
     assert [d["slot"] for d in report["pool_delta"]] == ["A", "B", "first"]
     assert report["without_added"]["average_turns"] > 10
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = readme[readme.index("The JSON report holds") :]
+    keys = {*report, *top, *report["pool_delta"][0], *report["seats"][0]}
+    assert sorted(k for k in keys if f"`{k}`" not in documented) == []
     assert (tmp_path / "delta.png").is_file()
 
 
