@@ -9,6 +9,7 @@ from sim_helpers import ROOT, ScriptBot, idx, match, star_compiled, star_realms
 
 from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot
+from cardkit.sim.cards import compile_pool
 from cardkit.sim.engine import (
     ACQUIRE,
     ATTACK_BASE,
@@ -19,7 +20,6 @@ from cardkit.sim.engine import (
     PLAY_ALL,
     SCRAP,
     Match,
-    compile_pool,
     invariant_problems,
 )
 from cardkit.sim.pool import build_pool

@@ -27,11 +27,11 @@ from cardkit.sim.engine import (
     PLAY_HAND,
     SCRAP,
     Action,
-    CompiledCard,
 )
 
 if TYPE_CHECKING:
     from cardkit.rules.effects import Zone
+    from cardkit.sim.cards import CompiledCard
     from cardkit.sim.engine import Match
 
 

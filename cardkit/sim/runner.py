@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from cardkit.sim.bots import BOTS, Bot
-from cardkit.sim.engine import Compiled, Match, Outcome, compile_pool
+from cardkit.sim.cards import Compiled, compile_pool
+from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.pool import SimPool
 
 BUCKETS: tuple[tuple[int, int], ...] = ((1, 3), (4, 6), (7, 9), (10, 12), (13, 10**6))
