@@ -267,6 +267,7 @@ def load_card_set(
     cards: list[Card] = []
     shown_files: list[str] = []
     copies_read = 0
+    names_read: set[str] = set()
     for path in files:
         shown = f"{shown_root.rstrip('/')}/{path.relative_to(root).as_posix()}"
         shown_files.append(shown)
@@ -277,6 +278,7 @@ def load_card_set(
             records, problems = _yaml_records(path, shown)
         found.extend(problems)
         for raw, source, where, unreadable in records:
+            names_read.update(v for v in (raw.get("name"), raw.get("id")) if isinstance(v, str))
             count = raw.get("count", 1)
             valid_count = isinstance(count, int) and 1 <= count <= MAX_COPIES
             copies_read += count if valid_count else 1
@@ -296,7 +298,8 @@ def load_card_set(
             )
         )
     found.sort(key=lambda d: d.sort_key)
-    return CardSet(game, tuple(cards), tuple(shown_files), copies_read), found
+    card_set = CardSet(game, tuple(cards), tuple(shown_files), copies_read, frozenset(names_read))
+    return card_set, found
 
 
 def _unique(found: Iterable[Diagnostic]) -> list[Diagnostic]:

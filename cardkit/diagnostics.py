@@ -134,6 +134,11 @@ CODES: dict[str, str] = {
     "CK105": "a keyword on a card type it may not appear on (Outpost on a ship)",
     "CK106": "text says a keyword whose field the card does not set (Outpost, not outpost: true)",
     "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
+    "CK108": "wording drift: one effect written in different ways across the set",
+    "CK109": "a misspelt word: not in the grammar, the game's vocabulary or the card names",
+    "CK110": "a doubled word ('draw draw')",
+    "CK111": "a typographic quote or apostrophe where the set uses straight ones",
+    "CK112": "unbalanced parentheses, braces or brackets in rules text",
     # set-level rules checks: deck rules, references, costs, suppress
     "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
     "CK121": "a deck holds more or fewer cards than its rules allow",

@@ -11,7 +11,9 @@ from cardkit.model import (
     CORE_FIELDS,
     Bounds,
     CardType,
+    CopyLimit,
     Deck,
+    DeckRules,
     FieldSpec,
     Game,
     GameId,
@@ -19,6 +21,8 @@ from cardkit.model import (
     Keyword,
     KeywordParam,
     Named,
+    PlayCount,
+    SizeRule,
     SpreadsheetMapping,
     Zone,
 )
@@ -264,6 +268,87 @@ class _GameBuilder:
                 "field",
             )
 
+    def deck_rules(
+        self, card_types: Mapping[str, CardType], decks: Mapping[str, Deck]
+    ) -> DeckRules:
+        """``deck_rules``: play counts, size formulas (parsed by the rules checks), copy limits."""
+        raw = self.data.get("deck_rules") or {}
+        counts = {}
+        for count_id, spec in (raw.get("counts") or {}).items():
+            if count_id in decks:
+                self.problem(
+                    f"play count {count_id!r} has the name of a deck; formulas could not tell "
+                    "them apart",
+                    "deck_rules",
+                    "counts",
+                    count_id,
+                    key=True,
+                    code="CK120",
+                )
+            low, high = spec["min"], spec["max"]
+            if low > high:
+                self.problem(
+                    f"play count {count_id!r} has min {low} above max {high}",
+                    "deck_rules",
+                    "counts",
+                    count_id,
+                    "min",
+                    code="CK120",
+                )
+            counts[count_id] = PlayCount(count_id, low, high, spec.get("description", ""))
+        sizes = tuple(
+            SizeRule(
+                rule["of"],
+                rule.get("equals", rule.get("min")),
+                rule.get("equals", rule.get("max")),
+                rule.get("description", ""),
+            )
+            for rule in raw.get("sizes") or ()
+        )
+        fields = {spec.name for card_type in card_types.values() for spec in card_type.fields}
+        limits = []
+        for index, rule in enumerate(raw.get("limits") or ()):
+            where = ("deck_rules", "limits", index)
+            field_name, per = rule.get("field"), rule.get("per", "card")
+            if field_name is not None and field_name not in fields:
+                self.problem(
+                    f"copy limit {rule['name']!r} names unknown field {field_name!r}"
+                    f"{did_you_mean(field_name, fields)}",
+                    *where,
+                    "field",
+                    code="CK120",
+                )
+            if per not in ("card", "name") and per not in fields:
+                self.problem(
+                    f"copy limit {rule['name']!r} groups per {per!r}, which is not 'card', "
+                    f"'name' or a field{did_you_mean(per, {'card', 'name', *fields})}",
+                    *where,
+                    "per",
+                    code="CK120",
+                )
+            for i, deck in enumerate(rule.get("decks", ())):
+                if deck not in decks:
+                    self.problem(
+                        f"copy limit {rule['name']!r} names unknown deck {deck!r}"
+                        f"{did_you_mean(deck, decks)}",
+                        *where,
+                        "decks",
+                        i,
+                        code="CK120",
+                    )
+            limits.append(
+                CopyLimit(
+                    rule["name"],
+                    rule["max"],
+                    field_name,
+                    rule.get("tag"),
+                    per,
+                    tuple(rule.get("decks", ())),
+                    rule.get("description", ""),
+                )
+            )
+        return DeckRules(counts, sizes, tuple(limits))
+
     def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
         raw = self.data.get("spreadsheet") or {}
         known = set(CORE_FIELDS) | {f.name for t in card_types.values() for f in t.fields}
@@ -359,6 +444,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
             for key, raw in (data.get("zones") or {}).items()
         },
         icons=_icons(data.get("icons")),
+        deck_rules=builder.deck_rules(card_types, decks),
     )
     if builder.diagnostics:
         return None, builder.diagnostics

@@ -12,6 +12,9 @@ from cardkit.yamlsource import PathKey, SourceMap
 
 CardId = NewType("CardId", str)
 GameId = NewType("GameId", str)
+CardName = NewType("CardName", str)
+"""The name (or id) of another card, as a field or an effect names it. A dataclass field of an
+effect typed ``CardName`` (or a tuple of them) is checked to name a card of the set (CK130)."""
 
 # Kinds of value a game may declare for a card field.
 FIELD_KINDS: tuple[str, ...] = (
@@ -200,6 +203,7 @@ class Game:
     description: str = ""
     zones: Mapping[str, Zone] = field(default_factory=dict)
     icons: Mapping[str, Icon] = field(default_factory=dict)
+    deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
 
 
 @dataclass(frozen=True)
@@ -233,8 +237,63 @@ class CardSet:
     cards: tuple[Card, ...]
     files: tuple[str, ...]
     copies_read: int = 0
+    # Names and ids of every card read, those that failed to load included: a card that
+    # names one of them is not reported as naming a card that does not exist.
+    names_read: frozenset[str] = frozenset()
 
     @property
     def total_copies(self) -> int:
         """Copies of the cards that loaded without error."""
         return sum(card.count for card in self.cards)
+
+
+# -- deck rules (game.yaml ``deck_rules``) ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCount:
+    """A number known only at play time that deck-size formulas may name (planets placed)."""
+
+    id: str
+    minimum: int
+    maximum: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SizeRule:
+    """``of`` (a formula over deck ids and play counts) must lie between two formulas.
+
+    Formulas are kept as written; ``cardkit.rules.formula`` parses them.
+    """
+
+    of: str
+    minimum: str | int | None = None
+    maximum: str | int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyLimit:
+    """At most ``maximum`` copies of a card in a deck, for the cards a field or tag marks.
+
+    ``field``: a boolean (or any) card field that marks the card when true; ``tag``: a tag
+    that marks it; neither: every card. ``per`` groups copies: ``card`` (one card), ``name``
+    (every card of the same name: heroes) or a field name. ``decks``: decks counted together
+    (none: each deck on its own).
+    """
+
+    name: str
+    maximum: int
+    field: str | None = None
+    tag: str | None = None
+    per: str = "card"
+    decks: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    counts: Mapping[str, PlayCount] = field(default_factory=dict)
+    sizes: tuple[SizeRule, ...] = ()
+    limits: tuple[CopyLimit, ...] = ()

@@ -45,6 +45,11 @@ def test_the_public_spreadsheet_form_imports_to_cards_that_validate(
 ) -> None:
     game = tmp_path / "star-realms"
     shutil.copytree(STAR_REALMS, game)
+    # The imported cards join the trade deck, so it no longer holds 80 cards, 20 per faction.
+    game_yaml = game / "game.yaml"
+    rules = "    size: 80\n    per_faction: 20\n"
+    assert rules in game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(rules, ""), "utf-8")
     sheet = tmp_path / "public.csv"
     sheet.write_text(PUBLIC_FORM, encoding="utf-8")
     output = game / "imported.yaml"

@@ -125,6 +125,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "CARD_TYPE": "a card type",
     "CARD_TYPES": "a card type (plural)",
     "NUMBER": "a number",
+    "PLUS_NUMBER": "a number",
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
@@ -274,9 +275,13 @@ class _Builder(Transformer[Token, Any]):
     def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
         return _Amounts(tuple(pair for pair, _ in children), children[0][1])
 
+    def bare_gain(self, children: list[_Amounts]) -> Gain:
+        (amounts,) = children
+        return self._node(amounts.pos, Gain, amounts.pairs)
+
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        return (self.resources[_fold(resource)], int(number)), _pos(number)
+        return (self.resources[_fold(resource)], int(number.lstrip("+"))), _pos(number)
 
     def gain_per_cost(self, children: list[Token]) -> GainPerCost:
         word, resource = children
