@@ -255,12 +255,28 @@ def test_characters_the_font_lacks_are_reported(tmp_path: Path) -> None:
         """\
         - name: Sword
           type: ship
-          text: "Gain 2 \u2694."
+          text: "Gain 2 \u2694 \U00010000."
         """,
     )
     _, found = build(load(game), tmp_path / "out")
-    assert [d.code for d in found] == ["CK203"]
-    assert "U+2694" in found[0].message
+    assert [d.code for d in found] == ["CK203"]  # the sword is in DejaVu Sans; Linear B is not
+    assert "U+10000" in found[0].message and "U+2694" not in found[0].message
+
+
+def test_card_names_in_any_script_render_with_the_fallback_font(tmp_path: Path) -> None:
+    names = ["Дракон", "Δράκων", "ドラゴン", "龍の巣", "용의 둥지", "Smok Wawelski"]
+    game = write_game(
+        tmp_path / "game",
+        "".join(f"- {{name: {name}, type: ship, text: '{name}: gain 2.'}}\n" for name in names),
+    )
+    path, found = build(load(game), tmp_path / "out")
+    assert found == []  # no CK203: every glyph comes from a bundled font
+    reader = PdfReader(path)
+    text = reader.pages[0].extract_text()
+    for name in names:
+        assert name in text, name
+    fonts = {str(f["/BaseFont"]).split("+")[-1] for f in _fonts(reader.pages[0]["/Resources"])}
+    assert {"DejaVuSans-Bold", "DroidSansFallback"} <= fonts
 
 
 def test_backs_come_from_the_deck_then_the_card_type_then_a_plain_default(tmp_path: Path) -> None:

@@ -170,6 +170,13 @@ def _listed(items: list[str]) -> str:
     return "one of " + ", ".join(items[:-1]) + " or " + items[-1]
 
 
+_DIGITS = re.compile(r"\d+")
+
+
+def _clip(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class _Amounts(NamedTuple):
     pairs: tuple[tuple[str, int], ...]
     pos: Pos
@@ -450,7 +457,7 @@ class RulesParser:
                     found="\n",
                 )
             else:
-                found = repr(str(exc.token))
+                found = repr(_clip(str(exc.token), 40))
         elif isinstance(exc, UnexpectedCharacters):
             expected = set(exc.allowed or ())
         line, column = max(line, 1), max(column, 1)
@@ -467,13 +474,22 @@ class RulesParser:
         if "KEYWORD" in expected and (unknown := self._unknown_keyword(text, line, column)):
             return unknown
         shown = sorted({_shown(name) for name in expected})
+        digits = _DIGITS.match(rest)
+        if not at_end and digits and "NUMBER" in expected:
+            number = digits.group(0)
+            reason = (
+                f"number {_clip(number)!r} is too large: numbers in rules text go up to 9999"
+                if number.isascii()
+                else f"{number!r} is not written with the digits 0-9"
+            )
+            return RulesTextError(reason, line=line, column=column, found=number)
         if at_end:
             reason = f"the text ends too early: expected {_listed(shown)}"
         else:
             suggestion, words = self._suggestion(rest, expected)
             if not found:
                 word = _WORD.match(rest)
-                found = repr(words or (word.group(0) if word else rest[:1]))
+                found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
             reason = f"unexpected {found}: expected {_listed(shown)}"
             if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
                 reason += suggestion
