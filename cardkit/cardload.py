@@ -23,6 +23,8 @@ from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 YAML_SUFFIXES = (".yaml", ".yml")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 _FILE_KEYS = ("cards", "defaults")
+# Top-level folders of a game that hold no cards: its layout files.
+NOT_CARDS = ("layouts",)
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 
@@ -43,6 +45,8 @@ def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
         if any(part.startswith(".") for part in rel.parts) or rel.as_posix() == GAME_FILE:
+            continue
+        if rel.parts[0] in NOT_CARDS:
             continue
         if path.is_symlink() and path.is_dir():
             # rglob does not follow links to folders; say so when one leads outside.
@@ -274,10 +278,13 @@ def load_card_set(
     if game is None:
         return None, found
     files, found = card_files(root)
+    if game.sheets_file is not None:  # the game's sheets file holds sheets, not cards
+        files = [path for path in files if path.resolve() != (root / game.sheets_file).resolve()]
     checker = CardChecker(game)
     cards: list[Card] = []
     shown_files: list[str] = []
     copies_read = 0
+    names_read: set[str] = set()
     read: list[RawCard] = []
     for path in files:
         shown = f"{shown_root.rstrip('/')}/{path.relative_to(root).as_posix()}"
@@ -290,6 +297,7 @@ def load_card_set(
         found.extend(problems)
         read.extend(records)
         for raw, *_ in records:
+            names_read.update(v for v in (raw.get("name"), raw.get("id")) if isinstance(v, str))
             count = raw.get("count", 1)
             valid_count = isinstance(count, int) and 1 <= count <= MAX_COPIES
             copies_read += count if valid_count else 1
@@ -320,7 +328,8 @@ def load_card_set(
             )
         )
     found.sort(key=lambda d: d.sort_key)
-    return CardSet(game, tuple(cards), tuple(shown_files), copies_read), found
+    card_set = CardSet(game, tuple(cards), tuple(shown_files), copies_read, frozenset(names_read))
+    return card_set, found
 
 
 def _unique(found: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -57,6 +57,14 @@ class UnknownFactionError(RulesTextError):
         self.name = name
 
 
+class UnknownKeywordError(RulesTextError):
+    """A sentence is one word the game does not declare as a keyword ("Outpst.")."""
+
+    def __init__(self, reason: str, *, name: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(reason, line=line, column=column, found=name)
+        self.name = name
+
+
 class OutputError(CardkitError):
     """An output file cannot be written: a file in the way, no permission, a full disk."""
 

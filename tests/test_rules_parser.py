@@ -171,12 +171,12 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
         [("Gain 2 Royal Favour.", 8)],
     ),
     (
-        "unexpected 'Gian': expected one of 'acquire', 'copy', 'destroy', 'discard', 'double', "
-        "'draw', 'gain', 'if' or 7 more (did you mean 'gain'?)",
+        "unexpected 'Gian': expected one of 'acquire', 'add', 'copy', 'destroy', 'discard', "
+        "'double', 'draw', 'gain' or 10 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (
-        "unexpected 'hnd': expected one of 'discard pile' or 'hand' (did you mean 'hand'?)",
+        "unexpected 'hnd': expected a zone (did you mean 'hand'?)",
         [("You may scrap a card in your hnd.", 30)],
     ),
     (
@@ -259,3 +259,26 @@ def test_expected_tokens_are_listed_on_the_error(game: Game) -> None:
         parse_ability("Gain 2 Glod", game)
     assert caught.value.expected == ("a resource",)
     assert caught.value.found == "Glod"
+
+
+def test_zones_are_the_games_own_words() -> None:
+    vocab = Vocabulary(
+        card_types=(("unit", "Unit"),),
+        zones=(("crypt", "your", "crypt"), ("supply", "the", "supply"), ("hand", "your", "hand")),
+    )
+    ability = parse_ability("you may scrap up to 2 cards in your crypt or supply", vocab)
+    assert ability.effect == ScrapCards(2, ("crypt", "supply"), optional=True)
+    assert str(ability) == "You may scrap up to 2 cards in your crypt and/or the supply."
+    acquire = parse_ability(
+        "Acquire a unit of cost 3 or less for free and put it into the crypt.", vocab
+    )
+    assert acquire.effect == AcquireFree(3, ("unit",), "crypt")
+    assert str(acquire) == "Acquire a unit of cost 3 or less for free and put it into your crypt."
+    with pytest.raises(RulesTextError, match="unexpected 'discard': expected a zone"):
+        parse_ability("Scrap a card in your discard pile.", vocab)
+
+
+def test_a_game_without_zones_has_no_zone_words() -> None:
+    vocab = Vocabulary(resources=(("gold", "Gold"),))
+    with pytest.raises(RulesTextError, match="expected a zone"):
+        parse_ability("Scrap a card in your hand.", vocab)

@@ -16,12 +16,34 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit import __version__
-from cardkit.cli import build, explain, new, schema, spreadsheet_import, validate
+from cardkit.cli import (
+    build,
+    costs,
+    explain,
+    fmt,
+    new,
+    rulebook,
+    schema,
+    sim,
+    spreadsheet_import,
+    validate,
+)
 from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE, print_diagnostics
 from cardkit.diagnostics import Location, error
 from cardkit.errors import CardkitError, OutputError, UsageError
 
-COMMANDS: tuple[ModuleType, ...] = (validate, explain, schema, new, build, spreadsheet_import)
+COMMANDS: tuple[ModuleType, ...] = (
+    validate,
+    explain,
+    schema,
+    new,
+    build,
+    spreadsheet_import,
+    fmt,
+    costs,
+    rulebook,
+    sim,
+)
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
 

@@ -19,8 +19,8 @@ vocabulary, ids are shown as they are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -32,6 +32,8 @@ Destination = Literal["discard", "hand", "top-of-deck"]
 ZONES: tuple[Zone, ...] = get_args(Zone)
 DESTINATIONS: tuple[Destination, ...] = get_args(Destination)
 
+# How effects built without a game's vocabulary name the zones the first games used; a
+# game's own zones (game.yaml 'zones') come from its vocabulary.
 _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
     "hand": ("your", "hand"),
     "discard": ("your", "discard pile"),
@@ -39,9 +41,26 @@ _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
 }
 _DESTINATION_WORDS: Mapping[str, str] = {
     "discard": "",
-    "hand": " and put it into your hand",
     "top-of-deck": " and put it on top of your deck",
 }
+
+
+def _destination(destination: str, vocab: Vocabulary) -> str:
+    if destination in _DESTINATION_WORDS:
+        return _DESTINATION_WORDS[destination]
+    return " and put it into " + " ".join(zone_words(destination, vocab))
+
+
+def zone_words(zone: str, vocab: Vocabulary) -> tuple[str, str]:
+    """A zone's owner word and name: ('your', 'discard pile'), ('the', 'trade row')."""
+    return vocab.zone(zone) or _ZONE_WORDS.get(zone) or ("your", zone)
+
+
+def _check_zone(zone: object) -> None:
+    if not isinstance(zone, str) or not zone:
+        raise ValueError(f"a zone must be an id, not {zone!r}")
+
+
 NUMBER_WORDS: tuple[str, ...] = (
     "zero",
     "one",
@@ -215,7 +234,7 @@ class ScrapCards(Clause):
     """Scrap up to ``up_to`` cards from the zones; ``optional`` adds "you may"."""
 
     up_to: int
-    zones: tuple[Zone, ...]
+    zones: tuple[Zone | str, ...]
     optional: bool = False
 
     def __post_init__(self) -> None:
@@ -223,15 +242,14 @@ class ScrapCards(Clause):
         if not self.zones or len(set(self.zones)) != len(self.zones):
             raise ValueError(f"zones must be distinct and at least one, not {self.zones!r}")
         for zone in self.zones:
-            if zone not in ZONES:
-                raise ValueError(f"unknown zone {zone!r} (expected one of {ZONES})")
+            _check_zone(zone)
 
     def phrase(self, vocab: Vocabulary) -> str:
         count = "a card" if self.up_to == 1 else f"up to {self.up_to} cards"
         joiner = " or " if self.up_to == 1 else " and/or "
         parts, previous = [], ""
         for zone in self.zones:
-            determiner, noun = _ZONE_WORDS[zone]
+            determiner, noun = zone_words(zone, vocab)
             parts.append(noun if determiner == previous else f"{determiner} {noun}")
             previous = determiner
         may = "you may " if self.optional else ""
@@ -244,18 +262,18 @@ class AcquireFree(Clause):
 
     max_cost: int
     what: tuple[str, ...] = ()
-    destination: Destination = "discard"
+    destination: Destination | str = "discard"
+    """'discard' (the default), 'top-of-deck', or the id of the zone it is put into."""
 
     def __post_init__(self) -> None:
         _at_least("the highest cost", self.max_cost, 0)
         _check_kinds(self.what)
-        if self.destination not in DESTINATIONS:
-            raise ValueError(f"unknown destination {self.destination!r}")
+        _check_zone(self.destination)
 
     def phrase(self, vocab: Vocabulary) -> str:
         return (
             f"acquire {_article(_kinds(self.what, vocab))} of cost {self.max_cost} or less "
-            f"for free{_DESTINATION_WORDS[self.destination]}"
+            f"for free{_destination(self.destination, vocab)}"
         )
 
 
@@ -362,6 +380,36 @@ class ForEach(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         return f"{self.effect.phrase(vocab)} for each {self.counted.phrase(vocab)}"
+
+
+_ARG_FORBIDDEN = frozenset("(){}/\n")
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordUse(Clause):
+    """A keyword of the game, with its parameters: ``Walled``, ``Transport(2)``,
+    ``Produces(2/1)``. Whole numbers are ints; any other parameter is kept as written (the
+    checks, not the parser, say whether it suits the keyword's declared parameters)."""
+
+    keyword: str
+    args: tuple[int | str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.keyword, str) or not self.keyword:
+            raise ValueError(f"a keyword must be an id, not {self.keyword!r}")
+        for arg in self.args:
+            if isinstance(arg, bool) or not isinstance(arg, int | str):
+                raise ValueError(f"a keyword parameter is a number or words, not {arg!r}")
+            if isinstance(arg, int):
+                _at_least("a keyword's number", arg, 0)
+            elif arg != arg.strip() or not arg or arg.isdigit() or _ARG_FORBIDDEN & set(arg):
+                raise ValueError(f"a keyword parameter cannot be written {arg!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        name = vocab.keyword(self.keyword)
+        if not self.args:
+            return name
+        return f"{name}({'/'.join(str(arg) for arg in self.args)})"
 
 
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
@@ -505,6 +553,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     AllyForAllFactions,
     Special,
     ForEach,
+    KeywordUse,
 )
 """The closed vocabulary of clauses."""
 
@@ -591,3 +640,15 @@ _SPECIALS: tuple[Special, ...] = (
 SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})
 """One-off effects, by key. Each is a whole clause the grammar matches as written (any case,
 any spacing); add one only when no rule of the grammar should generalise it."""
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """``node`` and every node inside it, depth first, in the order the text writes them."""
+    yield node
+    for spec in fields(node):
+        if spec.name in ("pos", "vocab"):
+            continue
+        value = getattr(node, spec.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Node):
+                yield from walk(item)

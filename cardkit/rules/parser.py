@@ -19,7 +19,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from cardkit.diagnostics import did_you_mean
-from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
     NUMBER_WORDS,
@@ -44,6 +44,7 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     Node,
     OnScrap,
@@ -93,6 +94,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     appended to the grammar file's text."""
     types = [name.lower() for _, name in vocab.card_types]
     specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
+    zones = _alternatives(name for _, _, name in vocab.zones)
     return "\n".join(
         (
             "",
@@ -102,6 +104,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
+            f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
+            f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
+            f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             "",
         )
@@ -120,8 +125,16 @@ TERMINAL_WORDS: dict[str, str] = {
     "CARD_TYPE": "a card type",
     "CARD_TYPES": "a card type (plural)",
     "NUMBER": "a number",
+    "PLUS_NUMBER": "a number",
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
+    "KEYWORD": "a keyword",
+    "ZONE": "a zone",
+    "_ZONE_OWNER": "'your'",
+    "KEYWORD_ARG": "a keyword parameter",
+    "_LPAR": "'('",
+    "_RPAR": "')'",
+    "_SLASH": "'/'",
     "_PERIOD": "'.'",
     "_COLON": "':'",
     "_COMMA": "','",
@@ -135,6 +148,10 @@ TERMINAL_WORDS: dict[str, str] = {
 _MAX_SHOWN = 8
 _ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
 _WORD = re.compile(r"[^\s{}.,:]+")
+# A sentence that is one word, perhaps with parameters: a keyword, if anything.
+_KEYWORD_SENTENCE = re.compile(
+    r"(?P<name>[^\W\d_][\w-]*)[ \t{}]*(?P<args>\([^()\n]*\))?[ \t{}]*(?:\.|$)"
+)
 
 
 def _shown(terminal: str) -> str:
@@ -183,6 +200,8 @@ class _Builder(Transformer[Token, Any]):
         self.types = {_fold(name): key for key, name in vocab.card_types}
         self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
+        self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
+        self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -263,9 +282,13 @@ class _Builder(Transformer[Token, Any]):
     def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
         return _Amounts(tuple(pair for pair, _ in children), children[0][1])
 
+    def bare_gain(self, children: list[_Amounts]) -> Gain:
+        (amounts,) = children
+        return self._node(amounts.pos, Gain, amounts.pairs)
+
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        return (self.resources[_fold(resource)], int(number)), _pos(number)
+        return (self.resources[_fold(resource)], int(number.lstrip("+"))), _pos(number)
 
     def gain_per_cost(self, children: list[Token]) -> GainPerCost:
         word, resource = children
@@ -318,14 +341,8 @@ class _Builder(Transformer[Token, Any]):
     def zones(self, children: list[str]) -> tuple[str, ...]:
         return tuple(children)
 
-    def hand(self, children: list[Token]) -> str:
-        return "hand"
-
-    def discard_pile(self, children: list[Token]) -> str:
-        return "discard"
-
-    def trade_row(self, children: list[Token]) -> str:
-        return "trade-row"
+    def zone(self, children: list[Token]) -> str:
+        return self.zone_ids[_fold(children[0])]
 
     def acquire(self, children: list[Any]) -> AcquireFree:
         word, kinds, cost, destination = children
@@ -336,11 +353,8 @@ class _Builder(Transformer[Token, Any]):
     def on_top_of_deck(self, children: list[Token]) -> str:
         return "top-of-deck"
 
-    def into_hand(self, children: list[Token]) -> str:
-        return "hand"
-
-    def into_discard_pile(self, children: list[Token]) -> str:
-        return "discard"
+    def into_zone(self, children: list[str]) -> str:
+        return children[0]
 
     def any_card(self, children: list[Token]) -> tuple[str, ...]:
         return ()
@@ -372,6 +386,15 @@ class _Builder(Transformer[Token, Any]):
         (words,) = children
         entry = self.specials[_fold(words)]
         return self._node(_pos(words), Special, entry.key, entry.words)
+
+    def keyword(self, children: list[Any]) -> KeywordUse:
+        word, args = children
+        keyword = self.keyword_ids[_fold(word)]
+        return self._node(_pos(word), KeywordUse, keyword, args or ())
+
+    def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
+        args = (" ".join(str(token).split()) for token in children)
+        return tuple(int(arg) if arg.isdigit() else arg for arg in args)
 
 
 def _start(node: Node) -> Pos:
@@ -448,6 +471,8 @@ class RulesParser:
                 line=line,
                 column=column,
             )
+        if "KEYWORD" in expected and (unknown := self._unknown_keyword(text, line, column)):
+            return unknown
         shown = sorted({_shown(name) for name in expected})
         digits = _DIGITS.match(rest)
         if not at_end and digits and "NUMBER" in expected:
@@ -472,6 +497,27 @@ class RulesParser:
             reason, line=line, column=column, expected=tuple(shown), found=found.strip("'")
         )
 
+    def _unknown_keyword(self, text: str, line: int, column: int) -> RulesTextError | None:
+        """An UnknownKeywordError when the sentence at the error is one unknown word that
+        looks like a keyword: it has parameters, is close to a keyword's name, or is the
+        whole line."""
+        current = text.split("\n")[line - 1]
+        match = _KEYWORD_SENTENCE.match(current, column - 1)
+        if match is None:
+            return None
+        name = match.group("name")
+        names = [n for _, n in self.vocab.keywords]
+        suggestion = did_you_mean(name, names)
+        whole_line = not current[: column - 1].strip(" \t{}")
+        if not (match.group("args") or suggestion or whole_line):
+            return None
+        return UnknownKeywordError(
+            f"unknown keyword {name!r}{suggestion}",
+            name=name,
+            line=line,
+            column=column,
+        )
+
     def _suggestion(self, rest: str, expected: set[str]) -> tuple[str, str]:
         """' (did you mean ...?)' for the words at the error, among what could come there;
         and those words."""
@@ -484,6 +530,10 @@ class RulesParser:
                 candidates += [n for _, n in vocab.factions]
             elif name == "CARD_TYPE":
                 candidates += [n.lower() for _, n in vocab.card_types]
+            elif name == "ZONE":
+                candidates += [n for _, _, n in vocab.zones]
+            elif name == "KEYWORD":
+                candidates += [n for _, n in vocab.keywords]
             elif name == "CARD_TYPES":
                 candidates += [plural(n.lower()) for _, n in vocab.card_types]
             elif name not in TERMINAL_WORDS:
