@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +23,13 @@ from cardkit.model import (
     KeywordParam,
     Named,
     PlayCount,
+    PlaySetup,
     SizeRule,
     SpreadsheetMapping,
     Zone,
 )
 from cardkit.schema import diagnose, game_validator
+from cardkit.sheetload import load_sheets
 from cardkit.textfile import read_text
 from cardkit.yamlsource import SourceMap, parse_yaml
 
@@ -376,6 +379,65 @@ class _GameBuilder:
         )
 
 
+def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> PlaySetup | None:
+    """The ``play:`` declaration, its names checked against the game (CK400)."""
+    raw = builder.data.get("play")
+    if raw is None:
+        return None
+    resources = builder.data.get("resources") or {}
+    decks = builder.data.get("decks") or {}
+
+    def known(value: str, table: Collection[str], noun: str, *where: str | int) -> None:
+        if value not in table:
+            builder.problem(
+                f"play: unknown {noun} {value!r}{did_you_mean(value, table)}",
+                "play",
+                *where,
+                code="CK400",
+            )
+
+    life, row = raw["life"], raw["trade_row"]
+    bases = raw.get("bases") or {}
+    pile = raw.get("pile") or {}
+    hand = raw.get("hand") or {}
+    known(life["resource"], resources, "resource", "life", "resource")
+    known(raw["acquire_with"], resources, "resource", "acquire_with")
+    known(raw["attack_with"], resources, "resource", "attack_with")
+    known(row["deck"], decks, "deck", "trade_row", "deck")
+    for i, type_id in enumerate(bases.get("types", ())):
+        known(type_id, card_types, "card type", "bases", "types", i)
+    fields = {f.name for t in card_types.values() for f in t.fields}
+    cost = raw.get("cost", "cost")
+    known(cost, fields, "field", *(("cost",) if "cost" in raw else ()))
+    defense, outpost = bases.get("defense", "defense"), bases.get("outpost", "outpost")
+    if bases and all(t in card_types for t in bases["types"]):
+        types = [card_types[t] for t in bases["types"]]
+        base_fields = {f.name for t in types for f in t.fields}
+        for name, key in ((defense, "defense"), (outpost, "outpost")):
+            where = (key,) if key in bases else ()
+            known(name, base_fields, "field of a base type", "bases", *where)
+    size = hand.get("size", 5)
+    return PlaySetup(
+        players=raw.get("players", 2),
+        life=life["resource"],
+        starting_life=life["start"],
+        acquire_with=raw["acquire_with"],
+        attack_with=raw["attack_with"],
+        cost_field=cost,
+        starting_deck=tuple((str(k), int(v)) for k, v in raw["starting_deck"].items()),
+        hand_size=size,
+        first_hand_size=hand.get("first", size),
+        market_deck=row["deck"],
+        market_size=row.get("size", 5),
+        pile=pile.get("card"),
+        pile_count=pile.get("count"),
+        base_types=tuple(bases.get("types", ())),
+        defense_field=defense,
+        outpost_field=outpost,
+        max_turns=raw.get("max_turns", 200),
+    )
+
+
 def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic]]:
     """Read ``root``/game.yaml. The game is None when it has errors."""
     shown = f"{shown_root.rstrip('/')}/{GAME_FILE}"
@@ -398,6 +460,15 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
                 f"not a game folder: {shown_root!r} has no {GAME_FILE}",
                 Location(shown_root),
                 hint="create one with 'cardkit new NAME'",
+            )
+        ]
+    if not path.resolve().is_relative_to(root.resolve()):
+        return None, [
+            error(
+                "CK001",
+                f"{GAME_FILE} links outside the game folder; not read",
+                Location(shown),
+                hint=f"copy the {GAME_FILE} you mean into the game folder",
             )
         ]
     text, problems = read_text(path, shown)
@@ -440,13 +511,26 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         data=data,
         source=loaded.source,
         description=data.get("description", ""),
-        deck_rules=builder.deck_rules(card_types, decks),
         zones={
             key: Zone(key, raw["name"], bool(raw.get("shared", False)), raw.get("description", ""))
             for key, raw in (data.get("zones") or {}).items()
         },
         icons=_icons(data.get("icons")),
+        deck_rules=builder.deck_rules(card_types, decks),
+        play=_play_setup(builder, card_types),
     )
+    if "sheets" in data:
+        sheets, problems = load_sheets(
+            data["sheets"],
+            loaded.source,
+            root,
+            card_types,
+            tuple(game.factions),
+            decks,
+        )
+        builder.diagnostics.extend(problems)
+        sheets_file = data["sheets"] if isinstance(data["sheets"], str) else None
+        game = replace(game, sheets=sheets, sheets_file=sheets_file)
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []

@@ -201,9 +201,12 @@ class Game:
     data: Mapping[str, Any]
     source: SourceMap
     description: str = ""
-    deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
     zones: Mapping[str, Zone] = field(default_factory=dict)
     icons: Mapping[str, Icon] = field(default_factory=dict)
+    deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
+    sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
+    sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
+    play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
 
 
 @dataclass(frozen=True)
@@ -298,3 +301,76 @@ class DeckRules:
     counts: Mapping[str, PlayCount] = field(default_factory=dict)
     sizes: tuple[SizeRule, ...] = ()
     limits: tuple[CopyLimit, ...] = ()
+
+
+# -- reference sheets (cardkit rulebook) ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetColumn:
+    """A column of a sheet computed from cards: the card field it shows, under a title."""
+
+    field: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetFilter:
+    """Cards whose ``field`` holds one of ``values`` (for a list field: contains one)."""
+
+    field: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A reference sheet a game declares: a table that is rules (``rows`` given), or one
+    computed from the cards (``columns`` of the cards that pass every filter in ``where``,
+    grouped by ``group_by``, sorted by ``sort``; ``total`` adds a row that sums the copies
+    columns, or every numeric column when there is none)."""
+
+    id: str
+    title: str
+    description: str = ""
+    headers: tuple[str, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    columns: tuple[SheetColumn, ...] = ()
+    where: tuple[SheetFilter, ...] = ()
+    group_by: str | None = None
+    sort: tuple[str, ...] = ("name",)
+    total: bool = False
+    location: Location | None = None  # where the sheet is declared
+
+    @property
+    def from_cards(self) -> bool:
+        return bool(self.columns)
+
+
+# -- how a game is played (the simulator's setup) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetup:
+    """How to set up and play a game of the deck-building family, from ``play:`` in game.yaml.
+
+    Resources, card types, decks and fields are named by id; card ids (the starting deck and
+    the pile) are checked against the cards when a simulation starts.
+    """
+
+    players: int
+    life: str  # the resource that is a player's life (Authority)
+    starting_life: int
+    acquire_with: str  # the resource spent to acquire cards (Trade)
+    attack_with: str  # the resource spent to attack (Combat)
+    cost_field: str
+    starting_deck: tuple[tuple[str, int], ...]  # (card id, copies per player)
+    hand_size: int
+    first_hand_size: int
+    market_deck: str  # the deck the trade row is dealt from
+    market_size: int
+    pile: str | None = None  # the card always available to acquire (Explorer)
+    pile_count: int | None = None  # copies in the pile (default: the card's count)
+    base_types: tuple[str, ...] = ()  # card types that stay in play (bases)
+    defense_field: str = "defense"
+    outpost_field: str = "outpost"
+    max_turns: int = 200  # a game still running after this many turns is a draw

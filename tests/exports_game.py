@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from cardkit.cardload import load_card_set
 from cardkit.model import CardSet
+
+T = TypeVar("T")
 
 GAME = (Path(__file__).parent / "fixtures" / "exports" / "game.yaml").read_text(encoding="utf-8")
 
@@ -30,3 +34,16 @@ def load(root: Path) -> CardSet:
     card_set, found = load_card_set(root, str(root))
     assert card_set is not None and not found, [str(d) for d in found]
     return card_set
+
+
+def fails_on_call(real: Callable[..., T], number: int, error: Exception) -> Callable[..., T]:
+    """``real``, except that its ``number``-th call raises ``error`` (to interrupt exports)."""
+    calls: list[int] = []
+
+    def wrapper(*args: Any, **kwargs: Any) -> T:
+        calls.append(1)
+        if len(calls) == number:
+            raise error
+        return real(*args, **kwargs)
+
+    return wrapper

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -77,3 +78,135 @@ def test_every_line_awaiting_grammar_is_still_in_the_cards_and_still_fails() -> 
         assert line in card.text.split("\n")
         with pytest.raises(RulesTextError):  # when it parses, delete its row
             parse_ability(line, card_set.game)
+
+
+def _copies(card_set: CardSet, **where: str) -> dict[str, int]:
+    return {
+        card.name: card.count
+        for card in card_set.cards
+        if all(getattr(card, key) == value for key, value in where.items())
+    }
+
+
+def _keywords_used(card_set: CardSet) -> set[str]:
+    names = {keyword.name: key for key, keyword in card_set.game.keywords.items()}
+    used = set()
+    for card in card_set.cards:
+        for line in card.text.split("\n"):
+            word = line.rstrip(".").split("(")[0]
+            if word in names:
+                used.add(names[word])
+    return used
+
+
+# -- planetary strategy ----------------------------------------------------------------------
+
+
+def test_planetary_sample_uses_every_card_type_and_keyword() -> None:
+    card_set = _load("planetary-strategy")
+    assert {card.type for card in card_set.cards} == set(card_set.game.card_types)
+    assert _keywords_used(card_set) == set(card_set.game.keywords)
+    lines = [line for card in card_set.cards for line in card.text.split("\n")]
+    ability_costs = {match[1] for line in lines if (match := re.match(r"\(\d+\)([PR]):", line))}
+    assert {"P", "R"} <= ability_costs  # "(2)P:" and "(2)R:" ability costs
+
+
+def test_planetary_deck_is_20_cards_plus_10_per_planet() -> None:
+    card_set = _load("planetary-strategy")
+    planets = sum(_copies(card_set, deck="planets").values())
+    assert 2 <= planets <= 4
+    assert sum(_copies(card_set, deck="main").values()) == 20 + 10 * planets
+
+
+# -- Warpspawn -------------------------------------------------------------------------------
+
+# The Magic Spell Deck as the rules list it: spell, copies.
+SPELL_DECK = {
+    "Summon Kin": 2,
+    "Noxious Vapor": 4,
+    "Mist": 4,
+    "Stuck in the Mud": 4,
+    "Poison Gland": 4,
+    "Thick Skinned": 4,
+    "Desiccate": 4,
+    "Hot Blooded": 4,
+    "Regenerate": 4,
+    "Mesmerize": 2,
+}
+
+
+def test_warpspawn_spell_deck_is_the_rules_list_with_its_copies_and_effects() -> None:
+    card_set = _load("warpspawn")
+    assert _copies(card_set, type="spell") == SPELL_DECK
+    assert sum(SPELL_DECK.values()) == 36
+    assert all(card.text for card in card_set.cards if card.type == "spell")
+
+
+def test_warpspawn_units_are_square_chits_of_every_terrain_and_ability() -> None:
+    card_set = _load("warpspawn")
+    width, height = card_set.game.sizes[card_set.game.card_types["unit"].size]
+    assert width == height == "38.1mm"
+    units = [card for card in card_set.cards if card.type == "unit"]
+    assert {card.get("terrain") for card in units} >= {"wet", "dry", "water", "tree"}
+    assert _keywords_used(card_set) == {"poison", "shell", "jump", "leader", "shaman"}
+
+
+# -- Starcraft -------------------------------------------------------------------------------
+
+
+def test_starcraft_has_the_eleven_card_types_of_the_rules() -> None:
+    card_set = _load("starcraft")
+    assert sorted(t.name for t in card_set.game.card_types.values()) == [
+        "Animal",
+        "Building",
+        "Effect",
+        "Environment",
+        "Event",
+        "Powerup",
+        "Resource",
+        "Seedable Event",
+        "Seedable Unit",
+        "Troop",
+        "Upgrade",
+    ]
+
+
+def test_starcraft_sample_has_each_race_and_the_rules_examples() -> None:
+    card_set = _load("starcraft")
+    by_id = {card.id: card for card in card_set.cards}
+    for race in ("terran", "zerg", "protoss"):
+        types = {card.type for card in card_set.cards if race in card.factions}
+        assert {"troop", "building", "seed-unit"} <= types, race
+    archon = by_id["archon"]
+    assert (archon.get("evolves_from"), archon.get("evolve_needs")) == ("High Templar", 2)
+    raynors = [card for card in card_set.cards if card.name == "Jim Raynor"]
+    assert [card.get("hero_of") for card in raynors] == ["Marine", "Vulture"]
+    assert by_id["medic"].get("attacks")[1] == {
+        "name": "Optic Flare",
+        "damage": 0,
+        "once_per_game": True,
+        "effect": "Blinded",
+    }
+    seed = sum(_copies(card_set, deck="seed").values())
+    decks = sum(c.count for c in card_set.cards if c.deck in ("buildings", "draw"))
+    assert seed <= 10 and decks <= 100
+
+
+# -- Star Realms Frontiers -------------------------------------------------------------------
+
+
+def test_frontiers_has_eight_oversized_challenges_and_four_pairs_of_scorecards() -> None:
+    card_set = _load("star-realms")
+    challenges = [card for card in card_set.cards if card.type == "challenge"]
+    assert len(challenges) == 8
+    assert card_set.game.sizes["oversized"] == ("88.9mm", "127mm")
+    pages = sorted(int(p) for card in challenges for p in card.get("pages").split("-"))
+    assert pages == list(range(25, 41))
+    levels = [entry["level"] for entry in challenges[0].get("difficulty")]
+    assert levels == ["beginner", "intermediate", "veteran", "expert"]
+    assert _copies(card_set, type="scorecard") == {
+        "Scorecard (Ones Digit)": 4,
+        "Scorecard (Tens Digit)": 4,
+    }
+    trade = [card for card in card_set.cards if card.type in ("ship", "base")]
+    assert sum(card.count for card in trade) == 136

@@ -91,7 +91,7 @@ def test_the_public_spreadsheet_form_imports_to_cards_that_validate(
     status = main(["validate", str(game)])
     out, err = capsys.readouterr()
     assert (status, out) == (0, "")
-    assert err.splitlines() == ["0 errors, 0 warnings in 143 cards"]  # 136 + 3 + 1 + 2 + 1
+    assert err.splitlines() == ["0 errors, 0 warnings in 159 cards"]  # 152 + 3 + 1 + 2 + 1
 
 
 def test_import_writes_to_standard_output_by_default(

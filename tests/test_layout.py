@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import textwrap
 from pathlib import Path
 
@@ -274,3 +275,27 @@ def test_a_starcraft_unit_shows_its_own_stats(tmp_path: Path) -> None:
         "hp": "hp",
         "minerals": "minerals",
     }
+
+
+def test_the_readme_layout_example_builds_a_unit_with_its_stats(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from cardkit.render.build import BuildOptions, build_deck
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    example = next(
+        block
+        for block in re.findall(r"```yaml\n(.*?)```", readme, flags=re.DOTALL)
+        if block.startswith("# layouts/unit.yaml")
+    )
+    game = make_game(tmp_path / "g", {"unit": example})
+    assert problems(game) == []
+    (game.root / "cards.yaml").write_text(
+        "cards:\n  - {name: Marine, type: unit, hp: 40, minerals: 50}\n", "utf-8"
+    )
+    card_set, found = load_card_set(game.root, "g")
+    assert card_set is not None and not found
+    written, found = build_deck(card_set, BuildOptions(output=tmp_path / "out"))
+    assert found == []
+    text = PdfReader(written[0]).pages[0].extract_text()
+    assert "40 HP" in text and "50" in text and "Marine" in text

@@ -7,7 +7,7 @@ import struct
 from pathlib import Path
 
 import pytest
-from exports_game import CARDS, TOKEN, load, write_game
+from exports_game import CARDS, TOKEN, fails_on_call, load, write_game
 from PIL import Image
 
 from cardkit.cli import main
@@ -155,15 +155,7 @@ def test_an_interrupted_export_keeps_whole_files_and_a_true_cache(
 ) -> None:
     card_set = load(write_game(tmp_path / "game"))
     real = png.rasterise
-    calls: list[int] = []
-
-    def fail_third(*args: object, **kwargs: object) -> Image.Image:
-        calls.append(1)
-        if len(calls) == 3:
-            raise RuntimeError("power cut")
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(png, "rasterise", fail_third)
+    monkeypatch.setattr(png, "rasterise", fails_on_call(real, 3, RuntimeError("power cut")))
     with pytest.raises(RuntimeError):
         build_pngs(card_set, tmp_path / "out", bleed=mm(3), dpi=LOW)
     folder = tmp_path / "out" / PNG_FOLDER
@@ -184,10 +176,22 @@ def test_cli_png_reports_drawn_and_unchanged(
     assert f"wrote {out / 'png'} (0 images drawn, 2 unchanged)" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("dpi", ["0", "71", "1201", "high", "nan"])
-def test_cli_refuses_a_resolution_out_of_range(
-    tmp_path: Path, dpi: str, capsys: pytest.CaptureFixture[str]
+def test_a_change_to_the_game_redraws_what_it_shows(tmp_path: Path, counted: list[int]) -> None:
+    game = write_game(tmp_path / "game")
+    build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("#c0392b", "#aa0000"), encoding="utf-8")
+    report = build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    assert len(report.written) == 5  # the game's declarations may change any card
+    (game / "art").mkdir()
+    (game / "art" / "keep.png").write_bytes(b"\x89PNG not really")
+    assert len(build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW).written) == 5
+
+
+def test_an_output_folder_inside_the_game_folder_does_not_spoil_the_cache(
+    tmp_path: Path,
 ) -> None:
     game = write_game(tmp_path / "game")
-    assert main(["build", str(game), "--png", "--dpi", dpi, "-o", str(tmp_path / "o")]) == 2
-    assert "give 72 to 1200 dpi" in capsys.readouterr().err
+    out = game / "output"
+    assert len(build_pngs(load(game), out, bleed=mm(3), dpi=LOW).written) == 5
+    assert build_pngs(load(game), out, bleed=mm(3), dpi=LOW).written == []

@@ -171,8 +171,8 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
         [("Gain 2 Royal Favour.", 8)],
     ),
     (
-        "unexpected 'Gian': expected one of 'acquire', 'copy', 'destroy', 'discard', 'double', "
-        "'draw', 'gain', 'if' or 8 more (did you mean 'gain'?)",
+        "unexpected 'Gian': expected one of 'acquire', 'add', 'copy', 'destroy', 'discard', "
+        "'double', 'draw', 'gain' or 10 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (

@@ -127,7 +127,7 @@ def test_a_cards_whole_text_parses_as_its_lines_do(card_set: CardSet) -> None:
 
 def test_the_star_realms_collection_is_all_there() -> None:
     card_set = _load(ROOT / "cards" / "star-realms")
-    assert card_set.total_copies == 136
+    assert card_set.total_copies == 152  # 136 game cards, 8 scorecards, 8 challenge cards
     assert sum(len(_lines(card)) for card in card_set.cards) == 114
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from exports_game import TOKEN, load, write_game
+from exports_game import TOKEN, fails_on_call, load, write_game
 from pypdf import PdfReader
 
 from cardkit.cli import main
@@ -95,16 +95,8 @@ def test_a_failed_build_leaves_the_previous_files_intact(
     card_set = load(write_game(tmp_path / "game", CARDS + TOKEN))
     written, _ = build_single(card_set, tmp_path / "out", bleed=mm(3))
     before = {path: path.read_bytes() for path in written}
-    real = single.render_pdf
-    calls: list[int] = []
-
-    def fail_on_second(*args: object, **kwargs: object) -> object:
-        calls.append(1)
-        if len(calls) == 2:
-            raise RuntimeError("disk on fire")
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(single, "render_pdf", fail_on_second)
+    failing = fails_on_call(single.render_pdf, 2, RuntimeError("disk on fire"))
+    monkeypatch.setattr(single, "render_pdf", failing)
     changed = load(write_game(tmp_path / "game", CARDS.replace("count: 3", "count: 1") + TOKEN))
     with pytest.raises(RuntimeError):
         build_single(changed, tmp_path / "out", bleed=mm(3))
@@ -120,5 +112,17 @@ def test_cli_single_writes_star_realms_one_card_per_page(
     assert main(args) == 0
     assert f"wrote {out / 'cards-poker.pdf'} (one card per page)" in capsys.readouterr().err
     reader = PdfReader(out / "cards-poker.pdf")
-    assert len(reader.pages) == 2 * 136
+    assert len(reader.pages) == 2 * 144  # 136 game cards and 8 scorecards; challenges apart
+    assert (out / "cards-oversized.pdf").is_file()
     assert_close(boxes_mm(reader, 271)["trimbox"], [3.175, 3.175, 66.675, 92.075])
+
+
+def test_a_deck_may_set_the_card_size(tmp_path: Path) -> None:
+    from exports_game import GAME
+
+    game = GAME + "decks:\n  coins: {name: Coins, card_size: token}\n"
+    cards = "- {name: Gold Ship, type: ship, cost: 1, deck: coins, count: 2}\n"
+    card_set = load(write_game(tmp_path / "game", cards, game=game))
+    written, _ = build_single(card_set, tmp_path / "out", bleed=mm(2))
+    assert [p.name for p in written] == ["cards-token.pdf"]
+    assert_close(boxes_mm(PdfReader(written[0]), 0)["trimbox"], [2, 2, 32, 32])

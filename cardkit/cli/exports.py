@@ -38,6 +38,19 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
         "only cards that changed are redrawn",
     )
     group.add_argument(
+        "--tts",
+        action="store_true",
+        help="also write tts/: Tabletop Simulator deck sheets and the saved object "
+        "<game>.json that loads them",
+    )
+    group.add_argument(
+        "--tts-url",
+        metavar="URL",
+        type=_base_url,
+        help="where you will upload the tts/ images (e.g. https://example.com/game/tts/); "
+        "default: their file:// paths on this computer",
+    )
+    group.add_argument(
         "--dpi",
         type=_dpi,
         default=300.0,
@@ -54,6 +67,17 @@ def _dpi(text: str) -> float:
     if not 72 <= value <= 1200:
         raise argparse.ArgumentTypeError(f"invalid resolution {text!r}: give 72 to 1200 dpi")
     return value
+
+
+def _base_url(text: str) -> str:
+    """An argparse type: a base URL that Tabletop Simulator can load images from."""
+    from cardkit.errors import UsageError
+    from cardkit.render.tts import check_base_url
+
+    try:
+        return check_base_url(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def with_bar(err: Console, label: str, unit: str, work: Callable[[Step | None], T]) -> T:
@@ -105,6 +129,21 @@ def run_exports(
                 f"wrote {where} ({plural(len(report.written), 'image')} drawn, "
                 f"{len(report.unchanged)} unchanged)"
             ),
+            soft_wrap=True,
+        )
+    if args.tts or args.tts_url:
+        from cardkit.render.tts import build_tts
+
+        written, drawn = with_bar(
+            err,
+            "Tabletop Simulator",
+            "cards",
+            lambda step: build_tts(card_set, folder, base_url=args.tts_url, progress=step),
+        )
+        found.extend(drawn)
+        sheets = [p for p in written if p.suffix == ".png" and not p.name.startswith("back-")]
+        err.print(
+            Text(f"wrote {written[-1]} (Tabletop Simulator, {plural(len(sheets), 'deck sheet')})"),
             soft_wrap=True,
         )
     return found

@@ -5,11 +5,12 @@
 1/8 in bleed is exactly 825 x 1125 pixels. Each image is the card's one-card PDF page
 rasterised, so it shows exactly what the PDFs print.
 
-Rasterising is the slow part, so it is skipped for a card whose image would not change: the
-cache ``png/.cardkit-cache.json`` keeps, for each file, a key made from the card's drawn page
-(its PDF bytes: the card data, layout, art, fonts and bleed all show there), the resolution
-and the versions of cardkit and the rasteriser, and the hash of the PNG written. A card whose
-key matches and whose file is still the one written is not redrawn.
+Drawing and rasterising are the slow part, so they are skipped for a card whose image would
+not change: the cache ``png/.cardkit-cache.json`` keeps, for each file, a key made from the
+card's data, everything else its drawing reads (see ``fingerprint``: game.yaml, the game's
+other files, cardkit's drawing code and templates, library versions) and the options (size,
+bleed, resolution), and the hash of the PNG written. A card whose key matches and whose file
+is still the one written is not redrawn (nor are its drawing warnings found again).
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ from typing import Any
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, CardSet
+from cardkit.render.filenames import back_file_name, safe_file_stem
+from cardkit.render.fingerprint import card_data, drawing_fingerprint, key_of
 from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
-from cardkit.render.raster import RENDERER, png_bytes, rasterise, safe_file_stem
+from cardkit.render.raster import png_bytes, rasterise
 from cardkit.render.single import card_pdf, card_size
 
 Progress = Callable[[int, int], None]
@@ -35,7 +38,6 @@ PNG_FOLDER = "png"
 CACHE_FILE = ".cardkit-cache.json"
 CACHE_FORMAT = 1
 DEFAULT_DPI = 300.0
-PLAIN_BACK = "_plain"  # the file name of the plain back; ids cannot start with '_'
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +65,9 @@ def jobs(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
     for card in cards:
         fronts.append(Job(f"{safe_file_stem(card.id)}.png", card, Face.FRONT))
         back_id, _ = back_of(card_set.game, card)
-        stem = safe_file_stem(back_id) if back_id else PLAIN_BACK
-        name = f"back-{stem}-{safe_file_stem(card_size(card_set, card).name)}.png"
+        name = back_file_name(back_id, card_size(card_set, card).name)
         backs.setdefault(name, Job(name, card, Face.BACK))
     return fronts + list(backs.values())
-
-
-def cache_key(page: bytes, dpi: float) -> str:
-    digest = hashlib.sha256()
-    for part in (RENDERER.encode(), f"{dpi:g} dpi".encode(), page):
-        digest.update(len(part).to_bytes(8, "big"))
-        digest.update(part)
-    return digest.hexdigest()
 
 
 def _read_cache(path: Path) -> dict[str, dict[str, str]]:
@@ -124,15 +117,19 @@ def build_pngs(
     cache = _read_cache(cache_path)
     report = PngReport()
     todo = jobs(card_set, card_set.cards)
+    fingerprint = drawing_fingerprint(card_set.game, output=folder)
     try:
         for index, job in enumerate(todo, start=1):
-            pdf, found = card_pdf(card_set, job.card, bleed, face=job.face)
-            report.diagnostics.extend(found)
-            key = cache_key(pdf, dpi)
+            size = card_size(card_set, job.card)
+            options = (job.face.value, f"bleed {bleed!r}", f"{dpi!r} dpi", repr(size))
+            what = card_data(job.card) if job.face is Face.FRONT else job.name
+            key = key_of(fingerprint, what, *options)
             path = target / job.name
             if _up_to_date(path, cache.get(job.name), key):
                 report.unchanged.append(path)
             else:
+                pdf, found = card_pdf(card_set, job.card, bleed, face=job.face)
+                report.diagnostics.extend(found)
                 data = png_bytes(rasterise(pdf, dpi=dpi), dpi)
                 write_atomic(path, data)
                 cache[job.name] = {"key": key, "sha256": hashlib.sha256(data).hexdigest()}

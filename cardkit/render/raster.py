@@ -6,9 +6,7 @@ vector drawing of a card that the PDFs hold: what is printed is what is shown.
 
 from __future__ import annotations
 
-import hashlib
 import io
-import re
 
 import PIL
 import pypdfium2
@@ -23,26 +21,34 @@ RENDERER = (
     f"pdfium {pypdfium2.version.PDFIUM_INFO}; Pillow {PIL.__version__}"
 )
 
-_SAFE_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*")
-
 
 def pixels(points: float, dpi: float) -> int:
     """How many pixels ``points`` cover at ``dpi``, rounded to the nearest pixel."""
     return max(1, round(points * dpi / POINTS_PER_INCH))
 
 
-def rasterise(pdf: bytes, *, dpi: float, page: int = 0, inset: float = 0.0) -> Image.Image:
+def rasterise(
+    pdf: bytes,
+    *,
+    dpi: float = 0.0,
+    page: int = 0,
+    inset: float = 0.0,
+    size: tuple[int, int] | None = None,
+) -> Image.Image:
     """Page ``page`` of ``pdf`` as an RGB image at ``dpi``; ``inset`` points cut off each side.
 
     The size is the page size (less the inset) at ``dpi`` rounded to whole pixels: a 2.75 x
-    3.75 in page at 300 dpi is exactly 825 x 1125 pixels.
+    3.75 in page at 300 dpi is exactly 825 x 1125 pixels. ``size`` asks for an exact size in
+    pixels instead (the width sets the scale; keep the height in proportion).
     """
     document = pypdfium2.PdfDocument(pdf)
     try:
         sheet = document[page]
         width, height = sheet.get_size()
         inner_w, inner_h = width - 2 * inset, height - 2 * inset
-        want = (pixels(inner_w, dpi), pixels(inner_h, dpi))
+        if size is None and dpi <= 0:
+            raise ValueError("rasterise needs a resolution or a size")
+        want = size or (pixels(inner_w, dpi), pixels(inner_h, dpi))
         # pdfium rounds the bitmap size up: scale so that the page lands a hair under a
         # whole number of pixels.
         scale = want[0] / inner_w * (1 - 1e-9)
@@ -61,20 +67,12 @@ def rasterise(pdf: bytes, *, dpi: float, page: int = 0, inset: float = 0.0) -> I
     return image
 
 
-def png_bytes(image: Image.Image, dpi: float) -> bytes:
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
     """``image`` as PNG bytes: the same pixels always give the same bytes (no time stamps,
-    no text chunks), with the resolution recorded for print services."""
+    no text chunks), with the resolution recorded when given (for print services)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    if dpi is None:
+        image.save(buffer, format="PNG", compress_level=6)
+    else:
+        image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
     return buffer.getvalue()
-
-
-def safe_file_stem(text: str) -> str:
-    """``text`` when it is safe as a file name inside a folder; else a name made from its hash.
-
-    Ids are validated when cards load; this is the last line of defence against a name such
-    as '../x' writing outside the output folder.
-    """
-    if _SAFE_NAME.fullmatch(text) and len(text) <= 100:
-        return text
-    return "card-" + hashlib.sha256(text.encode()).hexdigest()[:16]

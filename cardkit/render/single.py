@@ -19,9 +19,11 @@ from pathlib import Path
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, CardSet
+from cardkit.render.filenames import safe_file_stem
 from cardkit.render.impose import Box, Duplex, Face, Page, Paper, Sheet, impose
 from cardkit.render.pdf import PrintBoxes, render_pdf
-from cardkit.render.units import parse_length
+from cardkit.render.style import card_size as size_name
+from cardkit.render.style import size_points
 
 Progress = Callable[[int, int], None]
 
@@ -36,11 +38,10 @@ class CardSize:
 
 
 def card_size(card_set: CardSet, card: Card) -> CardSize:
-    """The trim size of ``card``, from its card type."""
-    game = card_set.game
-    name = game.card_types[card.type].size
-    width, height = game.sizes[name]
-    return CardSize(name, parse_length(width), parse_length(height))
+    """The trim size of ``card``: its deck's card size, else its type's."""
+    name = size_name(card_set.game, card)
+    width, height = size_points(card_set.game, name)
+    return CardSize(name, width, height)
 
 
 def group_by_size(card_set: CardSet, cards: Sequence[Card]) -> dict[CardSize, list[Card]]:
@@ -83,7 +84,7 @@ def plan_single(
 
 
 def single_file_name(size: CardSize) -> str:
-    return f"cards-{size.name}.pdf"
+    return f"cards-{safe_file_stem(size.name)}.pdf"
 
 
 def card_pdf(

@@ -17,6 +17,7 @@ from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_
 from cardkit.rules.effects import Ally
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
 from cardkit.rules.references import check_references
+from cardkit.rules.wording import check_drift, check_slips
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -56,6 +57,8 @@ CHECKS: tuple[Check, ...] = (
     check_keyword_params,
     check_keyword_cards,
     check_game_constraints,
+    check_drift,
+    check_slips,
     check_deck_bounds,
     check_size_rules,
     check_copy_limits,

@@ -125,6 +125,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "CARD_TYPE": "a card type",
     "CARD_TYPES": "a card type (plural)",
     "NUMBER": "a number",
+    "PLUS_NUMBER": "a number",
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
@@ -167,6 +168,13 @@ def _listed(items: list[str]) -> str:
         rest = len(items) - _MAX_SHOWN
         return "one of " + ", ".join(items[:_MAX_SHOWN]) + f" or {rest} more"
     return "one of " + ", ".join(items[:-1]) + " or " + items[-1]
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _clip(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class _Amounts(NamedTuple):
@@ -274,9 +282,13 @@ class _Builder(Transformer[Token, Any]):
     def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
         return _Amounts(tuple(pair for pair, _ in children), children[0][1])
 
+    def bare_gain(self, children: list[_Amounts]) -> Gain:
+        (amounts,) = children
+        return self._node(amounts.pos, Gain, amounts.pairs)
+
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        return (self.resources[_fold(resource)], int(number)), _pos(number)
+        return (self.resources[_fold(resource)], int(number.lstrip("+"))), _pos(number)
 
     def gain_per_cost(self, children: list[Token]) -> GainPerCost:
         word, resource = children
@@ -445,7 +457,7 @@ class RulesParser:
                     found="\n",
                 )
             else:
-                found = repr(str(exc.token))
+                found = repr(_clip(str(exc.token), 40))
         elif isinstance(exc, UnexpectedCharacters):
             expected = set(exc.allowed or ())
         line, column = max(line, 1), max(column, 1)
@@ -462,13 +474,22 @@ class RulesParser:
         if "KEYWORD" in expected and (unknown := self._unknown_keyword(text, line, column)):
             return unknown
         shown = sorted({_shown(name) for name in expected})
+        digits = _DIGITS.match(rest)
+        if not at_end and digits and "NUMBER" in expected:
+            number = digits.group(0)
+            reason = (
+                f"number {_clip(number)!r} is too large: numbers in rules text go up to 9999"
+                if number.isascii()
+                else f"{number!r} is not written with the digits 0-9"
+            )
+            return RulesTextError(reason, line=line, column=column, found=number)
         if at_end:
             reason = f"the text ends too early: expected {_listed(shown)}"
         else:
             suggestion, words = self._suggestion(rest, expected)
             if not found:
                 word = _WORD.match(rest)
-                found = repr(words or (word.group(0) if word else rest[:1]))
+                found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
             reason = f"unexpected {found}: expected {_listed(shown)}"
             if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
                 reason += suggestion
