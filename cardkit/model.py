@@ -96,6 +96,7 @@ class Named:
     icon: str | None = None
     description: str = ""
     back: str | None = None  # factions: the back of their cards, after deck and card type
+    symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,13 @@ def test_star_realms_trade_deck_holds_its_declared_80_cards() -> None:
     root = Path(__file__).resolve().parent.parent / "cards" / "star-realms"
     card_set, found = load_card_set(root)
     assert card_set is not None and not found
-    totals = deck_totals(card_set)
-    assert (totals["personal"], totals["explorers"], totals["trade"]) == (40, 16, 80)
+    assert deck_totals(card_set) == {
+        "personal": 40,
+        "explorers": 16,
+        "trade": 80,
+        "challenges": 8,
+        "scorecards": 8,
+    }
     assert card_set.game.decks["trade"].size is not None
     assert str(card_set.game.decks["trade"].size) == "exactly 80"
 
