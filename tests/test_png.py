@@ -216,3 +216,17 @@ def test_a_full_build_removes_the_images_of_cards_that_are_gone(tmp_path: Path) 
     assert (tmp_path / "escape.png").exists()
     files = json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))["files"]
     assert sorted(files) == sorted(["blue-trader.png", "red-keep.png", *BACKS])
+
+
+def test_new_art_redraws_only_its_card(tmp_path: Path) -> None:
+    cards = CARDS.replace("count: 2}", "count: 2, art: art/keep.png}")
+    game = write_game(tmp_path / "game", cards)
+    (game / "art").mkdir()
+    (game / "art" / "keep.png").write_bytes(b"first")
+    (game / "art" / "unused.png").write_bytes(b"first")
+    build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    (game / "art" / "keep.png").write_bytes(b"second")
+    report = build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    assert [p.name for p in report.written] == ["red-keep.png"]
+    (game / "art" / "unused.png").write_bytes(b"second")  # may be an icon: everything
+    assert len(build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW).written) == 5
