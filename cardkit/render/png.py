@@ -9,8 +9,9 @@ Drawing and rasterising are the slow part, so they are skipped for a card whose 
 not change: the cache ``png/.cardkit-cache.json`` keeps, for each file, a key made from the
 card's data and own files (its art), everything else its drawing reads (see ``fingerprint``:
 game.yaml, the game's other files, cardkit's drawing code and templates, library versions)
-and the options (size, bleed, resolution), and the hash of the PNG written. A card whose key matches and whose file
-is still the one written is not redrawn (nor are its drawing warnings found again).
+and the options (size, bleed, resolution), and the hash of the PNG written. A card whose
+key matches and whose file is still the one written is not redrawn (nor are its drawing
+warnings found again).
 """
 
 from __future__ import annotations
