@@ -174,6 +174,10 @@ def test_cli_png_reports_drawn_and_unchanged(
     assert f"wrote {out / 'png'} (5 images drawn, 0 unchanged)" in capsys.readouterr().err
     assert main([*args, "--only", "red-keep"]) == 0
     assert f"wrote {out / 'png'} (0 images drawn, 2 unchanged)" in capsys.readouterr().err
+    write_game(game, CARDS.split("\n", 1)[1])  # Red Fighter is gone
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert f"wrote {out / 'png'} (0 images drawn, 4 unchanged, 1 removed (cards no" in err
 
 
 def test_a_change_to_the_game_redraws_what_it_shows(tmp_path: Path, counted: list[int]) -> None:
