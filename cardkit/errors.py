@@ -63,3 +63,12 @@ class UnknownKeywordError(RulesTextError):
     def __init__(self, reason: str, *, name: str, line: int = 1, column: int = 1) -> None:
         super().__init__(reason, line=line, column=column, found=name)
         self.name = name
+
+
+class OutputError(CardkitError):
+    """An output file cannot be written: a file in the way, no permission, a full disk."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write {path!r}: {reason}")
+        self.path = path
+        self.reason = reason

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,9 @@ from cardkit.model import (
     CORE_FIELDS,
     Bounds,
     CardType,
+    CopyLimit,
     Deck,
+    DeckRules,
     FieldSpec,
     Game,
     GameId,
@@ -19,10 +22,14 @@ from cardkit.model import (
     Keyword,
     KeywordParam,
     Named,
+    PlayCount,
+    PlaySetup,
+    SizeRule,
     SpreadsheetMapping,
     Zone,
 )
 from cardkit.schema import diagnose, game_validator
+from cardkit.sheetload import load_sheets
 from cardkit.textfile import read_text
 from cardkit.yamlsource import SourceMap, parse_yaml
 
@@ -56,6 +63,7 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
             spec.get("icon"),
             spec.get("description", ""),
             spec.get("back"),
+            spec.get("symbol"),
         )
         for key, spec in (entries or {}).items()
     }
@@ -264,6 +272,88 @@ class _GameBuilder:
                 "field",
             )
 
+    def deck_rules(
+        self, card_types: Mapping[str, CardType], decks: Mapping[str, Deck]
+    ) -> DeckRules:
+        """``deck_rules``: play counts, size formulas (parsed by the rules checks), copy limits."""
+        raw = self.data.get("deck_rules") or {}
+        counts = {}
+        for count_id, spec in (raw.get("counts") or {}).items():
+            if count_id in decks:
+                self.problem(
+                    f"play count {count_id!r} has the name of a deck; formulas could not tell "
+                    "them apart",
+                    "deck_rules",
+                    "counts",
+                    count_id,
+                    key=True,
+                    code="CK120",
+                )
+            low, high = spec["min"], spec["max"]
+            if low > high:
+                self.problem(
+                    f"play count {count_id!r} has min {low} above max {high}",
+                    "deck_rules",
+                    "counts",
+                    count_id,
+                    "min",
+                    code="CK120",
+                )
+            counts[count_id] = PlayCount(count_id, low, high, spec.get("description", ""))
+        sizes = tuple(
+            SizeRule(
+                rule["of"],
+                rule.get("equals", rule.get("min")),
+                rule.get("equals", rule.get("max")),
+                rule.get("description", ""),
+            )
+            for rule in raw.get("sizes") or ()
+        )
+        fields = {spec.name for card_type in card_types.values() for spec in card_type.fields}
+        limits = []
+        for index, rule in enumerate(raw.get("limits") or ()):
+            where = ("deck_rules", "limits", index)
+            field_name, per = rule.get("field"), rule.get("per", "card")
+            if field_name is not None and field_name not in fields:
+                self.problem(
+                    f"copy limit {rule['name']!r} names unknown field {field_name!r}"
+                    f"{did_you_mean(field_name, fields)}",
+                    *where,
+                    "field",
+                    code="CK120",
+                )
+            if per not in ("card", "name") and per not in fields:
+                self.problem(
+                    f"copy limit {rule['name']!r} groups per {per!r}, which is not 'card', "
+                    f"'name' or a field{did_you_mean(per, {'card', 'name', *fields})}",
+                    *where,
+                    "per",
+                    code="CK120",
+                )
+            for i, deck in enumerate(rule.get("decks", ())):
+                if deck not in decks:
+                    self.problem(
+                        f"copy limit {rule['name']!r} names unknown deck {deck!r}"
+                        f"{did_you_mean(deck, decks)}",
+                        *where,
+                        "decks",
+                        i,
+                        code="CK120",
+                    )
+            limits.append(
+                CopyLimit(
+                    rule["name"],
+                    rule["max"],
+                    field_name,
+                    rule.get("tag"),
+                    per,
+                    tuple(rule.get("decks", ())),
+                    rule.get("description", ""),
+                    tuple(rule.get("values", ())),
+                )
+            )
+        return DeckRules(counts, sizes, tuple(limits))
+
     def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
         raw = self.data.get("spreadsheet") or {}
         known = set(CORE_FIELDS) | {f.name for t in card_types.values() for f in t.fields}
@@ -290,6 +380,65 @@ class _GameBuilder:
         )
 
 
+def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> PlaySetup | None:
+    """The ``play:`` declaration, its names checked against the game (CK400)."""
+    raw = builder.data.get("play")
+    if raw is None:
+        return None
+    resources = builder.data.get("resources") or {}
+    decks = builder.data.get("decks") or {}
+
+    def known(value: str, table: Collection[str], noun: str, *where: str | int) -> None:
+        if value not in table:
+            builder.problem(
+                f"play: unknown {noun} {value!r}{did_you_mean(value, table)}",
+                "play",
+                *where,
+                code="CK400",
+            )
+
+    life, row = raw["life"], raw["trade_row"]
+    bases = raw.get("bases") or {}
+    pile = raw.get("pile") or {}
+    hand = raw.get("hand") or {}
+    known(life["resource"], resources, "resource", "life", "resource")
+    known(raw["acquire_with"], resources, "resource", "acquire_with")
+    known(raw["attack_with"], resources, "resource", "attack_with")
+    known(row["deck"], decks, "deck", "trade_row", "deck")
+    for i, type_id in enumerate(bases.get("types", ())):
+        known(type_id, card_types, "card type", "bases", "types", i)
+    fields = {f.name for t in card_types.values() for f in t.fields}
+    cost = raw.get("cost", "cost")
+    known(cost, fields, "field", *(("cost",) if "cost" in raw else ()))
+    defense, outpost = bases.get("defense", "defense"), bases.get("outpost", "outpost")
+    if bases and all(t in card_types for t in bases["types"]):
+        types = [card_types[t] for t in bases["types"]]
+        base_fields = {f.name for t in types for f in t.fields}
+        for name, key in ((defense, "defense"), (outpost, "outpost")):
+            where = (key,) if key in bases else ()
+            known(name, base_fields, "field of a base type", "bases", *where)
+    size = hand.get("size", 5)
+    return PlaySetup(
+        players=raw.get("players", 2),
+        life=life["resource"],
+        starting_life=life["start"],
+        acquire_with=raw["acquire_with"],
+        attack_with=raw["attack_with"],
+        cost_field=cost,
+        starting_deck=tuple((str(k), int(v)) for k, v in raw["starting_deck"].items()),
+        hand_size=size,
+        first_hand_size=hand.get("first", size),
+        market_deck=row["deck"],
+        market_size=row.get("size", 5),
+        pile=pile.get("card"),
+        pile_count=pile.get("count"),
+        base_types=tuple(bases.get("types", ())),
+        defense_field=defense,
+        outpost_field=outpost,
+        max_turns=raw.get("max_turns", 200),
+    )
+
+
 def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic]]:
     """Read ``root``/game.yaml. The game is None when it has errors."""
     shown = f"{shown_root.rstrip('/')}/{GAME_FILE}"
@@ -312,6 +461,15 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
                 f"not a game folder: {shown_root!r} has no {GAME_FILE}",
                 Location(shown_root),
                 hint="create one with 'cardkit new NAME'",
+            )
+        ]
+    if not path.resolve().is_relative_to(root.resolve()):
+        return None, [
+            error(
+                "CK001",
+                f"{GAME_FILE} links outside the game folder; not read",
+                Location(shown),
+                hint=f"copy the {GAME_FILE} you mean into the game folder",
             )
         ]
     text, problems = read_text(path, shown)
@@ -359,7 +517,21 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
             for key, raw in (data.get("zones") or {}).items()
         },
         icons=_icons(data.get("icons")),
+        deck_rules=builder.deck_rules(card_types, decks),
+        play=_play_setup(builder, card_types),
     )
+    if "sheets" in data:
+        sheets, problems = load_sheets(
+            data["sheets"],
+            loaded.source,
+            root,
+            card_types,
+            tuple(game.factions),
+            decks,
+        )
+        builder.diagnostics.extend(problems)
+        sheets_file = data["sheets"] if isinstance(data["sheets"], str) else None
+        game = replace(game, sheets=sheets, sheets_file=sheets_file)
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []

@@ -12,6 +12,9 @@ from cardkit.yamlsource import PathKey, SourceMap
 
 CardId = NewType("CardId", str)
 GameId = NewType("GameId", str)
+CardName = NewType("CardName", str)
+"""The name (or id) of another card, as a field or an effect names it. A dataclass field of an
+effect typed ``CardName`` (or a tuple of them) is checked to name a card of the set (CK130)."""
 
 # Kinds of value a game may declare for a card field.
 FIELD_KINDS: tuple[str, ...] = (
@@ -93,6 +96,7 @@ class Named:
     icon: str | None = None
     description: str = ""
     back: str | None = None  # factions: the back of their cards, after deck and card type
+    symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +204,10 @@ class Game:
     description: str = ""
     zones: Mapping[str, Zone] = field(default_factory=dict)
     icons: Mapping[str, Icon] = field(default_factory=dict)
+    deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
+    sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
+    sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
+    play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
 
 
 @dataclass(frozen=True)
@@ -233,8 +241,137 @@ class CardSet:
     cards: tuple[Card, ...]
     files: tuple[str, ...]
     copies_read: int = 0
+    # Names and ids of every card read, those that failed to load included: a card that
+    # names one of them is not reported as naming a card that does not exist.
+    names_read: frozenset[str] = frozenset()
 
     @property
     def total_copies(self) -> int:
         """Copies of the cards that loaded without error."""
         return sum(card.count for card in self.cards)
+
+
+# -- deck rules (game.yaml ``deck_rules``) ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCount:
+    """A number known only at play time that deck-size formulas may name (planets placed)."""
+
+    id: str
+    minimum: int
+    maximum: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SizeRule:
+    """``of`` (a formula over deck ids and play counts) must lie between two formulas.
+
+    Formulas are kept as written; ``cardkit.rules.formula`` parses them.
+    """
+
+    of: str
+    minimum: str | int | None = None
+    maximum: str | int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyLimit:
+    """At most ``maximum`` copies of a card in a deck, for the cards a field or tag marks.
+
+    ``field``: a card field that marks the card when true, or when it holds one of ``values``;
+    ``tag``: a tag that marks it; neither: every card. ``per`` groups copies: ``card`` (one
+    card), ``name`` (every card of the same name: heroes) or a field name. ``decks``: decks
+    counted together (none: each deck on its own).
+    """
+
+    name: str
+    maximum: int
+    field: str | None = None
+    tag: str | None = None
+    per: str = "card"
+    decks: tuple[str, ...] = ()
+    description: str = ""
+    values: tuple[Any, ...] = ()  # with ``field``: the values that mark a card (set: promo)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    counts: Mapping[str, PlayCount] = field(default_factory=dict)
+    sizes: tuple[SizeRule, ...] = ()
+    limits: tuple[CopyLimit, ...] = ()
+
+
+# -- reference sheets (cardkit rulebook) ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetColumn:
+    """A column of a sheet computed from cards: the card field it shows, under a title."""
+
+    field: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetFilter:
+    """Cards whose ``field`` holds one of ``values`` (for a list field: contains one)."""
+
+    field: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A reference sheet a game declares: a table that is rules (``rows`` given), or one
+    computed from the cards (``columns`` of the cards that pass every filter in ``where``,
+    grouped by ``group_by``, sorted by ``sort``; ``total`` adds a row that sums the copies
+    columns, or every numeric column when there is none)."""
+
+    id: str
+    title: str
+    description: str = ""
+    headers: tuple[str, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    columns: tuple[SheetColumn, ...] = ()
+    where: tuple[SheetFilter, ...] = ()
+    group_by: str | None = None
+    sort: tuple[str, ...] = ("name",)
+    total: bool = False
+    location: Location | None = None  # where the sheet is declared
+
+    @property
+    def from_cards(self) -> bool:
+        return bool(self.columns)
+
+
+# -- how a game is played (the simulator's setup) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetup:
+    """How to set up and play a game of the deck-building family, from ``play:`` in game.yaml.
+
+    Resources, card types, decks and fields are named by id; card ids (the starting deck and
+    the pile) are checked against the cards when a simulation starts.
+    """
+
+    players: int
+    life: str  # the resource that is a player's life (Authority)
+    starting_life: int
+    acquire_with: str  # the resource spent to acquire cards (Trade)
+    attack_with: str  # the resource spent to attack (Combat)
+    cost_field: str
+    starting_deck: tuple[tuple[str, int], ...]  # (card id, copies per player)
+    hand_size: int
+    first_hand_size: int
+    market_deck: str  # the deck the trade row is dealt from
+    market_size: int
+    pile: str | None = None  # the card always available to acquire (Explorer)
+    pile_count: int | None = None  # copies in the pile (default: the card's count)
+    base_types: tuple[str, ...] = ()  # card types that stay in play (bases)
+    defense_field: str = "defense"
+    outpost_field: str = "outpost"
+    max_turns: int = 200  # a game still running after this many turns is a draw

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from cardkit.cardload import load_card_set
 from cardkit.cli import main
@@ -176,3 +177,14 @@ def test_the_to_boldly_go_set_meets_its_constraint() -> None:
     rules, found = declared(card_set.game)
     assert found == [] and [rule.id for rule in rules] == ["every-dilemma-solvable"]
     assert check_constraints(card_set) == []
+
+
+def test_the_readme_example_is_the_to_boldly_go_declaration() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Constraints a game declares", 1)[1]
+    block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    game = _load(ROOT / "cards" / "to-boldly-go").game
+    assert yaml.safe_load(block)["constraints"] == {
+        key: {k: v for k, v in value.items() if k != "description"}
+        for key, value in game.data["constraints"].items()
+    }

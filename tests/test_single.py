@@ -112,7 +112,8 @@ def test_cli_single_writes_star_realms_one_card_per_page(
     assert main(args) == 0
     assert f"wrote {out / 'cards-poker.pdf'} (one card per page)" in capsys.readouterr().err
     reader = PdfReader(out / "cards-poker.pdf")
-    assert len(reader.pages) == 2 * 136
+    assert len(reader.pages) == 2 * 144  # 136 game cards and 8 scorecards; challenges apart
+    assert (out / "cards-oversized.pdf").is_file()
     assert_close(boxes_mm(reader, 271)["trimbox"], [3.175, 3.175, 66.675, 92.075])
 
 

@@ -9,8 +9,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.model import Card, Game
 from cardkit.render.colour import DEFAULT_BACK, Rgb
-from cardkit.render.fonts import BOLD
+from cardkit.render.fonts import BOLD, draw_aligned
 from cardkit.render.impose import Box
+from cardkit.render.picture import draw_picture
 from cardkit.render.style import CardStyle
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
@@ -36,7 +37,7 @@ def back_of(game: Game, card: Card) -> tuple[str, Mapping[str, Any]]:
 
 def draw_back(canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed: float) -> None:
     """Draw the back of ``card`` cut at ``trim``, its colour ``bleed`` beyond on every side."""
-    _, back = back_of(style.game, card)
+    back_id, back = back_of(style.game, card)
     c = canvas
     colour = Rgb.hex(back.get("color") or DEFAULT_BACK)
     text = str(back.get("text") or style.game.name)
@@ -45,7 +46,17 @@ def draw_back(canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed:
         c.setFillColorRGB(rgb.r, rgb.g, rgb.b)
 
     fill(colour)
-    c.rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed, stroke=0, fill=1)
+    whole = Box(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed)
+    c.rect(whole.x, whole.y, whole.w, whole.h, stroke=0, fill=1)
+    picture = style.backs.get(back_id)
+    if picture is not None:  # the designer's own back, over the bleed too
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(whole.x, whole.y, whole.w, whole.h)
+        c.clipPath(clip, stroke=0, fill=0)
+        draw_picture(c, picture, whole, cover=True)
+        c.restoreState()
+        return
     c.saveState()
     c.translate(trim.x, trim.y)
     # No border near the edges: duplex printing shifts backs a little, and a border
@@ -75,6 +86,5 @@ def draw_back(canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed:
     c.drawPath(outline, stroke=1, fill=0)
     text, size, _ = fit_line(text, across * 1.3, 15.0, 6.0)
     fill(colour.ink)
-    c.setFont(BOLD, size)
-    c.drawCentredString(cx, cy - size * 0.36, text)
+    draw_aligned(c, text, BOLD, size, left=0, width=trim.w, y=cy - size * 0.36, align="center")
     c.restoreState()

@@ -2,27 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from cardkit.diagnostics import Diagnostic, warning
+from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
-from cardkit.render.fonts import BOLD, missing_glyphs
+from cardkit.render.fonts import BOLD, draw_aligned, text_width
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
+from cardkit.render.measure import (
+    NO_TEXT_BOX,
+    PANEL_PAD,
+    fit_card_rules,
+    fit_name,
+    glyph_problems,
+    overflow,
+)
+from cardkit.render.picture import draw_picture
 from cardkit.render.placeholder import draw_placeholder
 from cardkit.render.style import CardStyle
-from cardkit.render.textfit import PARAGRAPH_SPACE, RULES_SIZE, fit_line, fit_rules
+from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, RULES_SIZE, fit_line
 from cardkit.render.units import mm
 
-NAME_SIZE, MIN_NAME_SIZE = 11.0, 7.0
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
-NAME_PAD = mm(1)  # the name's box is the bar; the text keeps this far from its ends
-PANEL_PAD = mm(1.5)  # inside the rules panel, around its text
 RADIUS = mm(1.5)
 
 
@@ -35,6 +39,7 @@ def draw_face(
     found drawing (text that does not fit, glyphs no font has).
     """
     face = _Face(canvas, style, card)
+    face.diagnostics += glyph_problems(card)
     face.draw(trim, bleed)
     return face.diagnostics
 
@@ -101,42 +106,38 @@ class _Face:
                 self.draw_type_line(element, box, frame)
             elif element.name == "rules":
                 self.draw_rules(element, box, frame)
+            elif element.name == "faction_icon":
+                self.draw_faction_icon(box, frame)
         if layout.part("rules") is None and card.text.strip():
-            self.warn_overflow("is not printed: this card's layout has no text box")
+            self.diagnostics.append(overflow(card, NO_TEXT_BOX))
         c.restoreState()
 
     def draw_name(self, element: Element, bar: Box, frame: Rgb) -> None:
-        card = self.card
-        box = Box(bar.x + NAME_PAD, bar.y, bar.w - 2 * NAME_PAD, bar.h)
-        missing = missing_glyphs(card.name)
-        if missing:
-            self.warn_glyphs("name", missing)
-        size = element.size or NAME_SIZE
-        text, size, cut = fit_line(card.name, box.w, size, min(size, MIN_NAME_SIZE))
-        if cut:
-            self.diagnostics.append(
-                warning(
-                    "CK202",
-                    f"card name {card.name!r} does not fit its title bar; printed as {text!r}"
-                    if text
-                    else f"card name {card.name!r} is not printed: a card this small has no room",
-                    card.location("name"),
-                    card=card.id,
-                    hint="shorten the name or use a wider card size",
-                )
-            )
+        box, text, size, problems = fit_name(self.card, element, bar)
+        self.diagnostics += problems
         self.fill(Rgb.hex(element.ink) if element.ink else frame.ink)
-        self.c.setFont(BOLD, size)
         self._aligned(text, box, size, element.align)
 
     def _aligned(self, text: str, box: Box, size: float, align: str) -> None:
         y = box.y + (box.h - size * 0.72) / 2
-        if align == "center":
-            self.c.drawCentredString(box.x + box.w / 2, y, text)
-        elif align == "right":
-            self.c.drawRightString(box.right, y, text)
-        else:
-            self.c.drawString(box.x, y, text)
+        draw_aligned(self.c, text, BOLD, size, left=box.x, width=box.w, y=y, align=align)
+
+    def draw_faction_icon(self, box: Box, frame: Rgb) -> None:
+        """The card's faction icon on a light disc; nothing for a card without one."""
+        picture = self.style.faction_icon(self.card)
+        if picture is None:
+            return
+        side = min(box.w, box.h)
+        self.fill(frame.mix(WHITE, 0.88))
+        self.stroke(frame.mix(BLACK, 0.3))
+        self.c.setLineWidth(0.75)
+        self.c.circle(box.x + box.w / 2, box.y + box.h / 2, side / 2 - 0.5, stroke=1, fill=1)
+        inner = side * 0.72
+        draw_picture(
+            self.c,
+            picture,
+            Box(box.x + (box.w - inner) / 2, box.y + (box.h - inner) / 2, inner, inner),
+        )
 
     # badges ------------------------------------------------------------------------------
 
@@ -157,6 +158,11 @@ class _Face:
         elif shape == "banner":
             self._banner(box, fill)
             number_box = box
+        elif shape == "icon":
+            picture = self.style.icons.get(element.icon or "")
+            if picture is not None:
+                draw_picture(self.c, picture, box)
+            number_box = box
         else:  # circle
             self._outlined(fill)
             radius = min(box.w, box.h) / 2
@@ -172,11 +178,11 @@ class _Face:
         self.c.setLineWidth(1.0)
 
     def _badge_text(self, value: str, box: Box, size: float, ink: Rgb) -> None:
-        while size > 4 and pdfmetrics.stringWidth(value, BOLD, size) > box.w * 0.8:
+        while size > 4 and text_width(value, BOLD, size) > box.w * 0.8:
             size -= 0.25
         self.fill(ink)
-        self.c.setFont(BOLD, size)
-        self.c.drawCentredString(box.x + box.w / 2, box.y + box.h / 2 - size * 0.36, value)
+        y = box.y + box.h / 2 - size * 0.36
+        draw_aligned(self.c, value, BOLD, size, left=box.x, width=box.w, y=y, align="center")
 
     def _shield(self, box: Box, fill: Rgb) -> None:
         """A shield: flat top, sides curving to a point at the bottom."""
@@ -212,12 +218,17 @@ class _Face:
     # art, type line, rules ------------------------------------------------------------------
 
     def draw_art(self, box: Box, frame: Rgb) -> None:
+        """The card's art covering the panel (cropped to it), else the placeholder pattern."""
         c = self.c
         c.saveState()
         clip = c.beginPath()
         clip.roundRect(box.x, box.y, box.w, box.h, RADIUS)
         c.clipPath(clip, stroke=0, fill=0)
-        draw_placeholder(c, self.card.id, box, frame)
+        picture = self.style.card_art(self.card)
+        if picture is None:
+            draw_placeholder(c, self.card.id, box, frame)
+        else:
+            draw_picture(c, picture, box, cover=True)
         c.restoreState()
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
@@ -238,7 +249,6 @@ class _Face:
         size = element.size or TYPE_SIZE
         text, size, _ = fit_line(text, box.w, size, min(size, MIN_TYPE_SIZE))
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
-        c.setFont(BOLD, size)
         self._aligned(text, box, size, element.align)
 
     def draw_rules(self, element: Element, panel: Box, frame: Rgb) -> None:
@@ -250,21 +260,10 @@ class _Face:
         c.roundRect(panel.x, panel.y, panel.w, panel.h, RADIUS, stroke=1, fill=1)
         if not card.text.strip():
             return
-        box = Box(
-            panel.x + PANEL_PAD,
-            panel.y + PANEL_PAD,
-            panel.w - 2 * PANEL_PAD,
-            panel.h - 2 * PANEL_PAD,
-        )
-        missing = missing_glyphs(card.text)
-        if missing:
-            self.warn_glyphs("text", missing)
-        ink = Rgb.hex(element.ink) if element.ink else colour.ink
-        fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE)
+        c.setNamedCB(ICON_CALLBACK, self._inline_icon)
+        box, fitted, problems = fit_card_rules(self.style, card, element, panel)
+        self.diagnostics += problems
         if fitted.overflow:
-            self.warn_overflow(
-                f"does not fit its box even at {fitted.size:g}pt; the end is cut off"
-            )
             self.draw_cut_marker(panel)
         gap = fitted.size * PARAGRAPH_SPACE
         y = box.top - (box.h - fitted.height) / 2
@@ -272,6 +271,18 @@ class _Face:
             y -= height
             paragraph.drawOn(c, box.x, y)
             y -= gap
+
+    def _inline_icon(self, canvas: Canvas, kind: str | None, label: str) -> None:
+        """Draw an SVG icon of the rules text where the paragraph is drawing (a callback)."""
+        picture = self.style.icons.get(label)
+        where = getattr(canvas, "_curr_tx_info", None)
+        if picture is None or where is None:
+            return
+        size = float(where["tx"]._fontsize or RULES_SIZE)
+        height = size * ICON_SCALE
+        bottom = size - (1.2 * size + height) * 0.5  # reportlab's 'middle', from the baseline
+        box = Box(float(where["cur_x"]), float(where["cur_y"]) + bottom, height, height)
+        draw_picture(canvas, picture, box)
 
     def draw_cut_marker(self, panel: Box) -> None:
         """A red corner on a rules panel whose text was cut, to catch the eye on a proof."""
@@ -289,28 +300,3 @@ class _Face:
         corner.close()
         c.drawPath(corner, stroke=0, fill=1)
         c.restoreState()
-
-    def warn_overflow(self, problem: str) -> None:
-        card = self.card
-        self.diagnostics.append(
-            warning(
-                "CK201",
-                f"rules text of {card.name!r} {problem}",
-                card.location("text"),
-                card=card.id,
-                hint="shorten the text or use a larger card size",
-            )
-        )
-
-    def warn_glyphs(self, field: str, missing: Sequence[str]) -> None:
-        card = self.card
-        shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
-        self.diagnostics.append(
-            warning(
-                "CK203",
-                f"the card font has no glyph for {shown} in the {field} of {card.name!r}",
-                card.location(field),
-                card=card.id,
-                hint="use another character; icons are not supported yet",
-            )
-        )

@@ -13,16 +13,18 @@ The two functions other renderers use to draw one card are ``draw_face`` and
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, Game
 from cardkit.render.back import back_of, draw_back
 from cardkit.render.face import draw_face
-from cardkit.render.fonts import BOLD, FONT, register_fonts
+from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_fonts
 from cardkit.render.impose import Box, Face, Page, Placement
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
@@ -108,6 +110,33 @@ def render_pdf(
     ``print_boxes`` sets the TrimBox and BleedBox of every page (one-card pages for print
     services, all of one size).
     """
+    with _binary_streams():
+        return _render(
+            game, pages, title=title, progress=progress, style=style, print_boxes=print_boxes
+        )
+
+
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Compressed streams without the ASCII85 layer: smaller files, and faster (reportlab's
+    encoder is pure Python). A reportlab setting, restored afterwards."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def _render(
+    game: Game,
+    pages: Sequence[Page[Card]],
+    *,
+    title: str | None,
+    progress: Progress | None,
+    style: CardStyle | None,
+    print_boxes: PrintBoxes | None,
+) -> tuple[bytes, list[Diagnostic]]:
     register_fonts()
     found: list[Diagnostic] = []
     if style is None:
@@ -182,5 +211,5 @@ def _draw_footer(forms: _Forms, page: Page[Card], sheets: int) -> None:
     text, size, _ = fit_line(text, width, 6.0, 4.0, FONT)
     c = forms.canvas
     c.setFillColorRGB(0.35, 0.35, 0.35)
-    c.setFont(FONT, size)
-    c.drawCentredString(middle.x + middle.w / 2, room / 2 - size * 0.36, text)
+    y = room / 2 - size * 0.36
+    draw_aligned(c, text, FONT, size, left=middle.x, width=middle.w, y=y, align="center")

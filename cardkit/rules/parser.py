@@ -22,9 +22,12 @@ from cardkit.diagnostics import did_you_mean
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
+    DECK,
     NUMBER_WORDS,
     SPECIAL_EFFECTS,
+    TOP_OF,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -34,6 +37,8 @@ from cardkit.rules.effects import (
     Conditional,
     CopyAnother,
     Counted,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -52,6 +57,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -95,6 +101,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     types = [name.lower() for _, name in vocab.card_types]
     specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
     zones = _alternatives(name for _, _, name in vocab.zones)
+    cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
     return "\n".join(
         (
             "",
@@ -105,6 +112,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
+            f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
@@ -125,9 +133,14 @@ TERMINAL_WORDS: dict[str, str] = {
     "CARD_TYPE": "a card type",
     "CARD_TYPES": "a card type (plural)",
     "NUMBER": "a number",
+    "PLUS_NUMBER": "a number",
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
+    "COST_RESOURCE": "a resource",
+    "COST_OPEN": "'('",
+    "CARD_NAME": "a card name in quotes",
+    "DICE": "dice ('2D6')",
     "ZONE": "a zone",
     "_ZONE_OWNER": "'your'",
     "KEYWORD_ARG": "a keyword parameter",
@@ -169,6 +182,13 @@ def _listed(items: list[str]) -> str:
     return "one of " + ", ".join(items[:-1]) + " or " + items[-1]
 
 
+_DIGITS = re.compile(r"\d+")
+
+
+def _clip(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class _Amounts(NamedTuple):
     pairs: tuple[tuple[str, int], ...]
     pos: Pos
@@ -194,6 +214,7 @@ class _Builder(Transformer[Token, Any]):
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
+        self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -223,6 +244,14 @@ class _Builder(Transformer[Token, Any]):
 
     def on_scrap(self, children: list[Token]) -> Trigger:
         return self._node(_pos(children[0]), OnScrap)
+
+    def ability_cost(self, children: list[tuple[tuple[str, int], Pos]]) -> Trigger:
+        costs = tuple(cost for cost, _ in children)
+        return self._node(children[0][1], AbilityCost, costs)
+
+    def cost_item(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
+        opening, number, resource = children
+        return (self.cost_ids[_fold(resource)], int(number)), _pos(opening)
 
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
@@ -274,9 +303,13 @@ class _Builder(Transformer[Token, Any]):
     def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
         return _Amounts(tuple(pair for pair, _ in children), children[0][1])
 
+    def bare_gain(self, children: list[_Amounts]) -> Gain:
+        (amounts,) = children
+        return self._node(amounts.pos, Gain, amounts.pairs)
+
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        return (self.resources[_fold(resource)], int(number)), _pos(number)
+        return (self.resources[_fold(resource)], int(number.lstrip("+"))), _pos(number)
 
     def gain_per_cost(self, children: list[Token]) -> GainPerCost:
         word, resource = children
@@ -312,8 +345,8 @@ class _Builder(Transformer[Token, Any]):
     def a_card(self, children: list[Token]) -> int:
         return 1
 
-    def n_cards(self, children: list[Token]) -> int:
-        return int(children[0])
+    def n_cards(self, children: list[int]) -> int:
+        return children[0]
 
     def scrap_cards(self, children: list[Any]) -> ScrapCards:
         may, word, n, zones = children
@@ -338,8 +371,8 @@ class _Builder(Transformer[Token, Any]):
             _pos(word), AcquireFree, int(cost), kinds, destination=destination or "discard"
         )
 
-    def on_top_of_deck(self, children: list[Token]) -> str:
-        return "top-of-deck"
+    def on_top_of(self, children: list[str]) -> str:
+        return TOP_OF + children[0]
 
     def into_zone(self, children: list[str]) -> str:
         return children[0]
@@ -356,12 +389,20 @@ class _Builder(Transformer[Token, Any]):
         return self._node(pos, DestroyTarget, self.types[_fold(kind)], optional=may is not None)
 
     def next_acquire_on_top(self, children: list[Any]) -> NextAcquireOnTop:
-        word, kinds = children
+        word, kinds, zone = children
+        if zone != DECK:
+            raise RulesTextError(
+                f"a card acquired goes on top of the deck (zone {DECK!r}), not {zone!r}",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
         return self._node(_pos(word), NextAcquireOnTop, kinds)
 
-    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop:
-        word, kinds = children
-        return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop | PutOnTop:
+        word, kinds, source, target = children
+        if (source, target) == ("discard", DECK):
+            return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+        return self._node(_pos(word), PutOnTop, kinds, source, target)
 
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
@@ -383,6 +424,33 @@ class _Builder(Transformer[Token, Any]):
     def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
         args = (" ".join(str(token).split()) for token in children)
         return tuple(int(arg) if arg.isdigit() else arg for arg in args)
+
+    def create(self, children: list[Any]) -> CreateCard:
+        word, n, name, zone = children
+        return self._node(_pos(word), CreateCard, str(name)[1:-1].strip(), n, zone)
+
+    def one_copy(self, children: list[Token]) -> int:
+        return 1
+
+    def n_copies(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def damage(self, children: list[Any]) -> DealDamage:
+        word, (amount, sides), (each, kind) = children
+        return self._node(_pos(word), DealDamage, amount, kind, sides, each)
+
+    def flat_damage(self, children: list[Token]) -> tuple[int, int | None]:
+        return int(children[0]), None
+
+    def dice_damage(self, children: list[Token]) -> tuple[int, int | None]:
+        count, sides = str(children[0]).lower().split("d")
+        return int(count), int(sides)
+
+    def target_card(self, children: list[Token]) -> tuple[bool, str]:
+        return False, self.types[_fold(children[0])]
+
+    def each_enemy(self, children: list[Token]) -> tuple[bool, str]:
+        return True, self.types[_fold(children[0])]
 
 
 def _start(node: Node) -> Pos:
@@ -445,7 +513,7 @@ class RulesParser:
                     found="\n",
                 )
             else:
-                found = repr(str(exc.token))
+                found = repr(_clip(str(exc.token), 40))
         elif isinstance(exc, UnexpectedCharacters):
             expected = set(exc.allowed or ())
         line, column = max(line, 1), max(column, 1)
@@ -462,13 +530,22 @@ class RulesParser:
         if "KEYWORD" in expected and (unknown := self._unknown_keyword(text, line, column)):
             return unknown
         shown = sorted({_shown(name) for name in expected})
+        digits = _DIGITS.match(rest)
+        if not at_end and digits and "NUMBER" in expected:
+            number = digits.group(0)
+            reason = (
+                f"number {_clip(number)!r} is too large: numbers in rules text go up to 9999"
+                if number.isascii()
+                else f"{number!r} is not written with the digits 0-9"
+            )
+            return RulesTextError(reason, line=line, column=column, found=number)
         if at_end:
             reason = f"the text ends too early: expected {_listed(shown)}"
         else:
             suggestion, words = self._suggestion(rest, expected)
             if not found:
                 word = _WORD.match(rest)
-                found = repr(words or (word.group(0) if word else rest[:1]))
+                found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
             reason = f"unexpected {found}: expected {_listed(shown)}"
             if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
                 reason += suggestion

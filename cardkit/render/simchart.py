@@ -1,0 +1,91 @@
+"""PNG charts of simulation results: bars with 95% interval whiskers (Pillow only here).
+
+The charts take plain rows, not simulator objects: ``Bar(label, value, low, high, highlight)``.
+The drawing is deterministic (a fixed canvas, Pillow's built-in font, no timestamps), so the
+same rows give the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH = 900
+ROW = 26
+TOP = 56
+BOTTOM = 40
+LABEL_WIDTH = 260
+RIGHT = 40
+INK = (33, 37, 41)
+GRID = (222, 226, 230)
+BAR = (66, 110, 176)
+HIGHLIGHT = (200, 70, 50)
+WHISKER = (20, 20, 20)
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    label: str
+    value: float
+    low: float
+    high: float
+    highlight: bool = False
+
+
+def bar_chart(
+    title: str,
+    bars: Sequence[Bar],
+    *,
+    axis: tuple[float, float],
+    reference: float | None = None,
+    percent: bool = True,
+) -> bytes:
+    """A horizontal bar chart as PNG bytes; bars start at ``reference`` (or the axis start)."""
+    low_end, high_end = axis
+    if not high_end > low_end:
+        raise ValueError(f"an axis must run upwards, not {axis!r}")
+    height = TOP + BOTTOM + ROW * max(1, len(bars))
+    image = Image.new("RGB", (WIDTH, height), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default()
+    plot_left, plot_right = LABEL_WIDTH, WIDTH - RIGHT
+
+    def x(value: float) -> float:
+        clipped = min(max(value, low_end), high_end)
+        return plot_left + (clipped - low_end) / (high_end - low_end) * (plot_right - plot_left)
+
+    def shown(value: float) -> str:
+        return (
+            f"{value * 100:+.0f}%"
+            if percent and low_end < 0
+            else (f"{value * 100:.0f}%" if percent else f"{value:g}")
+        )
+
+    draw.text((12, 14), title, fill=INK, font=font)
+    for k in range(5):
+        tick = low_end + (high_end - low_end) * k / 4
+        tx = x(tick)
+        draw.line([(tx, TOP - 6), (tx, height - BOTTOM)], fill=GRID)
+        draw.text((tx - 14, height - BOTTOM + 8), shown(tick), fill=INK, font=font)
+    start = reference if reference is not None else low_end
+    if reference is not None:
+        rx = x(reference)
+        draw.line([(rx, TOP - 8), (rx, height - BOTTOM)], fill=INK)
+    for i, bar in enumerate(bars):
+        top = TOP + i * ROW
+        middle = top + ROW / 2
+        label = bar.label if len(bar.label) <= 38 else bar.label[:35] + "..."
+        draw.text((12, middle - 6), label, fill=INK, font=font)
+        left, right = sorted((x(start), x(bar.value)))
+        colour = HIGHLIGHT if bar.highlight else BAR
+        draw.rectangle([(left, top + 5), (max(right, left + 1), top + ROW - 5)], fill=colour)
+        lx, hx = x(bar.low), x(bar.high)
+        draw.line([(lx, middle), (hx, middle)], fill=WHISKER, width=1)
+        draw.line([(lx, middle - 5), (lx, middle + 5)], fill=WHISKER)
+        draw.line([(hx, middle - 5), (hx, middle + 5)], fill=WHISKER)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False)
+    return buffer.getvalue()

@@ -1,0 +1,507 @@
+"""Effect values -> executors: each card's abilities compiled once into plain closures.
+
+An executor is ``run(match, player) -> bool`` (whether it did something, for "If you do").
+``EXECUTORS`` maps every effect class to the function that compiles it, ``CONDITIONS`` and
+``COUNTERS`` do the same for conditions and counted things, and ``SPECIALS`` for the one-off
+effects of ``SPECIAL_EFFECTS``; tests fail when one of them misses a class of ``effects.py``.
+An effect no table knows is never skipped: ``unsupported`` names it, and the card is reported
+(CK403) before any game starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from cardkit.rules.effects import (
+    Ability,
+    AcquireFree,
+    Ally,
+    AllyForAllFactions,
+    And,
+    Choice,
+    Condition,
+    Conditional,
+    CopyAnother,
+    Counted,
+    DestroyTarget,
+    Discard,
+    DiscardedThisWay,
+    Draw,
+    Effect,
+    ForEach,
+    Gain,
+    GainPerCost,
+    IfYouDo,
+    InPlay,
+    KeywordUse,
+    NextAcquireOnTop,
+    OnScrap,
+    OpponentDiscards,
+    Primary,
+    PutFromDiscardOnTop,
+    ScrapCards,
+    ScrappedThisTurn,
+    Sequence,
+    Special,
+    Then,
+    Trigger,
+)
+
+if TYPE_CHECKING:
+    from cardkit.sim.engine import Match
+
+Exec = Callable[["Match", int], bool]
+
+
+class Unsupported(Exception):
+    """An effect, condition or trigger no executor table knows."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+@dataclass(frozen=True, slots=True)
+class Env:
+    """The indices the executors use: resources by id, card types by id, faction bits."""
+
+    resources: Mapping[str, int]
+    life: int
+    acquire: int
+    attack: int
+    factions: Mapping[str, int]  # faction id -> bit
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What an option of a choice gives, for bots to weigh: amounts, draws and other deeds."""
+
+    acquire: int = 0
+    attack: int = 0
+    life: int = 0
+    draw: int = 0
+    destroy: bool = False  # destroys an opponent's base
+    other: int = 0
+
+    def __add__(self, other: Worth) -> Worth:
+        return Worth(
+            self.acquire + other.acquire,
+            self.attack + other.attack,
+            self.life + other.life,
+            self.draw + other.draw,
+            self.destroy or other.destroy,
+            self.other + other.other,
+        )
+
+
+def _compile(effect: Effect, env: Env) -> Exec:
+    compiler = EXECUTORS.get(type(effect))
+    if compiler is None:
+        raise Unsupported(type(effect).__name__)
+    return compiler(effect, env)
+
+
+def _gain(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Gain)
+    parts = tuple((env.resources[r], n) for r, n in effect.amounts)
+    life = env.life
+
+    def run(m: Match, p: int) -> bool:
+        pool = m.pool
+        for r, n in parts:
+            if r == life:
+                m.life[p] += n
+            else:
+                pool[r] += n
+        return True
+
+    if len(parts) == 1 and parts[0][0] != life:
+        r0, n0 = parts[0]
+
+        def run_one(m: Match, p: int) -> bool:
+            m.pool[r0] += n0
+            return True
+
+        return run_one
+    return run
+
+
+def _gain_per_cost(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, GainPerCost)
+    r = env.resources[effect.resource]
+    life = env.life
+
+    def run(m: Match, p: int) -> bool:
+        if m.last_cost < 0:
+            return False
+        if r == life:
+            m.life[p] += m.last_cost
+        else:
+            m.pool[r] += m.last_cost
+        return True
+
+    return run
+
+
+def _draw(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Draw)
+    n = effect.n
+
+    def run(m: Match, p: int) -> bool:
+        return m.draw(p, n) > 0
+
+    return run
+
+
+def _discard(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Discard)
+    from cardkit.sim.deeds import discard_from_hand
+
+    n = effect.n
+
+    def run(m: Match, p: int) -> bool:
+        return discard_from_hand(m, p, n) > 0
+
+    return run
+
+
+def _opponent_discards(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, OpponentDiscards)
+    from cardkit.sim.deeds import opponent_discards
+
+    n = effect.n
+
+    def run(m: Match, p: int) -> bool:
+        return opponent_discards(m, 1 - p, n) > 0
+
+    return run
+
+
+def _scrap_cards(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, ScrapCards)
+    from cardkit.sim.deeds import scrap_cards
+
+    up_to, zones, optional = effect.up_to, effect.zones, effect.optional
+
+    def run(m: Match, p: int) -> bool:
+        return scrap_cards(m, p, up_to, zones, optional) > 0
+
+    return run
+
+
+def _acquire_free(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, AcquireFree)
+    from cardkit.sim.deeds import acquire_free
+
+    max_cost, what, destination = effect.max_cost, frozenset(effect.what), effect.destination
+
+    def run(m: Match, p: int) -> bool:
+        return acquire_free(m, p, max_cost, what, destination)
+
+    return run
+
+
+def _destroy_target(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, DestroyTarget)
+    from cardkit.sim.deeds import destroy_target
+
+    what, optional = effect.what, effect.optional
+
+    def run(m: Match, p: int) -> bool:
+        return destroy_target(m, p, what, optional)
+
+    return run
+
+
+def _next_acquire_on_top(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, NextAcquireOnTop)
+    what = frozenset(effect.what)
+
+    def run(m: Match, p: int) -> bool:
+        m.next_on_top = what
+        return True
+
+    return run
+
+
+def _put_from_discard_on_top(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, PutFromDiscardOnTop)
+    from cardkit.sim.deeds import put_from_discard_on_top
+
+    what = frozenset(effect.what)
+
+    def run(m: Match, p: int) -> bool:
+        return put_from_discard_on_top(m, p, what)
+
+    return run
+
+
+def _copy_another(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, CopyAnother)
+    from cardkit.sim.deeds import copy_another
+
+    what = frozenset(effect.what)
+
+    def run(m: Match, p: int) -> bool:
+        return copy_another(m, p, what)
+
+    return run
+
+
+def _nothing(effect: Any, env: Env) -> Exec:
+    """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
+    card field the engine reads when it compiles the card; nothing happens when it is played."""
+
+    def run(m: Match, p: int) -> bool:
+        return True
+
+    return run
+
+
+def _return_from_scrap_heap(effect: Special, env: Env) -> Exec:
+    def run(m: Match, p: int) -> bool:
+        m.return_at_end.append((p, m.src))
+        return True
+
+    return run
+
+
+SPECIALS: Mapping[str, Callable[[Special, Env], Exec]] = {
+    "return-from-scrap-heap": _return_from_scrap_heap,
+}
+"""Executors of the one-off effects, by key of ``SPECIAL_EFFECTS``."""
+
+
+def _special(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Special)
+    compiler = SPECIALS.get(effect.key)
+    if compiler is None:
+        raise Unsupported(f"Special:{effect.key}")
+    return compiler(effect, env)
+
+
+def _scrapped_this_turn(counted: Any) -> Callable[[Match], int]:
+    assert isinstance(counted, ScrappedThisTurn)
+    including = counted.including_this
+
+    def count(m: Match) -> int:
+        return m.scrapped if including else m.scrapped - m.self_scrapped
+
+    return count
+
+
+def _discarded_this_way(counted: Any) -> Callable[[Match], int]:
+    def count(m: Match) -> int:
+        return m.last_count
+
+    return count
+
+
+COUNTERS: Mapping[type[Counted], Callable[[Any], Callable[[Match], int]]] = {
+    ScrappedThisTurn: _scrapped_this_turn,
+    DiscardedThisWay: _discarded_this_way,
+}
+
+
+def _for_each(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, ForEach)
+    counter = COUNTERS.get(type(effect.counted))
+    if counter is None:
+        raise Unsupported(type(effect.counted).__name__)
+    count = counter(effect.counted)
+    inner = _compile(effect.effect, env)
+
+    def run(m: Match, p: int) -> bool:
+        n = count(m)
+        for _ in range(n):
+            inner(m, p)
+        return n > 0
+
+    return run
+
+
+def _and(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, And | Then)
+    runs = tuple(_compile(e, env) for e in effect.effects)
+
+    def run(m: Match, p: int) -> bool:
+        did = False
+        for r in runs:
+            did = r(m, p) or did
+        return did
+
+    return run
+
+
+def _choice(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Choice)
+    from cardkit.sim.deeds import choose_option
+
+    runs = tuple(_compile(e, env) for e in effect.options)
+    worths = tuple(worth(e, env) for e in effect.options)
+
+    def run(m: Match, p: int) -> bool:
+        return runs[choose_option(m, p, worths)](m, p)
+
+    return run
+
+
+def _in_play(condition: Any) -> Callable[[Match, int], bool]:
+    assert isinstance(condition, InPlay)
+    what, at_least = condition.what, condition.at_least
+
+    def test(m: Match, p: int) -> bool:
+        return m.count_in_play(p, what) >= at_least
+
+    return test
+
+
+def _if_you_do(condition: Any) -> Callable[[Match, int], bool]:
+    def test(m: Match, p: int) -> bool:
+        return m.last_did
+
+    return test
+
+
+CONDITIONS: Mapping[type[Condition], Callable[[Any], Callable[[Match, int], bool]]] = {
+    InPlay: _in_play,
+    IfYouDo: _if_you_do,
+}
+
+
+def _conditional(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Conditional)
+    tester = CONDITIONS.get(type(effect.condition))
+    if tester is None:
+        raise Unsupported(type(effect.condition).__name__)
+    test = tester(effect.condition)
+    body = _compile(effect.effect, env)
+
+    def run(m: Match, p: int) -> bool:
+        return body(m, p) if test(m, p) else False
+
+    return run
+
+
+def in_order(runs: tuple[Exec, ...]) -> Exec:
+    """Executors run one after another, each noting whether it did something (for "If you do")."""
+    if len(runs) == 1:
+        return runs[0]
+
+    def run(m: Match, p: int) -> bool:
+        did = False
+        for r in runs:
+            did = r(m, p)
+            m.last_did = did
+        return did
+
+    return run
+
+
+def _sequence(effect: Any, env: Env) -> Exec:
+    assert isinstance(effect, Sequence)
+    return in_order(tuple(_compile(e, env) for e in effect.effects))
+
+
+EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
+    Gain: _gain,
+    GainPerCost: _gain_per_cost,
+    Draw: _draw,
+    Discard: _discard,
+    OpponentDiscards: _opponent_discards,
+    ScrapCards: _scrap_cards,
+    AcquireFree: _acquire_free,
+    DestroyTarget: _destroy_target,
+    NextAcquireOnTop: _next_acquire_on_top,
+    PutFromDiscardOnTop: _put_from_discard_on_top,
+    CopyAnother: _copy_another,
+    AllyForAllFactions: _nothing,
+    KeywordUse: _nothing,
+    Special: _special,
+    ForEach: _for_each,
+    And: _and,
+    Then: _and,
+    Choice: _choice,
+    Conditional: _conditional,
+    Sequence: _sequence,
+}
+"""Every effect class and the function that compiles it into an executor."""
+
+TRIGGERS: tuple[type[Trigger], ...] = (Primary, Ally, OnScrap)
+"""The triggers the engine fires: on play (and each turn for a base), ally, on scrap."""
+
+
+def worth(effect: Effect, env: Env) -> Worth:
+    """What an effect gives, summed over its parts (a choice counts its best option)."""
+    if isinstance(effect, Gain):
+        acquire = attack = life = 0
+        for r, n in effect.amounts:
+            index = env.resources.get(r)
+            acquire += n if index == env.acquire else 0
+            attack += n if index == env.attack else 0
+            life += n if index == env.life else 0
+        return Worth(acquire, attack, life)
+    if isinstance(effect, Draw):
+        return Worth(draw=effect.n)
+    if isinstance(effect, DestroyTarget):
+        return Worth(destroy=True)
+    if isinstance(effect, And | Then | Sequence):
+        return sum((worth(e, env) for e in effect.effects), Worth())
+    if isinstance(effect, Choice):
+        options = [worth(e, env) for e in effect.options]
+        return max(options, key=lambda w: w.acquire + w.attack + w.life / 2 + 2 * w.draw)
+    if isinstance(effect, Conditional):
+        inner = worth(effect.effect, env)
+        return Worth(inner.acquire // 2, inner.attack // 2, inner.life // 2, 0, False, 1)
+    return Worth(other=1)
+
+
+def _walk_effect(effect: Effect, env: Env) -> None:
+    _compile(effect, env)
+
+
+def unsupported(ability: Ability) -> str | None:
+    """The name of the first part of ``ability`` the engine cannot execute, or None."""
+    if type(ability.trigger) not in TRIGGERS:
+        return type(ability.trigger).__name__
+    probe = Env(_Everything(), 0, 1, 2, _Everything())
+    try:
+        _walk_effect(ability.effect, probe)
+    except Unsupported as exc:
+        return exc.name
+    return None
+
+
+class _Everything(dict[str, int]):
+    """A lookup that knows every id (to probe an effect for support without a game)."""
+
+    def __missing__(self, key: str) -> int:
+        return 3
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
+def compile_ability(ability: Ability, env: Env) -> Exec:
+    return _compile(ability.effect, env)
+
+
+def counts_as_every_faction(abilities: tuple[Ability, ...]) -> bool:
+    return any(
+        isinstance(a.trigger, Primary) and _mentions(a.effect, AllyForAllFactions)
+        for a in abilities
+    )
+
+
+def _mentions(effect: Effect, kind: type[Effect]) -> bool:
+    if isinstance(effect, kind):
+        return True
+    if isinstance(effect, And | Then | Sequence):
+        return any(_mentions(e, kind) for e in effect.effects)
+    if isinstance(effect, Choice):
+        return any(_mentions(e, kind) for e in effect.options)
+    if isinstance(effect, Conditional):
+        return _mentions(effect.effect, kind)
+    return False

@@ -1,0 +1,498 @@
+"""The game engine: one ``Match`` of two players, its state in flat lists of card indices.
+
+The engine knows the rules of the deck-building family the ``play:`` declaration describes
+(personal decks, a trade row, bases with defense and outposts, ally and scrap abilities) and
+no card: what a card does comes from its compiled abilities (``compile.py``). It does no I/O;
+every random draw comes from the match's own ``random.Random``, so a seed replays a game.
+
+Players are numbered in turn order (0 plays first). Each turn: bases fire their primary
+abilities, then the player's bot picks actions from ``legal_actions()`` until it ends the turn;
+ally abilities fire as soon as they are triggered; then ships and the hand are discarded and
+the player draws a new hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardkit.sim.bots import Bot
+    from cardkit.sim.cards import Compiled
+
+# Actions: (kind, argument) pairs. PLAY_ALL plays the whole hand, cards drawn meanwhile too.
+PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
+Action = tuple[int, int]
+END_TURN: Action = (END, 0)
+PLAY_HAND: Action = (PLAY_ALL, 0)
+PILE = -1  # the argument of ACQUIRE for the always-available pile
+
+
+def shuffle(cards: list[int], random: Callable[[], float]) -> None:
+    """Fisher-Yates from ``random()`` floats: about twice as fast as ``Random.shuffle``."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(random() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How one match ended. Players in turn order: 0 played first."""
+
+    winner: int | None  # None: a draw (the turn limit was reached)
+    turns: int
+    life: tuple[int, int]
+    acquired: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # (card, round)
+
+
+class Match:
+    """The state of one game, and the rules that change it."""
+
+    def __init__(
+        self, compiled: Compiled, bots: Sequence[Bot], seed: int, *, checked: bool = False
+    ) -> None:
+        pool = compiled.pool
+        setup = pool.setup
+        self.compiled = compiled
+        self.cards = compiled.cards
+        self.bots = list(bots)
+        self.checked = checked  # verify every action a bot takes is legal (tests, fuzzing)
+        self.rng = random.Random(seed)
+        self.acq = compiled.env.acquire
+        self.att = compiled.env.attack
+        self.nres = len(pool.resources)
+        self.hand_size = setup.hand_size
+        self.max_turns = setup.max_turns
+        self.market_size = setup.market_size
+        self.pile = pool.pile
+        self.pile_count = pool.pile_count
+        self.trade_deck = [c for c, n in pool.market for _ in range(n)]
+        shuffle(self.trade_deck, self.rng.random)
+        self.trade_row = [
+            self.trade_deck.pop() for _ in range(min(setup.market_size, len(self.trade_deck)))
+        ]
+        self.scrap_heap: list[int] = []
+        self.life = [setup.starting_life, setup.starting_life]
+        self.deck: list[list[int]] = []
+        for _ in range(2):
+            deck = [c for c, n in pool.starting for _ in range(n)]
+            shuffle(deck, self.rng.random)
+            self.deck.append(deck)
+        self.hand: list[list[int]] = [[], []]
+        self.discard: list[list[int]] = [[], []]
+        self.bases: list[list[int]] = [[], []]
+        self.base_fired: list[list[int]] = [[], []]
+        self.ships: list[int] = []  # the current player's ships in play (as played)
+        self.ships_as: list[int] = []  # ... and the card each counts as (differs after a copy)
+        self.ship_fired: list[int] = []
+        self.fcount = [0] * len(pool.factions)
+        self.ally_entries = 0  # the current player's cards in play that have ally abilities
+        self.pool = [0] * self.nres
+        self.acquired: list[list[tuple[int, int]]] = [[], []]
+        self.cur = 0
+        self.turn = 0
+        self.winner: int | None = None
+        self.over = False
+        self.scrapped = 0
+        self.self_scrapped = 0
+        self.next_on_top: frozenset[str] | None = None
+        self.return_at_end: list[tuple[int, int]] = []
+        self.src = -1
+        self.last_cost = -1
+        self.last_count = 0
+        self.last_did = False
+        from cardkit.sim.bots import View
+
+        self.views = [View(self, 0), View(self, 1)]
+        self.draw(0, setup.first_hand_size)
+        self.draw(1, setup.hand_size)
+
+    # -- the game loop ------------------------------------------------------------------------
+
+    def play(self) -> Outcome:
+        """Play turns until a player has no life left or the turn limit is reached."""
+        while not self.over and self.turn < self.max_turns:
+            self.start_turn()
+            self.main_phase()
+            if not self.over:
+                self.end_turn()
+        return self.outcome()
+
+    def outcome(self) -> Outcome:
+        return Outcome(
+            self.winner,
+            self.turn + (1 if self.over else 0),
+            (self.life[0], self.life[1]),
+            (tuple(self.acquired[0]), tuple(self.acquired[1])),
+        )
+
+    def start_turn(self) -> None:
+        p = self.cur
+        fcount = self.fcount
+        for i in range(len(fcount)):
+            fcount[i] = 0
+        cards = self.cards
+        bases = self.bases[p]
+        fired = self.base_fired[p]
+        self.ally_entries = 0
+        for i, c in enumerate(bases):
+            fired[i] = 0
+            self.count_factions(cards[c].fmask, 1)
+            if cards[c].allies:
+                self.ally_entries += 1
+        for i in range(len(bases)):
+            if i >= len(bases):
+                break
+            card = cards[bases[i]]
+            fired[i] = 1
+            if card.primary is not None:
+                self.src = card.index
+                card.primary(self, p)
+        if bases:
+            self.fire_allies(p)
+
+    def main_phase(self) -> None:
+        p = self.cur
+        bot = self.bots[p]
+        view = self.views[p]
+        checked = self.checked
+        while not self.over:
+            action = bot.take_action(view)
+            if checked and action not in self.legal_actions():
+                raise AssertionError(f"illegal action {action!r} by {bot.name}")
+            kind = action[0]
+            if kind == PLAY_ALL:
+                self.play_hand(p)
+            elif kind == PLAY:
+                self.play_card(p, action[1])
+            elif kind == END:
+                return
+            else:
+                self.apply(action)
+
+    def end_turn(self) -> None:
+        p = self.cur
+        discard = self.discard[p]
+        discard.extend(self.ships)
+        self.ships.clear()
+        self.ships_as.clear()
+        self.ship_fired.clear()
+        discard.extend(self.hand[p])
+        self.hand[p].clear()
+        for q, c in self.return_at_end:
+            if c in self.scrap_heap:
+                self.scrap_heap.remove(c)
+                self.discard[q].append(c)
+        self.return_at_end.clear()
+        self.pool = [0] * self.nres
+        self.scrapped = 0
+        self.next_on_top = None
+        self.draw(p, self.hand_size)
+        self.cur = 1 - p
+        self.turn += 1
+
+    # -- actions ------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        p = self.cur
+        cards = self.cards
+        actions: list[Action] = [(PLAY, i) for i in range(len(self.hand[p]))]
+        if actions:
+            actions.append(PLAY_HAND)
+        n_ships = len(self.ships)
+        for i, c in enumerate(self.ships):
+            if cards[c].scrap is not None:
+                actions.append((SCRAP, i))
+        for j, c in enumerate(self.bases[p]):
+            if cards[c].scrap is not None:
+                actions.append((SCRAP, n_ships + j))
+        trade = self.pool[self.acq]
+        for i, c in enumerate(self.trade_row):
+            if cards[c].cost <= trade:
+                actions.append((ACQUIRE, i))
+        if self.pile is not None and self.pile_count > 0 and cards[self.pile].cost <= trade:
+            actions.append((ACQUIRE, PILE))
+        combat = self.pool[self.att]
+        targets = self.targets(1 - p)
+        opponent_bases = self.bases[1 - p]
+        for j in targets:
+            if cards[opponent_bases[j]].defense <= combat:
+                actions.append((ATTACK_BASE, j))
+        if combat > 0 and not self.has_outpost(1 - p):
+            actions.append((ATTACK_PLAYER, 0))
+        actions.append(END_TURN)
+        return actions
+
+    def apply(self, action: Action) -> None:
+        kind, arg = action
+        p = self.cur
+        if kind == PLAY:
+            self.play_card(p, arg)
+        elif kind == PLAY_ALL:
+            self.play_hand(p)
+        elif kind == SCRAP:
+            self.use_scrap(p, arg)
+        elif kind == ACQUIRE:
+            self.buy(p, arg)
+        elif kind == ATTACK_BASE:
+            q = 1 - p
+            c = self.bases[q][arg]
+            self.pool[self.att] -= self.cards[c].defense
+            self.remove_base(q, arg)
+            self.discard[q].append(c)
+        elif kind == ATTACK_PLAYER:
+            q = 1 - p
+            self.life[q] -= self.pool[self.att]
+            self.pool[self.att] = 0
+            if self.life[q] <= 0:
+                self.over = True
+                self.winner = p
+
+    def play_hand(self, p: int) -> None:
+        """Play every card of the hand, last first, and any card drawn meanwhile."""
+        hand = self.hand[p]
+        enter = self.enter_play
+        while hand:
+            enter(p, hand.pop())
+
+    def play_card(self, p: int, i: int) -> None:
+        self.enter_play(p, self.hand[p].pop(i))
+
+    def enter_play(self, p: int, c: int) -> None:
+        card = self.cards[c]
+        if card.base:
+            self.bases[p].append(c)
+            self.base_fired[p].append(1)
+        else:
+            self.ships.append(c)
+            self.ships_as.append(c)
+            self.ship_fired.append(1)
+        if card.allies:
+            self.ally_entries += 1
+        factions = card.factions
+        if factions:
+            fcount = self.fcount
+            for f in factions:
+                fcount[f] += 1
+        gain = card.gain
+        if gain is not None:
+            pool = self.pool
+            for r, n in gain:
+                pool[r] += n
+        elif card.primary is not None:
+            self.src = c
+            card.primary(self, p)
+        if factions and self.ally_entries:
+            self.fire_allies(p)
+
+    def use_scrap(self, p: int, i: int) -> None:
+        n_ships = len(self.ships)
+        if i < n_ships:
+            c = self.ships.pop(i)
+            acting = self.cards[self.ships_as.pop(i)]
+            self.ship_fired.pop(i)
+        else:
+            c = self.bases[p][i - n_ships]
+            self.remove_base(p, i - n_ships)
+            acting = self.cards[c]
+        self.count_factions(acting.fmask, -1)
+        if acting.allies:
+            self.ally_entries -= 1
+        self.to_scrap_heap(c)
+        self.scrapped += 1
+        self.self_scrapped = 1
+        self.src = c
+        run = self.cards[c].scrap
+        if run is not None:
+            run(self, p)
+        self.self_scrapped = 0
+
+    def buy(self, p: int, slot: int) -> None:
+        c = self.pile if slot == PILE else self.trade_row[slot]
+        assert c is not None
+        self.pool[self.acq] -= self.cards[c].cost
+        self.take_from_market(slot)
+        self.gain_card(p, c, "discard")
+
+    # -- helpers the executors call -----------------------------------------------------------
+
+    def fire_allies(self, p: int) -> None:
+        cards = self.cards
+        fcount = self.fcount
+        for entries, fired in (
+            (self.ships_as, self.ship_fired),
+            (self.bases[p], self.base_fired[p]),
+        ):
+            for i in range(len(entries)):
+                card = cards[entries[i]]
+                if not card.allies:
+                    continue
+                for faction, need, flag, run in card.allies:
+                    if fired[i] & flag:
+                        continue
+                    if fcount[faction] - ((card.fmask >> faction) & 1) >= need:
+                        fired[i] |= flag
+                        self.src = card.index
+                        run(self, p)
+                        if i >= len(entries):
+                            break
+
+    def count_factions(self, fmask: int, delta: int) -> None:
+        fcount = self.fcount
+        i = 0
+        while fmask:
+            if fmask & 1:
+                fcount[i] += delta
+            fmask >>= 1
+            i += 1
+
+    def draw(self, p: int, n: int) -> int:
+        """Draw ``n`` cards from the top (the end) of the deck, shuffling in the discard pile
+        when the deck runs out; returns how many were drawn."""
+        deck = self.deck[p]
+        hand = self.hand[p]
+        take = min(n, len(deck))
+        if take:
+            hand.extend(deck[: -take - 1 : -1])
+            del deck[-take:]
+        if take < n and self.discard[p]:
+            deck = self.discard[p]
+            shuffle(deck, self.rng.random)
+            self.deck[p] = deck
+            self.discard[p] = []
+            more = min(n - take, len(deck))
+            hand.extend(deck[: -more - 1 : -1])
+            del deck[-more:]
+            take += more
+        return take
+
+    def has_outpost(self, q: int) -> bool:
+        cards = self.cards
+        return any(cards[c].outpost for c in self.bases[q])
+
+    def targets(self, q: int) -> list[int]:
+        """Indices of ``q``'s bases that may be attacked or targeted: outposts first."""
+        cards = self.cards
+        bases = self.bases[q]
+        outposts = [j for j, c in enumerate(bases) if cards[c].outpost]
+        return outposts if outposts else list(range(len(bases)))
+
+    def count_in_play(self, p: int, card_type: str) -> int:
+        cards = self.cards
+        in_play = [*self.ships_as, *self.bases[p]] if p == self.cur else self.bases[p]
+        return sum(1 for c in in_play if cards[c].type == card_type)
+
+    def remove_base(self, q: int, j: int) -> None:
+        self.bases[q].pop(j)
+        self.base_fired[q].pop(j)
+
+    def to_scrap_heap(self, c: int) -> None:
+        if c == self.pile:
+            self.pile_count += 1
+        else:
+            self.scrap_heap.append(c)
+
+    def take_from_market(self, slot: int) -> None:
+        if slot == PILE:
+            self.pile_count -= 1
+            return
+        if self.trade_deck:
+            self.trade_row[slot] = self.trade_deck.pop()
+        else:
+            self.trade_row.pop(slot)
+
+    def gain_card(self, p: int, c: int, destination: str) -> None:
+        on_top = self.next_on_top
+        if (
+            destination == "discard"
+            and on_top is not None
+            and (not on_top or self.cards[c].type in on_top)
+        ):
+            destination = "top-of-deck"
+            self.next_on_top = None
+        if destination == "hand":
+            self.hand[p].append(c)
+        elif destination == "top-of-deck":
+            self.deck[p].append(c)
+        else:
+            self.discard[p].append(c)
+        self.acquired[p].append((c, self.turn // 2 + 1))
+
+    # -- copies, for bots that look ahead ------------------------------------------------------
+
+    def clone(self, bots: Sequence[Bot], seed: int) -> Match:
+        """A copy of this match, with other bots and its own random numbers."""
+        other = Match.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random(seed)
+        other.bots = list(bots)
+        other.checked = False
+        for name in ("deck", "hand", "discard", "bases", "base_fired", "acquired"):
+            setattr(other, name, [list(x) for x in getattr(self, name)])
+        for name in (
+            "trade_deck",
+            "trade_row",
+            "scrap_heap",
+            "life",
+            "ships",
+            "ships_as",
+            "ship_fired",
+            "fcount",
+            "pool",
+            "return_at_end",
+        ):
+            setattr(other, name, list(getattr(self, name)))
+        from cardkit.sim.bots import View
+
+        other.views = [View(other, 0), View(other, 1)]
+        return other
+
+    def redeal_hidden(self, seat: int) -> None:
+        """Shuffle what ``seat`` cannot see: the opponent's hand and deck, every deck's order."""
+        q = 1 - seat
+        unknown = self.hand[q] + self.deck[q]
+        shuffle(unknown, self.rng.random)
+        n = len(self.hand[q])
+        self.hand[q] = unknown[:n]
+        self.deck[q] = unknown[n:]
+        shuffle(self.deck[seat], self.rng.random)
+        shuffle(self.trade_deck, self.rng.random)
+
+    def finish(self) -> Outcome:
+        """Play out the rest of the current turn, then the game (for a clone)."""
+        self.main_phase()
+        if not self.over:
+            self.end_turn()
+        return self.play()
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def all_cards(self) -> list[int]:
+        """Every card of the match, wherever it is (the pile counted by its size)."""
+        everything = [*self.trade_deck, *self.trade_row, *self.scrap_heap, *self.ships]
+        for p in (0, 1):
+            everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
+        if self.pile is not None:
+            everything += [self.pile] * self.pile_count
+        return everything
+
+
+def invariant_problems(match: Match, expected: Callable[[], list[int]]) -> list[str]:
+    """What is wrong with a match's state: lost or duplicated cards, negative pools."""
+    problems = []
+    if sorted(match.all_cards()) != sorted(expected()):
+        problems.append("cards were lost or duplicated between zones")
+    if any(n < 0 for n in match.pool):
+        problems.append(f"a negative pool: {match.pool}")
+    if match.pile_count < 0:
+        problems.append("the pile holds fewer than no cards")
+    if len(match.trade_row) > match.market_size:
+        problems.append("the trade row holds too many cards")
+    steps = [len(match.bases[p]) - len(match.base_fired[p]) for p in (0, 1)]
+    if any(steps) or not len(match.ships) == len(match.ships_as) == len(match.ship_fired):
+        problems.append("in-play lists out of step")
+    if any(life > 0 for life in match.life) and match.over and match.winner is None:
+        problems.append("a game over without a winner")
+    return problems

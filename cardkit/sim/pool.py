@@ -1,0 +1,195 @@
+"""The card pool a simulation plays with: every card's stats and parsed abilities, and the setup.
+
+``build_pool`` turns a loaded ``CardSet`` (plus any added cards) into a ``SimPool``: plain,
+picklable values, so that a pool can be sent to worker processes. Every problem that would stop
+a game from being played (text that does not parse, an effect the engine cannot execute, a
+missing cost, a starting card the set lacks) is returned as a located diagnostic, all at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.model import Card, CardSet, PlaySetup
+from cardkit.rules.context import CheckContext, ParsedLine, parse_set
+from cardkit.rules.effects import Ability
+from cardkit.sim.compile import unsupported
+
+
+@dataclass(frozen=True, slots=True)
+class SimCard:
+    """One card as the engine needs it."""
+
+    id: str
+    name: str
+    type: str
+    factions: tuple[str, ...]
+    cost: int
+    defense: int  # 0 for a card that does not stay in play
+    outpost: bool
+    base: bool  # stays in play
+    abilities: tuple[Ability, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SimPool:
+    """Everything a game is played from: a pure value (cards are referred to by index)."""
+
+    setup: PlaySetup
+    resources: tuple[str, ...]
+    factions: tuple[str, ...]
+    cards: tuple[SimCard, ...]
+    market: tuple[tuple[int, int], ...]  # (card index, copies) dealt into the trade deck
+    starting: tuple[tuple[int, int], ...]  # (card index, copies) of each starting deck
+    pile: int | None  # card index of the always-available pile
+    pile_count: int
+    added: tuple[str, ...] = ()  # ids of the cards added with --add
+
+    def index(self, card_id: str) -> int:
+        for i, card in enumerate(self.cards):
+            if card.id == card_id:
+                return i
+        raise KeyError(card_id)
+
+
+def _whole(card: Card, name: str) -> int | None:
+    value = card.get(name)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _sim_card(
+    card: Card, lines: Sequence[ParsedLine], context: CheckContext, found: list[Diagnostic]
+) -> SimCard | None:
+    setup = context.card_set.game.play
+    assert setup is not None
+    ok = True
+
+    def lacks(message: str, hint: str) -> None:
+        nonlocal ok
+        found.append(error("CK404", message, card.location(), card=card.id, hint=hint))
+        ok = False
+
+    cost = _whole(card, setup.cost_field)
+    if cost is None:
+        lacks(
+            f"{card.id!r} has no whole-number {setup.cost_field!r}",
+            f"give the card a {setup.cost_field!r}",
+        )
+    base = card.type in setup.base_types
+    defense = _whole(card, setup.defense_field) if base else 0
+    if defense is None or (base and defense < 1):
+        lacks(
+            f"{card.id!r} is a base but has no whole-number {setup.defense_field!r}",
+            f"give the card a {setup.defense_field!r} of at least 1",
+        )
+    for line in lines:
+        name = unsupported(line.ability)
+        if name is not None:
+            found.append(
+                error(
+                    "CK403",
+                    f"the simulator cannot execute {name!r} in rules text of {card.id!r}",
+                    context.at(card, line.line, len(line.text) - len(line.text.lstrip()) + 1),
+                    card=card.id,
+                    hint="simulate without this card, or ask for an executor for this effect",
+                )
+            )
+            ok = False
+    if not ok:
+        return None
+    return SimCard(
+        id=card.id,
+        name=card.name,
+        type=card.type,
+        factions=card.factions,
+        cost=cost or 0,
+        defense=defense or 0,
+        outpost=bool(card.get(setup.outpost_field, False)) if base else False,
+        base=base,
+        abilities=tuple(line.ability for line in lines),
+    )
+
+
+def _no_play(card_set: CardSet) -> Diagnostic:
+    game = card_set.game
+    return error(
+        "CK401",
+        f"game {game.id!r} has no 'play:' declaration; the simulator needs its setup",
+        Location(game.source.path),
+        hint="declare 'play:' in game.yaml (see 'Playtesting' in README.md)",
+    )
+
+
+def build_pool(
+    card_set: CardSet, added: Sequence[Card] = ()
+) -> tuple[SimPool | None, list[Diagnostic]]:
+    """The pool of ``card_set`` with ``added`` cards dealt into the trade deck too."""
+    game = card_set.game
+    setup = game.play
+    if setup is None:
+        return None, [_no_play(card_set)]
+    context = parse_set(card_set)
+    found = list(context.parse_errors)
+    added_context = parse_set(CardSet(game, tuple(added), ()))
+    found.extend(added_context.parse_errors)
+    cards: list[SimCard] = []
+    market: list[tuple[int, int]] = []
+    market_ids = {card.id for card in card_set.cards}
+    added_ids = {card.id for card in added}
+    # Only the cards a game is played with: the trade deck, the starting decks and the pile
+    # (not, say, challenge cards or scorecards kept in the same game folder).
+    in_play = {card_id for card_id, _ in setup.starting_deck} | {setup.pile} | added_ids
+    all_cards = [
+        card
+        for card in (*card_set.cards, *(c for c in added if c.id not in market_ids))
+        if card.deck == setup.market_deck or card.id in in_play
+    ]
+    for card in all_cards:
+        where = added_context if card.id in added_ids else context
+        sim = _sim_card(card, where.parsed.get(card.id, ()), where, found)
+        if sim is None:
+            continue
+        if card.deck == setup.market_deck:
+            market.append((len(cards), card.count))
+        cards.append(sim)
+    ids = {card.id: i for i, card in enumerate(cards)}
+    known = [card.id for card in card_set.cards] + [c.id for c in added]
+
+    def lookup(card_id: str, what: str, *where: str, key: bool = False) -> int | None:
+        if card_id in ids:
+            return ids[card_id]
+        if card_id not in known:  # a card that failed its checks is reported already
+            found.append(
+                error(
+                    "CK402",
+                    f"{what} names unknown card {card_id!r}{did_you_mean(card_id, known)}",
+                    game.source.at(("play", *where), key=key),
+                )
+            )
+        return None
+
+    starting = []
+    for card_id, copies in setup.starting_deck:
+        index = lookup(card_id, "starting deck", "starting_deck", card_id, key=True)
+        if index is not None:
+            starting.append((index, copies))
+    pile = None if setup.pile is None else lookup(setup.pile, "pile", "pile", "card")
+    if found:
+        return None, sorted(found, key=lambda d: d.sort_key)
+    pile_count = 0
+    if pile is not None:
+        pile_count = setup.pile_count or next(c.count for c in all_cards if c.id == setup.pile)
+    pool = SimPool(
+        setup=setup,
+        resources=tuple(game.resources),
+        factions=tuple(game.factions),
+        cards=tuple(cards),
+        market=tuple(market),
+        starting=tuple(starting),
+        pile=pile,
+        pile_count=pile_count,
+        added=tuple(c.id for c in added),
+    )
+    return pool, []

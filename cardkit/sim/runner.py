@@ -1,0 +1,185 @@
+"""Seeded batches of games, summed into a ``Tally``; the same sweep on one core or many.
+
+The unit of work is ``play_games(pool, bots, seed, start, stop)``: a pure function of the card
+pool, the bots and a range of game numbers, returning counts. Game ``i`` is played from seed
+``(seed, i)`` whatever batch it falls in, bot slots swap seats every game (slot A moves first
+in even games), and tallies are sums of whole numbers, so a sweep gives the same result for
+any number of jobs -- and could be spread over a cluster the same way.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from cardkit.sim.bots import BOTS, Bot
+from cardkit.sim.cards import Compiled, compile_pool
+from cardkit.sim.engine import Match, Outcome
+from cardkit.sim.pool import SimPool
+
+BUCKETS: tuple[tuple[int, int], ...] = ((1, 3), (4, 6), (7, 9), (10, 12), (13, 10**6))
+"""Rounds (a player's own turns) by which a card's first purchase is grouped."""
+
+
+def bucket_label(bucket: tuple[int, int]) -> str:
+    low, high = bucket
+    return f"{low}+" if high >= 10**6 else f"{low}-{high}"
+
+
+_BUCKET_OF = [next(k for k, (_, high) in enumerate(BUCKETS) if r <= high) for r in range(100)]
+
+
+def _bucket(round_: int) -> int:
+    return _BUCKET_OF[round_] if round_ < len(_BUCKET_OF) else len(BUCKETS) - 1
+
+
+@dataclass
+class CardTally:
+    """Counts for one card, over player-games (two per game)."""
+
+    copies: int = 0  # copies acquired in all
+    players: int = 0  # player-games in which it was acquired at least once
+    wins: int = 0  # ... that the player won
+    by_round: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in BUCKETS])
+
+    def add(self, other: CardTally) -> None:
+        self.copies += other.copies
+        self.players += other.players
+        self.wins += other.wins
+        for mine, theirs in zip(self.by_round, other.by_round, strict=True):
+            mine[0] += theirs[0]
+            mine[1] += theirs[1]
+
+
+@dataclass
+class Tally:
+    """What a batch of games came to: whole-number counts only, so tallies add up exactly."""
+
+    games: int = 0
+    draws: int = 0
+    slot_wins: list[int] = field(default_factory=lambda: [0, 0])
+    first_wins: int = 0
+    turns: int = 0
+    margin: int = 0  # winner's life minus loser's (at least 0), summed over decided games
+    cards: dict[str, CardTally] = field(default_factory=dict)
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        self.draws += other.draws
+        self.slot_wins[0] += other.slot_wins[0]
+        self.slot_wins[1] += other.slot_wins[1]
+        self.first_wins += other.first_wins
+        self.turns += other.turns
+        self.margin += other.margin
+        for card_id, counts in other.cards.items():
+            self.cards.setdefault(card_id, CardTally()).add(counts)
+
+    def record(self, outcome: Outcome, first_slot: int, ids: Sequence[str]) -> None:
+        self.games += 1
+        self.turns += outcome.turns
+        winner = outcome.winner
+        if winner is None:
+            self.draws += 1
+        else:
+            self.slot_wins[winner ^ first_slot] += 1
+            self.first_wins += winner == 0
+            self.margin += outcome.life[winner] - max(outcome.life[1 - winner], 0)
+        for player in (0, 1):
+            first_round: dict[int, int] = {}
+            for card, round_ in outcome.acquired[player]:
+                first_round.setdefault(card, round_)
+            won = winner == player
+            for card, round_ in first_round.items():
+                counts = self.cards.get(ids[card])
+                if counts is None:
+                    counts = self.cards[ids[card]] = CardTally()
+                counts.players += 1
+                counts.wins += won
+                slot = counts.by_round[_bucket(round_)]
+                slot[0] += 1
+                slot[1] += won
+            for card, _ in outcome.acquired[player]:
+                self.cards[ids[card]].copies += 1
+
+
+@lru_cache(maxsize=4)
+def _compiled(pool: SimPool) -> Compiled:
+    return compile_pool(pool)
+
+
+def game_seed(seed: int, game: int) -> int:
+    return (seed % 2**32) * 2**32 + game
+
+
+def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    return [BOTS[name](seed * 4 + 1 + k) for k, name in enumerate(names)]
+
+
+def play_game(compiled: Compiled, bots: Sequence[str], seed: int, game: int) -> Outcome:
+    """Game number ``game`` of a sweep: slot A moves first in even games."""
+    first_slot = game % 2
+    order = [bots[first_slot], bots[1 - first_slot]]
+    s = game_seed(seed, game)
+    return Match(compiled, make_bots(order, s), s).play()
+
+
+def play_games(pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int) -> Tally:
+    """Games ``start`` to ``stop - 1`` of the sweep ``seed``: the pure unit of work."""
+    compiled = _compiled(pool)
+    ids = [card.id for card in pool.cards]
+    tally = Tally()
+    for game in range(start, stop):
+        tally.record(play_game(compiled, bots, seed, game), game % 2, ids)
+    return tally
+
+
+def _batches(games: int, jobs: int) -> Iterator[tuple[int, int]]:
+    size = max(20, min(500, -(-games // (jobs * 4))))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def run_sweep(
+    pool: SimPool,
+    bots: tuple[str, str],
+    *,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play ``games`` games, on ``jobs`` processes; the tally does not depend on ``jobs``.
+    ``progress`` is told the number of games played so far, after each batch."""
+    batches = list(_batches(games, jobs))
+    results: list[Tally | None] = [None] * len(batches)
+    done = 0
+    if jobs <= 1 or len(batches) == 1:
+        for k, (start, stop) in enumerate(batches):
+            results[k] = play_games(pool, bots, seed, start, stop)
+            done += stop - start
+            if progress is not None:
+                progress(done)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as executor:
+            futures = {
+                executor.submit(play_games, pool, bots, seed, start, stop): k
+                for k, (start, stop) in enumerate(batches)
+            }
+            for future in as_completed(futures):
+                k = futures[future]
+                results[k] = future.result()
+                done += batches[k][1] - batches[k][0]
+                if progress is not None:
+                    progress(done)
+    total = Tally()
+    for result in results:  # in batch order, whatever order they finished in
+        assert result is not None
+        total.add(result)
+    return total

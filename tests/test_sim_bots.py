@@ -1,0 +1,55 @@
+"""Bots: what a view shows, legal play by every bot, and Monte Carlo rollouts on fair deals."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from sim_helpers import match, star_compiled
+
+from cardkit.sim.bots import BOTS, GreedyBot, MonteCarloBot, View
+from cardkit.sim.engine import Match
+
+
+def test_a_view_shows_sizes_not_contents_of_hidden_zones() -> None:
+    m = match()
+    view = m.views[0]
+    assert view.hand is m.hand[0]
+    assert view.hand_size(1) == 5 and view.deck_size(1) == 5
+    public = {name for name in dir(View) if not name.startswith("_")}
+    assert "opponent_hand" not in public and "deck" not in public
+    assert Counter(view.owned()) == Counter(m.hand[0] + m.deck[0])
+
+
+def test_a_sampled_deal_keeps_what_the_player_sees_and_reshuffles_what_they_do_not() -> None:
+    m = match(seed=4)
+    m.deck[1] = sorted(m.deck[1])
+    view = m.views[0]
+    hands = set()
+    for seed in range(20):
+        copy = view.sample((GreedyBot(), GreedyBot()), seed)
+        assert copy.hand[0] == m.hand[0] and copy.trade_row == m.trade_row
+        assert len(copy.hand[1]) == len(m.hand[1])
+        assert Counter(copy.hand[1] + copy.deck[1]) == Counter(m.hand[1] + m.deck[1])
+        hands.add(tuple(sorted(copy.hand[1])))
+        assert copy.life is not m.life and copy.deck[0] is not m.deck[0]
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_plays_a_legal_game_to_the_end(name: str) -> None:
+    bot = BOTS[name](5)
+    if isinstance(bot, MonteCarloBot):
+        bot.rollouts = 1
+    m = Match(star_compiled(), (bot, GreedyBot()), 11, checked=True)
+    outcome = m.play()
+    assert outcome.turns > 4
+    assert outcome.winner is not None or outcome.turns == 200
+
+
+def test_monte_carlo_bot_is_reproducible_from_its_seed() -> None:
+    def play() -> object:
+        bot = MonteCarloBot(3, rollouts=1)
+        return Match(star_compiled(), (GreedyBot(), bot), 8).play()
+
+    assert play() == play()

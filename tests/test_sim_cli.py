@@ -1,0 +1,178 @@
+"""`cardkit sim`: reports, charts and JSON from seeded sweeps; bad input is a coded error."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from sim_helpers import ROOT, STAR_REALMS
+
+from cardkit.cli import main
+
+POWER_CARD = ROOT / "tests" / "fixtures" / "sim" / "power-card.yaml"
+
+
+def _sim(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["sim", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_json_report_has_seat_rates_with_intervals_and_per_card_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _sim(
+        capsys,
+        str(STAR_REALMS),
+        "--games",
+        "40",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+        "-o",
+        str(tmp_path),
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["game"] == "star-realms" and report["games"] == 40
+    seats = report["seats"]
+    assert [s["bot"] for s in seats] == ["greedy", "greedy"]
+    assert sum(s["wins"] for s in seats) + report["draws"] == 40
+    low, high = seats[0]["ci95"]
+    assert low < seats[0]["rate"] < high
+    assert report["first_player"]["n"] == 40 - report["draws"]
+    ids = {card["id"] for card in report["cards"]}
+    assert "explorer" in ids and "scout" not in ids  # starters are never bought
+    assert json.loads((tmp_path / "report.json").read_text()) == report
+    for name in ("seats.png", "cards.png"):
+        with Image.open(tmp_path / name) as image:
+            assert image.format == "PNG" and image.width == 900
+    assert f"wrote {tmp_path / 'seats.png'}" in err
+
+
+def test_the_same_seed_gives_the_same_bytes_whatever_the_number_of_jobs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / jobs
+        status, _, _ = _sim(
+            capsys, str(STAR_REALMS), "--games", "30", "--jobs", jobs, "-o", str(folder)
+        )
+        assert status == 0
+        outputs.append({p.name: p.read_bytes() for p in sorted(folder.iterdir())})
+    assert outputs[0] == outputs[1]
+    assert set(outputs[0]) == {"cards.png", "report.json", "seats.png"}
+
+
+def test_text_report_shows_seats_first_player_and_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _sim(
+        capsys, str(STAR_REALMS), "--games", "20", "--bots", "greedy,random", "-o", str(tmp_path)
+    )
+    assert status == 0
+    assert "20 games, greedy (A) vs random (B), seed 1, seats alternated" in out
+    assert re.search(r"A +│ greedy +│ +\d+ │ +\d+\.\d% \[", out)
+    assert "whoever moves first" in out and "win if bought [95% CI]" in out
+
+
+def test_an_obviously_too_strong_added_card_stands_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _sim(
+        capsys,
+        str(STAR_REALMS),
+        "--add",
+        str(POWER_CARD),
+        "--games",
+        "600",
+        "--format",
+        "json",
+        "-o",
+        str(tmp_path),
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["added"] == ["ion-lancer"]
+    top = report["cards"][0]
+    assert top["id"] == "ion-lancer" and top["added"]
+    assert top["edge_ci95"][0] > 0.05  # clearly better than not buying it
+    assert [d["slot"] for d in report["pool_delta"]] == ["A", "B", "first"]
+    assert report["without_added"]["average_turns"] > 10
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = readme[readme.index("The JSON report holds") :]
+    keys = {*report, *top, *report["pool_delta"][0], *report["seats"][0]}
+    assert sorted(k for k in keys if f"`{k}`" not in documented) == []
+    assert (tmp_path / "delta.png").is_file()
+
+
+def test_unknown_bot_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _sim(capsys, str(STAR_REALMS), "--bots", "greedy,gredy")
+    assert status == 2
+    assert "unknown bot 'gredy' (did you mean 'greedy'?); the bots are random, greedy, mc" in err
+
+
+def test_an_added_card_that_does_not_parse_is_reported_and_nothing_is_simulated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "cards:\n  - name: Glitch\n    type: ship\n    cost: 2\n    text: Gain 2 Trdae.\n",
+        encoding="utf-8",
+    )
+    status, _, err = _sim(capsys, str(STAR_REALMS), "--add", str(bad), "-o", str(tmp_path / "o"))
+    assert status == 1
+    assert f"{bad}:5:18: error[CK101]" in err and "'glitch'" in err
+    assert "1 error; nothing simulated" in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_added_card_with_an_id_the_game_has_is_a_ck030_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    clash = tmp_path / "clash.yaml"
+    clash.write_text("name: Stinger\ntype: ship\ncost: 1\ntext: Gain 9 Combat.\n", "utf-8")
+    status, _, err = _sim(capsys, str(STAR_REALMS), "--add", str(clash))
+    assert status == 1 and "error[CK030] card id 'stinger'" in err
+
+
+def test_readme_sim_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Playtesting") :]
+    commands = re.findall(r"^    cardkit (sim .*?)(?:\s+#.*)?$", section, flags=re.MULTILINE)
+    assert len(commands) >= 3
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        args = shlex.split(command)
+        if "--games" in args:
+            args[args.index("--games") + 1] = "16"
+        else:
+            args += ["--games", "16"]
+        if "mc" in " ".join(args):
+            args[args.index("--games") + 1] = "2"
+        assert main([*args, "-o", str(tmp_path)]) == 0, command
+
+
+def test_any_game_with_a_play_declaration_can_be_simulated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tiny = ROOT / "tests" / "fixtures" / "sim" / "tiny-game"
+    status, out, err = _sim(
+        capsys, str(tiny), "--games", "100", "--format", "json", "-o", str(tmp_path)
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["game"] == "moon-siege" and report["games"] == 100
+    assert sum(seat["wins"] for seat in report["seats"]) + report["draws"] == 100
+    assert {card["id"] for card in report["cards"]} == {
+        "sun-knight",
+        "moon-trader",
+        "sun-wall",
+        "moon-spire",
+    }

@@ -1,0 +1,88 @@
+"""Every effect class has an executor; an effect without one is a reported error, never skipped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from sim_helpers import star_realms
+
+from cardkit.rules import effects
+from cardkit.rules.effects import PRIMARY, Ability, Clause, Draw, Gain
+from cardkit.rules.vocab import Vocabulary
+from cardkit.sim import compile as sim_compile
+from cardkit.sim.compile import (
+    CONDITIONS,
+    COUNTERS,
+    EXECUTORS,
+    SPECIALS,
+    TRIGGERS,
+    counts_as_every_faction,
+    unsupported,
+)
+from cardkit.sim.pool import build_pool
+
+
+def _subclasses(base: type) -> set[type]:
+    """The concrete classes ``effects.py`` defines below ``base``."""
+    return {
+        value
+        for value in vars(effects).values()
+        if isinstance(value, type) and issubclass(value, base) and value is not base
+    }
+
+
+def test_every_effect_class_has_an_executor() -> None:
+    missing = [cls.__name__ for cls in effects.EFFECTS if cls not in EXECUTORS]
+    assert missing == []
+    assert _subclasses(effects.Effect) - {effects.Clause} <= set(EXECUTORS)
+
+
+def test_every_condition_count_trigger_and_special_effect_has_an_executor() -> None:
+    assert _subclasses(effects.Condition) == set(CONDITIONS)
+    assert _subclasses(effects.Counted) == set(COUNTERS)
+    assert _subclasses(effects.Trigger) == set(TRIGGERS)
+    assert set(effects.SPECIAL_EFFECTS) == set(SPECIALS)
+
+
+@dataclass(frozen=True, slots=True)
+class Teleport(Clause):
+    """An effect class no executor knows (as another engineer might add one)."""
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "teleport"
+
+
+def test_an_effect_with_no_executor_is_named() -> None:
+    assert unsupported(Ability(PRIMARY, Gain((("trade", 1),)))) is None
+    chain = effects.Then((Draw(1), Teleport()))
+    assert unsupported(Ability(PRIMARY, chain)) == "Teleport"
+
+
+def test_a_card_whose_effect_has_no_executor_is_a_located_ck403_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(sim_compile.EXECUTORS, effects.OpponentDiscards)  # type: ignore[arg-type]
+    pool, found = build_pool(star_realms())
+    assert pool is None
+    lines = [str(d) for d in found]
+    assert all("[CK403]" in line for line in lines)
+    assert lines[0] == (
+        "cards/star-realms/trade-deck/star-empire.yaml:20:7: error[CK403] the simulator cannot "
+        "execute 'OpponentDiscards' in rules text of 'cargo-craft' (hint: simulate without this "
+        "card, or ask for an executor for this effect)"
+    )
+    cards = sorted(d.card or "" for d in found)
+    assert cards == [
+        "cargo-craft",
+        "hammerhead",
+        "imperial-flagship",
+        "jamming-terminal",
+        "light-cruiser",
+    ]
+
+
+def test_a_card_that_counts_as_every_faction_is_recognised() -> None:
+    every = Ability(PRIMARY, effects.AllyForAllFactions())
+    assert counts_as_every_faction((every,))
+    assert not counts_as_every_faction((Ability(PRIMARY, Draw(1)),))

@@ -1,0 +1,112 @@
+"""The `play:` declaration of game.yaml: read into a PlaySetup, every bad name located (CK400)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sim_helpers import STAR_REALMS, star_realms
+
+from cardkit.cardload import load_card_set
+from cardkit.gameload import load_game
+from cardkit.model import PlaySetup
+from cardkit.sim.pool import build_pool
+
+
+def test_star_realms_declares_the_two_player_setup() -> None:
+    assert star_realms().game.play == PlaySetup(
+        players=2,
+        life="authority",
+        starting_life=50,
+        acquire_with="trade",
+        attack_with="combat",
+        cost_field="cost",
+        starting_deck=(("scout", 8), ("viper", 2)),
+        hand_size=5,
+        first_hand_size=3,
+        market_deck="trade",
+        market_size=5,
+        pile="explorer",
+        pile_count=10,
+        base_types=("base",),
+        defense_field="defense",
+        outpost_field="outpost",
+        max_turns=200,
+    )
+
+
+def _game(tmp_path: Path, old: str, new: str) -> Path:
+    folder = tmp_path / "sr"
+    shutil.copytree(STAR_REALMS, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    assert old in text
+    (folder / "game.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    return folder
+
+
+def _line(folder: Path, needle: str) -> int:
+    lines = (folder / "game.yaml").read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, 1) if needle in line)
+
+
+def test_unknown_names_in_the_play_declaration_are_ck400_errors_at_their_place(
+    tmp_path: Path,
+) -> None:
+    folder = _game(tmp_path, "acquire_with: trade", "acquire_with: trde")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(
+        text.replace("bases: {types: [base]", "bases: {types: [bass]"), encoding="utf-8"
+    )
+    game, found = load_game(folder, "sr")
+    assert game is None
+    line, bases = _line(folder, "acquire_with"), _line(folder, "types: [bass]")
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:17: error[CK400] play: unknown resource 'trde' "
+        "(did you mean 'trade'?)",
+        f"sr/game.yaml:{bases}:19: error[CK400] play: unknown card type 'bass' "
+        "(did you mean 'base'?)",
+    ]
+
+
+def test_a_bad_play_value_is_a_schema_error(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "players: 2", "players: 3")
+    game, found = load_game(folder, "sr")
+    assert game is None and len(found) == 1 and "players" in str(found[0])
+
+
+def test_a_starting_card_the_set_lacks_is_a_ck402_error(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "{scout: 8, viper: 2}", "{scuot: 8, viper: 2}")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == []
+    pool, found = build_pool(card_set)
+    line = _line(folder, "scuot")
+    assert pool is None
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:19: error[CK402] starting deck names unknown card 'scuot' "
+        "(did you mean 'scout'?)"
+    ]
+
+
+def test_a_game_without_play_cannot_be_simulated(tmp_path: Path) -> None:
+    folder = tmp_path / "sr"
+    shutil.copytree(STAR_REALMS, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text[: text.index("\n# How a two-player")], encoding="utf-8")
+    card_set, _ = load_card_set(folder, "sr")
+    assert card_set is not None
+    pool, found = build_pool(card_set)
+    assert pool is None
+    assert [str(d) for d in found] == [
+        "sr/game.yaml: error[CK401] game 'star-realms' has no 'play:' declaration; the simulator "
+        "needs its setup (hint: declare 'play:' in game.yaml (see 'Playtesting' in README.md))"
+    ]
+
+
+def test_a_base_without_defense_is_a_ck404_error(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "bases: {types: [base]", "bases: {types: [base, ship]")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None
+    pool, found = build_pool(card_set)
+    assert pool is None
+    assert {d.code for d in found} == {"CK404"}
+    assert "'scout' is a base but has no whole-number 'defense'" in {d.message for d in found}
