@@ -262,13 +262,10 @@ def test_pdf_has_title_contents_page_numbers_and_repeated_table_headers(tmp_path
     headings = [text.splitlines()[2] for text in pages]
     first, last = headings.index("Card list"), headings.index("Icon reference")
     assert last - first >= 2
-    # (each deck's table shows its own card types' stats: the trade deck's cost, defense and
-    # outpost; the scorecards' digit)
-    joined = [" ".join(text.split()) for text in pages[first:last]]
-    for text in joined:
-        assert re.search(r"Name Type Faction (\w+ )*Rules text Count", text), text[:120]
-    trade = "Name Type Faction Cost Defense Outpost Rules text Count"
-    assert sum(trade in text for text in joined) >= 2
+    trade_header = "Name Type Faction Cost Defense Outpost Rules text Count"
+    card_list = [" ".join(text.split()) for text in pages[first:last]]
+    assert all("Name Type Faction" in text and "Rules text Count" in text for text in card_list)
+    assert sum(trade_header in text for text in card_list) >= 2  # the trade deck's, repeated
 
 
 def test_same_cards_give_the_same_bytes(tmp_path: Path) -> None:
@@ -289,23 +286,39 @@ def test_card_text_is_escaped_in_every_output(tmp_path: Path) -> None:
     assert "Teleport <&>" in pdf_text(tmp_path / "reference.pdf")
 
 
-def test_rules_text_errors_stop_the_rulebook_with_located_diagnostics(
+def test_rules_text_that_does_not_parse_is_shown_as_written_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = tmp_path / "game"
     game.mkdir()
-    (game / "game.yaml").write_text(
-        (SKIRMISH / "game.yaml").read_text().replace("sheets: rulebook/sheets.yaml\n", "")
-    )
+    declaration = (SKIRMISH / "game.yaml").read_text()
+    (game / "game.yaml").write_text(declaration.replace("sheets: rulebook/sheets.yaml\n", ""))
     (game / "cards.yaml").write_text(
-        "cards:\n  - {name: Marine, type: unit, faction: terran, cost: 1, deck: army, "
-        "text: Gain 1 Mineralz.}\n"
+        "cards:\n"
+        "  - name: Marine\n"
+        "    type: unit\n"
+        "    faction: terran\n"
+        "    cost: 1\n"
+        "    deck: army\n"
+        "    count: 2\n"
+        "    text: |-\n"
+        "      Gain 1 Minerals.\n"
+        "      Fly over the moon.\n"
     )
-    assert main(["rulebook", str(game), "-o", str(tmp_path / "out")]) == 1
+    out = tmp_path / "out"
+    assert main(["rulebook", str(game), "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "error[CK101]" in err and "cards.yaml:2:" in err
-    assert "1 error; nothing written" in err
-    assert not (tmp_path / "out").exists()
+    assert (
+        f"{game}/cards.yaml:10:7: warning[CK315] 1 line of rules text of 'marine' does not "
+        "parse; the reference pages show it as written"
+    ) in err.splitlines()
+    for name, text in (
+        ("pdf", flat(pdf_text(out / "reference.pdf"))),
+        ("html", flat((out / "reference.html").read_text())),
+        ("md", flat((out / "reference.md").read_text())),
+    ):
+        assert "Fly over the moon." in text, name
+        assert "2 lines of rules text (over every copy) do not parse yet" in text, name
 
 
 def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

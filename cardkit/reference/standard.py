@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
@@ -16,7 +16,14 @@ from cardkit.reference.content import (
     Table,
     plain,
 )
-from cardkit.reference.words import NONE_SHOWN, Styler, field_value, rules_text, shown_value
+from cardkit.reference.words import (
+    NONE_SHOWN,
+    CardText,
+    Styler,
+    field_value,
+    rules_text,
+    shown_value,
+)
 from cardkit.rules.effects import Ability, Ally, OnScrap
 
 # Field kinds the card list shows as columns (long text and nested values stay out).
@@ -128,13 +135,10 @@ def _count_table(title: str, what: str, rows: list[tuple[str, list[Card]]]) -> T
     )
 
 
-def stat_fields(game: Game, types: Collection[str] | None = None) -> list[tuple[str, str]]:
-    """(field, title) of the fields the card list shows, in the order the game declares them:
-    those of every card type, or of the ``types`` given (the card types of one deck)."""
+def stat_fields(game: Game) -> list[tuple[str, str]]:
+    """(field, title) of the fields the card list shows, in the order the game declares them."""
     seen: dict[str, str] = {}
-    for type_id, card_type in game.card_types.items():
-        if types is not None and type_id not in types:
-            continue
+    for card_type in game.card_types.values():
         for spec in card_type.fields:
             if spec.kind in STAT_KINDS and spec.name not in seen:
                 seen[spec.name] = spec.name.replace("_", " ").capitalize()
@@ -143,7 +147,7 @@ def stat_fields(game: Game, types: Collection[str] | None = None) -> list[tuple[
 
 def card_list_section(
     card_set: CardSet,
-    abilities: Mapping[str, tuple[Ability, ...]],
+    texts: Mapping[str, CardText],
     canonical: Callable[[Ability], str],
 ) -> Section:
     game = card_set.game
@@ -151,10 +155,13 @@ def card_list_section(
     tables: list[Table] = []
     for deck_id, deck_name in deck_order(card_set):
         cards = sorted((c for c in card_set.cards if c.deck == deck_id), key=card_sort_key(game))
-        # Each deck shows the stats of its own card types (no 'Boss authority' column among
-        # the ships of a trade deck).
-        stats = stat_fields(game, {card.type for card in cards})
-        headers = ("Name", "Type", "Faction", *(title for _, title in stats), "Rules text", "Count")
+        # the values the deck's cards have: a scorecard's digit is no column of the trade deck
+        stats = [
+            (name, title)
+            for name, title in stat_fields(game)
+            if any(_has_value(field_value(card, name)) for card in cards)
+        ]
+        headers = ("Name", "Type", "Faction", *(t for _, t in stats), "Rules text", "Count")
         rows = []
         for card in cards:
             faction: Cell = tuple(
@@ -169,7 +176,7 @@ def card_list_section(
                     plain(shown_value(card.type, "type", game)),
                     faction,
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
-                    rules_text(card, abilities, canonical, styler),
+                    rules_text(card, texts, canonical, styler),
                     plain(card.count),
                 )
             )
@@ -178,6 +185,10 @@ def card_list_section(
         wide = len(headers) > WIDE_COLUMNS
         tables.append(Table(headers, tuple(rows), deck_name, numeric, widths, wide=wide))
     return Section("cards", "Card list", tuple(tables))
+
+
+def _has_value(value: object) -> bool:
+    return value not in (None, "", False, (), [], {})
 
 
 def _numeric(game: Game, name: str) -> bool:

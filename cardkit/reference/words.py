@@ -106,14 +106,21 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+# A card's rules text line by line: the ability a line parsed to, or the line as written.
+CardText = tuple["Ability | str", ...]
+
+
 def rules_text(
     card: Card,
-    abilities: Mapping[str, tuple[Ability, ...]],
+    texts: Mapping[str, CardText],
     canonical: Callable[[Ability], str],
     styler: Styler,
 ) -> Cell:
-    """The card's rules text in canonical form, a line per ability (as written, when it was
-    not parsed), the game's words styled."""
-    if card.id in abilities:
-        return styler.lines(canonical(ability) for ability in abilities[card.id])
+    """The card's rules text, a line per ability in canonical form (a line that does not
+    parse as written; the whole text as written when the card is missing from ``texts``),
+    the game's words styled."""
+    if card.id in texts:
+        return styler.lines(
+            canonical(line) if isinstance(line, Ability) else line for line in texts[card.id]
+        )
     return styler.lines(line for line in card.text.split("\n") if line.strip())

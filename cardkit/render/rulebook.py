@@ -12,15 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.atomic import write_atomic
-from cardkit.diagnostics import Diagnostic, Location, Severity, error
-from cardkit.errors import OutputError
+from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import CardSet
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
 from cardkit.reference.templating import TemplateRenderer, render_html, render_markdown
+from cardkit.reference.words import CardText
 from cardkit.render.charts import chart_svg
 from cardkit.render.reference_pdf import reference_pdf
 from cardkit.rules.context import parse_set
+from cardkit.rules.effects import Ability
 
 FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
@@ -37,16 +38,40 @@ def chart_file(chart_id: str) -> str:
     return f"reference-{chart_id}.svg"
 
 
-def make_reference(card_set: CardSet) -> tuple[Reference | None, list[Diagnostic]]:
-    """The content model; None when the rules text has errors (they are returned)."""
+def make_reference(card_set: CardSet) -> tuple[Reference, list[Diagnostic]]:
+    """The content model, and a CK315 warning for each card with lines of rules text that do
+    not parse (the pages show those lines as written; ``cardkit validate`` says why)."""
     context = parse_set(card_set)
-    if any(d.severity is Severity.ERROR for d in context.parse_errors):
-        return None, context.parse_errors
-    abilities = {
-        key: tuple(line.ability for line in lines) for key, lines in context.parsed.items()
-    }
-    reference, found = build_reference(card_set, abilities)
-    return reference, [*context.parse_errors, *found]
+    texts: dict[str, CardText] = {}
+    found: list[Diagnostic] = []
+    for card in card_set.cards:
+        parsed = context.parsed.get(card.id, [])
+        failed = context.failed.get(card.id, [])
+        lines: list[tuple[int, Ability | str]] = [(p.line, p.ability) for p in parsed]
+        lines += [(f.line, f.text) for f in failed]
+        texts[card.id] = tuple(line for _, line in sorted(lines, key=lambda pair: pair[0]))
+        if failed:
+            first = min(failed, key=lambda f: f.line)
+            found.append(
+                warning(
+                    "CK315",
+                    f"{plural(len(failed), 'line')} of rules text of {card.id!r} "
+                    + (
+                        "does not parse; the reference pages show it as written"
+                        if len(failed) == 1
+                        else "do not parse; the reference pages show them as written"
+                    ),
+                    context.at(card, first.line, 1),
+                    card=card.id,
+                    hint="'cardkit validate' says why",
+                )
+            )
+    reference, more = build_reference(card_set, texts)
+    return reference, [*found, *more]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def render_outputs(
@@ -84,25 +109,11 @@ def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
     return options.output if options.output is not None else Path("output") / card_set.game.id
 
 
-def write_outputs(
-    folder: Path, files: Mapping[str, bytes | str]
-) -> tuple[list[Path], list[Diagnostic]]:
-    """Write each file atomically into ``folder``; a file that cannot be written is CK005."""
+def write_outputs(folder: Path, files: Mapping[str, bytes | str]) -> list[Path]:
+    """Write each file atomically into ``folder``; raises OutputError (CK005) when one
+    cannot be written."""
     written: list[Path] = []
-    found: list[Diagnostic] = []
     for name, data in files.items():
-        path = folder / name
-        try:
-            write_atomic(path, data)
-        except OutputError as exc:
-            found.append(
-                error(
-                    "CK005",
-                    f"cannot write output: {exc.reason}",
-                    Location(exc.path),
-                    hint="choose another place with -o, or make room there",
-                )
-            )
-        else:
-            written.append(path)
-    return written, found
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written
