@@ -176,3 +176,13 @@ def test_any_game_with_a_play_declaration_can_be_simulated(
         "sun-wall",
         "moon-spire",
     }
+
+
+def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    status, _, err = _sim(capsys, str(STAR_REALMS), "--games", "4", "-o", str(blocker / "sim"))
+    assert status == 1
+    assert f"cardkit: cannot write the report into {str(blocker / 'sim')!r}" in err
