@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error, warning
 from cardkit.model import Card, CardSet, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
 from cardkit.rules.effects import Ability
@@ -139,6 +139,7 @@ def build_pool(
     market_ids = {card.id for card in card_set.cards}
     all_cards = [*card_set.cards, *(c for c in added if c.id not in market_ids)]
     added_ids = {card.id for card in added}
+    notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
     for card in all_cards:
         where = added_context if card.id in added_ids else context
         sim = _sim_card(card, where.parsed.get(card.id, ()), where, found)
@@ -146,6 +147,17 @@ def build_pool(
             continue
         if card.deck == setup.market_deck:
             market.append((len(cards), card.count))
+        elif card.id in added_ids:
+            notes.append(
+                warning(
+                    "CK405",
+                    f"added card {card.id!r} belongs to deck {card.deck!r}, not to "
+                    f"{setup.market_deck!r} that the trade row is dealt from; no game will use it",
+                    card.location("deck") if "deck" in card.values else card.location(),
+                    card=card.id,
+                    hint=f"set 'deck: {setup.market_deck}' on the card",
+                )
+            )
         cards.append(sim)
     ids = {card.id: i for i, card in enumerate(cards)}
     known = [card.id for card in all_cards]
@@ -170,7 +182,7 @@ def build_pool(
             starting.append((index, copies))
     pile = None if setup.pile is None else lookup(setup.pile, "pile", "pile", "card")
     if found:
-        return None, sorted(found, key=lambda d: d.sort_key)
+        return None, sorted([*found, *notes], key=lambda d: d.sort_key)
     pile_count = 0
     if pile is not None:
         pile_count = setup.pile_count or next(c.count for c in all_cards if c.id == setup.pile)
@@ -185,4 +197,4 @@ def build_pool(
         pile_count=pile_count,
         added=tuple(c.id for c in added),
     )
-    return pool, []
+    return pool, notes
