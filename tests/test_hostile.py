@@ -37,6 +37,10 @@ PREVIOUS = {
 
 COMMANDS: dict[str, tuple[str, ...]] = {
     "rulebook": ("rulebook", "game", "-o", "out", "--format", "md"),
+    "fmt": ("fmt", "game"),
+    "costs": ("costs", "game"),
+    "sim": ("sim", "game", "--games", "2"),
+    "explain": ("explain", "game"),
     "build": ("build", "game", "-o", "out"),
     "validate": ("validate", "game"),
     "schema": ("schema", "game", "-o", "out/cards.schema.json"),
@@ -529,6 +533,34 @@ CASES: list[Case] = [
             ("power-bomb", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
             ("list-bomb", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
         )
+    ),
+    # every command that reads a game refuses the same hostile card file ------------------------
+    *(
+        Case(
+            f"{command}-refuses-a-python-tag",
+            {"game/trojan.yaml": F("yaml/python-object-apply.yaml")},
+            "game/trojan.yaml:4:11: error[CK011]",
+            command=command,
+        )
+        for command in ("fmt", "costs", "sim", "explain", "rulebook")
+    ),
+    Case(
+        "schema-refuses-a-python-tag-in-game-yaml",
+        {"game/game.yaml": F("game/python-tag.yaml")},
+        "game/game.yaml:4:7: error[CK011]",
+        command="schema",
+    ),
+    Case(
+        "fmt-refuses-an-alias-bomb",
+        {"game/laughs.yaml": F("yaml/billion-laughs.yaml")},
+        "game/laughs.yaml:6:1: error[CK013]",
+        command="fmt",
+    ),
+    Case(
+        "sim-add-refuses-a-python-tag",
+        {"added.yaml": F("yaml/python-object-apply.yaml")},
+        "added.yaml:4:11: error[CK011]",
+        args=("sim", "game", "--games", "2", "--add", "added.yaml"),
     ),
     # the output path ----------------------------------------------------------------------------
     Case(
