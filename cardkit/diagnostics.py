@@ -181,7 +181,6 @@ CODES: dict[str, str] = {
     "CK312": "a sheet mixes rows (a rules table) with card fields, filters or sorting",
     "CK313": "a sheet selects a card type, faction or deck the game does not declare",
     "CK314": "a sheet selects no cards",
-    "CK320": "a reference page cannot be written",
     # playtest simulator
     "CK400": "the play declaration of game.yaml names something the game does not declare",
     "CK401": "the game has no play declaration, so it cannot be simulated",

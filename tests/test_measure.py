@@ -73,7 +73,7 @@ def test_validate_reports_a_broken_layout_and_exits_1(
 
 def test_star_realms_validates_clean(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(STAR_REALMS)]) == 0
-    assert "0 errors, 0 warnings in 136 cards" in capsys.readouterr().err
+    assert "0 errors, 0 warnings in 152 cards" in capsys.readouterr().err
 
 
 def test_importing_the_cli_does_not_import_reportlab() -> None:

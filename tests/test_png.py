@@ -195,3 +195,24 @@ def test_an_output_folder_inside_the_game_folder_does_not_spoil_the_cache(
     out = game / "output"
     assert len(build_pngs(load(game), out, bleed=mm(3), dpi=LOW).written) == 5
     assert build_pngs(load(game), out, bleed=mm(3), dpi=LOW).written == []
+
+
+def test_a_full_build_removes_the_images_of_cards_that_are_gone(tmp_path: Path) -> None:
+    folder = tmp_path / "out" / PNG_FOLDER
+    build_pngs(load(write_game(tmp_path / "game")), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    cache = json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))
+    cache["files"]["../escape.png"] = {"key": "k", "sha256": "s"}  # a tampered cache
+    (folder / CACHE_FILE).write_text(json.dumps(cache), encoding="utf-8")
+    (tmp_path / "escape.png").write_bytes(b"not yours to delete")
+    fewer = load(write_game(tmp_path / "game", CARDS.split("\n", 1)[1]))  # no Red Fighter
+    kept = build_pngs(fewer, tmp_path / "out", bleed=mm(3), dpi=LOW)
+    assert kept.removed == []  # without prune (a build with --only) nothing goes
+    report = build_pngs(fewer, tmp_path / "out", bleed=mm(3), dpi=LOW, prune=True)
+    assert report.removed == [folder / "red-fighter.png"]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [CACHE_FILE, "notes.txt", "blue-trader.png", "red-keep.png", *BACKS]
+    )
+    assert (tmp_path / "escape.png").exists()
+    files = json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))["files"]
+    assert sorted(files) == sorted(["blue-trader.png", "red-keep.png", *BACKS])

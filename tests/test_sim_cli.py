@@ -105,6 +105,10 @@ def test_an_obviously_too_strong_added_card_stands_out(
     assert top["edge_ci95"][0] > 0.05  # clearly better than not buying it
     assert [d["slot"] for d in report["pool_delta"]] == ["A", "B", "first"]
     assert report["without_added"]["average_turns"] > 10
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = readme[readme.index("The JSON report holds") :]
+    keys = {*report, *top, *report["pool_delta"][0], *report["seats"][0]}
+    assert sorted(k for k in keys if f"`{k}`" not in documented) == []
     assert (tmp_path / "delta.png").is_file()
 
 
@@ -153,3 +157,22 @@ def test_readme_sim_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         if "mc" in " ".join(args):
             args[args.index("--games") + 1] = "2"
         assert main([*args, "-o", str(tmp_path)]) == 0, command
+
+
+def test_any_game_with_a_play_declaration_can_be_simulated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tiny = ROOT / "tests" / "fixtures" / "sim" / "tiny-game"
+    status, out, err = _sim(
+        capsys, str(tiny), "--games", "100", "--format", "json", "-o", str(tmp_path)
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["game"] == "moon-siege" and report["games"] == 100
+    assert sum(seat["wins"] for seat in report["seats"]) + report["draws"] == 100
+    assert {card["id"] for card in report["cards"]} == {
+        "sun-knight",
+        "moon-trader",
+        "sun-wall",
+        "moon-spire",
+    }

@@ -120,14 +120,22 @@ def run_exports(
             err,
             "rasterising",
             "images",
-            lambda step: build_pngs(card_set, folder, bleed=bleed, dpi=args.dpi, progress=step),
+            lambda step: build_pngs(
+                card_set, folder, bleed=bleed, dpi=args.dpi, prune=not args.only, progress=step
+            ),
         )
         found.extend(report.diagnostics)
         where = folder / PNG_FOLDER
         err.print(
             Text(
                 f"wrote {where} ({plural(len(report.written), 'image')} drawn, "
-                f"{len(report.unchanged)} unchanged)"
+                f"{len(report.unchanged)} unchanged"
+                + (
+                    f", {len(report.removed)} of cards no longer there removed"
+                    if report.removed
+                    else ""
+                )
+                + ")"
             ),
             soft_wrap=True,
         )

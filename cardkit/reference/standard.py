@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
@@ -128,10 +128,13 @@ def _count_table(title: str, what: str, rows: list[tuple[str, list[Card]]]) -> T
     )
 
 
-def stat_fields(game: Game) -> list[tuple[str, str]]:
-    """(field, title) of the fields the card list shows, in the order the game declares them."""
+def stat_fields(game: Game, types: Collection[str] | None = None) -> list[tuple[str, str]]:
+    """(field, title) of the fields the card list shows, in the order the game declares them:
+    those of every card type, or of the ``types`` given (the card types of one deck)."""
     seen: dict[str, str] = {}
-    for card_type in game.card_types.values():
+    for type_id, card_type in game.card_types.items():
+        if types is not None and type_id not in types:
+            continue
         for spec in card_type.fields:
             if spec.kind in STAT_KINDS and spec.name not in seen:
                 seen[spec.name] = spec.name.replace("_", " ").capitalize()
@@ -145,11 +148,13 @@ def card_list_section(
 ) -> Section:
     game = card_set.game
     styler = Styler(game)
-    stats = stat_fields(game)
-    headers = ("Name", "Type", "Faction", *(title for _, title in stats), "Rules text", "Count")
     tables: list[Table] = []
     for deck_id, deck_name in deck_order(card_set):
         cards = sorted((c for c in card_set.cards if c.deck == deck_id), key=card_sort_key(game))
+        # Each deck shows the stats of its own card types (no 'Boss authority' column among
+        # the ships of a trade deck).
+        stats = stat_fields(game, {card.type for card in cards})
+        headers = ("Name", "Type", "Faction", *(title for _, title in stats), "Rules text", "Count")
         rows = []
         for card in cards:
             faction: Cell = tuple(

@@ -55,6 +55,7 @@ class PngReport:
 
     written: list[Path] = field(default_factory=list)  # rasterised and written
     unchanged: list[Path] = field(default_factory=list)  # already up to date: skipped
+    removed: list[Path] = field(default_factory=list)  # of cards no longer in the set
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
@@ -105,12 +106,15 @@ def build_pngs(
     *,
     bleed: float,
     dpi: float = DEFAULT_DPI,
+    prune: bool = False,
     progress: Progress | None = None,
 ) -> PngReport:
     """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed.
 
     Each PNG is written atomically as it is made and the cache last (also when a later card
-    fails), so an interrupted export leaves only whole files and a cache that is true.
+    fails), so an interrupted export leaves only whole files and a cache that is true. With
+    ``prune`` (a build of every card), images an earlier build wrote for cards that are gone
+    are deleted; files the cache does not list are never touched.
     """
     target = folder / PNG_FOLDER
     cache_path = target / CACHE_FILE
@@ -136,8 +140,16 @@ def build_pngs(
                 report.written.append(path)
             if progress is not None:
                 progress(index, len(todo))
+        if prune:
+            wanted = {job.name for job in todo}
+            for name in sorted(set(cache) - wanted):
+                del cache[name]
+                stem = name.removesuffix(".png")
+                if name.endswith(".png") and safe_file_stem(stem) == stem:  # never '../x.png'
+                    (target / name).unlink(missing_ok=True)
+                    report.removed.append(target / name)
     finally:
-        if report.written:
+        if report.written or report.removed:
             content = {"format": CACHE_FORMAT, "files": dict(sorted(cache.items()))}
             write_atomic(cache_path, json.dumps(content, indent=1) + "\n")
     report.diagnostics.sort(key=lambda d: d.sort_key)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, Location, Severity, error
+from cardkit.errors import OutputError
 from cardkit.model import CardSet
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
@@ -86,16 +87,22 @@ def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
 def write_outputs(
     folder: Path, files: Mapping[str, bytes | str]
 ) -> tuple[list[Path], list[Diagnostic]]:
-    """Write each file atomically into ``folder``; a file that cannot be written is CK320."""
+    """Write each file atomically into ``folder``; a file that cannot be written is CK005."""
     written: list[Path] = []
     found: list[Diagnostic] = []
     for name, data in files.items():
         path = folder / name
         try:
             write_atomic(path, data)
-        except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
-            found.append(error("CK320", f"cannot write {name}: {reason}", Location(str(path))))
+        except OutputError as exc:
+            found.append(
+                error(
+                    "CK005",
+                    f"cannot write output: {exc.reason}",
+                    Location(exc.path),
+                    hint="choose another place with -o, or make room there",
+                )
+            )
         else:
             written.append(path)
     return written, found
