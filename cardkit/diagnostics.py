@@ -188,4 +188,5 @@ CODES: dict[str, str] = {
     "CK402": "the play setup names a card the set does not have",
     "CK403": "the simulator cannot execute an effect of a card's rules text",
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
+    "CK405": "an added card is not in the deck the trade row is dealt from, so no game uses it",
 }

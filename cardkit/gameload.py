@@ -63,6 +63,7 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
             spec.get("icon"),
             spec.get("description", ""),
             spec.get("back"),
+            spec.get("symbol"),
         )
         for key, spec in (entries or {}).items()
     }
@@ -348,6 +349,7 @@ class _GameBuilder:
                     per,
                     tuple(rule.get("decks", ())),
                     rule.get("description", ""),
+                    tuple(rule.get("values", ())),
                 )
             )
         return DeckRules(counts, sizes, tuple(limits))

@@ -96,6 +96,7 @@ class Named:
     icon: str | None = None
     description: str = ""
     back: str | None = None  # factions: the back of their cards, after deck and card type
+    symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,10 +281,10 @@ class SizeRule:
 class CopyLimit:
     """At most ``maximum`` copies of a card in a deck, for the cards a field or tag marks.
 
-    ``field``: a boolean (or any) card field that marks the card when true; ``tag``: a tag
-    that marks it; neither: every card. ``per`` groups copies: ``card`` (one card), ``name``
-    (every card of the same name: heroes) or a field name. ``decks``: decks counted together
-    (none: each deck on its own).
+    ``field``: a card field that marks the card when true, or when it holds one of ``values``;
+    ``tag``: a tag that marks it; neither: every card. ``per`` groups copies: ``card`` (one
+    card), ``name`` (every card of the same name: heroes) or a field name. ``decks``: decks
+    counted together (none: each deck on its own).
     """
 
     name: str
@@ -293,6 +294,7 @@ class CopyLimit:
     per: str = "card"
     decks: tuple[str, ...] = ()
     description: str = ""
+    values: tuple[Any, ...] = ()  # with ``field``: the values that mark a card (set: promo)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,14 +29,14 @@ def picture(path: Path, size: tuple[int, int] = (300, 200), colour: str = "#3366
     return path
 
 
-def make_game(root: Path, cards: str, extra: str = "") -> CardSet:
-    card_set, found = load_game_and_cards(root, cards, extra)
+def make_game(root: Path, cards: str, extra: str = "", icons: str | None = None) -> CardSet:
+    card_set, found = load_game_and_cards(root, cards, extra, icons)
     assert card_set is not None and not found, found
     return card_set
 
 
 def load_game_and_cards(
-    root: Path, cards: str, extra: str = ""
+    root: Path, cards: str, extra: str = "", icons: str | None = None
 ) -> tuple[CardSet | None, list[Diagnostic]]:
     root.mkdir(parents=True, exist_ok=True)
     game = """\
@@ -50,7 +50,11 @@ def load_game_and_cards(
           unit:
             name: Unit
         """
-    (root / "game.yaml").write_text(textwrap.dedent(game) + textwrap.dedent(extra), "utf-8")
+    game = textwrap.dedent(game)
+    if icons is not None:  # the icon declarations instead of the PNG coin and faction icon
+        game = game.replace("icons/red.png", "icons/red.svg")
+        game = game.replace("  coin: {file: icons/coin.png, words: [Gold]}\n", icons)
+    (root / "game.yaml").write_text(game + textwrap.dedent(extra), "utf-8")
     (root / "cards.yaml").write_text(
         "cards:\n" + textwrap.indent(textwrap.dedent(cards), "  "), "utf-8"
     )
@@ -197,3 +201,60 @@ def test_confine_refuses_paths_that_leave_the_folder(
 
 def test_confine_accepts_a_path_inside_the_folder(tmp_path: Path) -> None:
     assert confine(tmp_path, "art/scout.png") == tmp_path / "art" / "scout.png"
+
+
+COIN_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">'
+    '<circle cx="16" cy="16" r="14" fill="#d9a521" stroke="#222222" stroke-width="2"/></svg>'
+)
+HOSTILE_SVGS = {
+    "laughs.svg": (
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+        '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+        '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text>&b;</text></svg>',
+        "DOCTYPE or ENTITY",
+    ),
+    "outside.svg": (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'width="8" height="8"><image xlink:href="file:///etc/passwd" width="8" height="8"/></svg>',
+        "links to another file",
+    ),
+    "network.svg": (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8">'
+        '<image href="http://example.invalid/x.png" width="8" height="8"/></svg>',
+        "links to another file",
+    ),
+    "broken.svg": ("<svg xmlns=", "not an SVG picture"),
+}
+
+
+def test_svg_icons_are_drawn_as_vectors_inline_and_on_the_face(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    (root / "icons").mkdir(parents=True)
+    (root / "icons" / "coin.svg").write_text(COIN_SVG, "utf-8")
+    (root / "icons" / "red.svg").write_text(COIN_SVG.replace("#d9a521", "#aa0000"), "utf-8")
+    icons = "  coin: {file: icons/coin.svg, words: [Gold]}\n"
+    cards = "- {name: Miser, type: unit, faction: red, text: Gain 2 Gold.}\n"
+    card_set = make_game(root, cards, icons=icons)
+    path, found = build(card_set, tmp_path / "out")
+    assert found == [] and path is not None
+    reader = PdfReader(path)
+    assert "Gain 2 Gold." in " ".join(reader.pages[0].extract_text().split())
+    assert len(images(reader)) == 1  # only the transparent blank that holds the inline icon's place
+
+
+def test_hostile_or_broken_svg_icons_are_refused_with_a_warning(tmp_path: Path) -> None:
+    root = tmp_path / "g"
+    (root / "icons").mkdir(parents=True)
+    lines = []
+    for name, (svg, _) in HOSTILE_SVGS.items():
+        (root / "icons" / name).write_text(svg, "utf-8")
+        lines.append(f"  {name[:-4]}: {{file: icons/{name}}}\n")
+    (root / "icons" / "red.svg").write_text(COIN_SVG, "utf-8")
+    card_set = make_game(root, "- {name: Plain, type: unit}\n", icons="".join(lines))
+    _, found = build(card_set, tmp_path / "out")
+    by_icon = {d.message.split("'")[1]: d for d in found}
+    for name, (_, message) in HOSTILE_SVGS.items():
+        diagnostic = by_icon[name[:-4]]
+        assert diagnostic.code == "CK213", diagnostic
+        assert message in diagnostic.message, diagnostic.message

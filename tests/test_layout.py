@@ -299,3 +299,37 @@ def test_the_readme_layout_example_builds_a_unit_with_its_stats(tmp_path: Path) 
     assert found == []
     text = PdfReader(written[0]).pages[0].extract_text()
     assert "40 HP" in text and "50" in text and "Marine" in text
+
+
+def test_a_new_game_shows_cost_and_power_badges_from_its_own_layouts(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from cardkit.cli import main
+
+    assert main(["new", "Moon Tactics", "--into", str(tmp_path)]) == 0
+    root = tmp_path / "moon-tactics"
+    assert sorted(p.name for p in (root / "layouts").iterdir()) == ["card.yaml", "unit.yaml"]
+    assert main(["build", str(root), "--output", str(tmp_path / "out")]) == 0
+    card_set, _ = load_card_set(root, "g")
+    assert card_set is not None
+    style, found = prepare_style(card_set.game, card_set.cards)
+    assert found == []
+    assert [b.field for b in style.layouts["unit"].badges] == ["cost", "power"]
+    text = PdfReader(tmp_path / "out" / "deck.pdf").pages[0].extract_text()
+    unit = next(c for c in card_set.cards if c.type == "unit")
+    assert str(unit.get("power")) in text.split()
+
+
+def test_cli_build_with_a_broken_layout_exits_1_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardkit.cli import main
+
+    game = make_game(tmp_path / "g", {"unit": "extends: crad\n"})
+    (game.root / "cards.yaml").write_text("cards:\n  - {name: Marine, type: unit}\n", "utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(game.root), "--output", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "error[CK207] layout 'unit' extends unknown layout 'crad'" in err
+    assert "1 error; nothing built" in err
+    assert not out.exists()

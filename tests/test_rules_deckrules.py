@@ -22,7 +22,13 @@ def test_star_realms_trade_deck_holds_its_declared_80_cards() -> None:
     root = Path(__file__).resolve().parent.parent / "cards" / "star-realms"
     card_set, found = load_card_set(root)
     assert card_set is not None and not found
-    assert deck_totals(card_set) == {"personal": 40, "explorers": 16, "trade": 80}
+    assert deck_totals(card_set) == {
+        "personal": 40,
+        "explorers": 16,
+        "trade": 80,
+        "challenges": 8,
+        "scorecards": 8,
+    }
     assert card_set.game.decks["trade"].size is not None
     assert str(card_set.game.decks["trade"].size) == "exactly 80"
 
@@ -69,10 +75,11 @@ def test_deck_rules_read_as_sentences_for_the_reference_pages(tmp_path: Path) ->
         "Promo: at most 1 copy of each card tagged 'promo', in each deck.",
     ]
     starcraft = _load_game(SET / "clean-starcraft", tmp_path)
-    assert describe_deck_rules(starcraft)[-1] == (
+    assert describe_deck_rules(starcraft)[-2:] == [
         "Promo: at most 1 copy of each card name tagged 'promo', "
-        "in the Buildings Deck, Draw Deck and Seed Pile together."
-    )
+        "in the Buildings Deck, Draw Deck and Seed Pile together.",
+        "B-day: at most 1 copy of each card whose 'set' is 'promo' or 'b-day', in each deck.",
+    ]
     planetary = _load_game(SET / "clean-planetary", tmp_path)
     assert describe_deck_rules(planetary)[1] == (
         "Deck: exactly 20 + 10 * Planets cards. "

@@ -9,6 +9,7 @@ from cardkit.rules.effects import (
     EFFECTS,
     SPECIAL_EFFECTS,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -17,6 +18,8 @@ from cardkit.rules.effects import (
     Clause,
     Conditional,
     CopyAnother,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -35,6 +38,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -47,6 +51,7 @@ VOCAB = Vocabulary(
     factions=(("red-guild", "Red Guild"),),
     card_types=(("unit", "Unit"), ("relic", "Relic"), ("ally", "Ally")),
     keywords=(("walled", "Walled"), ("transport", "Transport"), ("produces", "Produces")),
+    symbols=(("gold", "G"),),
 )
 
 CANONICAL: list[tuple[Node, str]] = [
@@ -77,6 +82,7 @@ CANONICAL: list[tuple[Node, str]] = [
     (DestroyTarget("relic", optional=True), "You may destroy target relic."),
     (NextAcquireOnTop(("relic",)), "Put the next relic you acquire this turn on top of your deck."),
     (PutFromDiscardOnTop(), "Put a card from your discard pile on top of your deck."),
+    (PutOnTop(("relic",), "hand", "deck"), "Put a relic from your hand on top of your deck."),
     (CopyAnother(("unit",)), "Copy another unit you have played this turn."),
     (AllyForAllFactions(), "This card counts as an ally for all factions."),
     (
@@ -85,6 +91,15 @@ CANONICAL: list[tuple[Node, str]] = [
     ),
     (ForEach(Draw(1), DiscardedThisWay()), "Draw a card for each card discarded this way."),
     (KeywordUse("walled"), "Walled."),
+    (CreateCard("Spark"), 'Create a "Spark".'),
+    (CreateCard("Spark", 2, "hand"), 'Create 2 "Spark" into your hand.'),
+    (DealDamage(2, "unit"), "Deal 2 damage to target unit."),
+    (DealDamage(1, "relic", 6, each=True), "Deal 1D6 damage to each enemy relic."),
+    (Ability(AbilityCost((("favor", 2),)), Draw(1)), "(2) Royal Favor: Draw a card."),
+    (
+        Ability(AbilityCost((("gold", 1), ("favor", 3))), Draw(1)),
+        "(1)G(3) Royal Favor: Draw a card.",
+    ),
     (KeywordUse("transport", (2,)), "Transport(2)."),
     (KeywordUse("produces", (2, "x")), "Produces(2/x)."),
     (Sequence((KeywordUse("walled"), Draw(1))), "Walled. Draw a card."),
@@ -173,6 +188,12 @@ INVALID: list[tuple[str, object]] = [
     ("cannot be written ' x'", lambda: KeywordUse("transport", (" x",))),
     ("a keyword's number", lambda: KeywordUse("transport", (-1,))),
     ("a number or words", lambda: KeywordUse("transport", (True,))),
+    ("written as printed", lambda: CreateCard(" Spark")),
+    ("cannot hold quotes", lambda: CreateCard('Sp"ark')),
+    ("cards to create", lambda: CreateCard("Spark", 0)),
+    ("an amount of damage", lambda: DealDamage(0, "unit")),
+    ("a die's sides", lambda: DealDamage(1, "unit", 1)),
+    ("an ability cost needs", lambda: AbilityCost(())),
 ]
 
 

@@ -49,8 +49,8 @@ def test_check_lists_each_line_that_would_change_and_changes_nothing(
         "play, gain 3 Royal Favor and draw a card.'",
         "game/cards.yaml:27:11: would reformat 'dock-hand': 'draw  a  card' -> 'Draw a card.'",
         "game/cards.yaml:32:7: would reformat 'broken-idol': 'gain 1 gold.' -> 'Gain 1 Gold.'",
-        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of 'acquire', "
-        "'add', 'copy', 'destroy', 'discard', 'double', 'draw', 'gain' or 10 more "
+        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of '(', "
+        "'acquire', 'add', 'copy', 'create', 'deal', 'destroy', 'discard' or 13 more "
         "(did you mean 'gain'?) in rules text of 'broken-idol'",
     ]
     assert err == (
@@ -87,7 +87,7 @@ def test_fmt_is_idempotent_and_the_result_validates_as_before(
 def test_star_realms_is_already_canonical(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _run(capsys, str(ROOT / "cards" / "star-realms"), "--check")
     assert (status, out) == (0, [])
-    assert err == "0 cards would be reformatted, 48 already canonical"
+    assert err == "0 cards would be reformatted, 58 already canonical"
 
 
 def test_cards_from_a_spreadsheet_are_reported_not_rewritten(

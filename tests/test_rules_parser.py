@@ -21,6 +21,8 @@ from cardkit.rules.effects import (
     OnScrap,
     Pos,
     Primary,
+    PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
 )
 from cardkit.rules.vocab import Vocabulary
@@ -171,8 +173,8 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
         [("Gain 2 Royal Favour.", 8)],
     ),
     (
-        "unexpected 'Gian': expected one of 'acquire', 'add', 'copy', 'destroy', 'discard', "
-        "'double', 'draw', 'gain' or 10 more (did you mean 'gain'?)",
+        "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'copy', 'create', 'deal', "
+        "'destroy', 'discard' or 13 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (
@@ -282,3 +284,46 @@ def test_a_game_without_zones_has_no_zone_words() -> None:
     vocab = Vocabulary(resources=(("gold", "Gold"),))
     with pytest.raises(RulesTextError, match="expected a zone"):
         parse_ability("Scrap a card in your hand.", vocab)
+
+
+# Lenient wording: each variant parses to the value of the canonical line, so that wording
+# drift is found (CK108) and `cardkit fmt` rewrites it.
+LENIENT: list[tuple[str, list[str]]] = [
+    ("Gain 2 Gold.", ["+2 Gold", "2 Gold.", "gain 2 gold", "Add 2 Gold.", "{Gain 2 Gold}"]),
+    ("Gain 2 Gold and 1 Royal Favor.", ["+2 Gold, +1 Royal Favor", "2 Gold and 1 royal favor"]),
+    ("Gain 2 Gold or 3 Royal Favor.", ["+2 Gold or +3 Royal Favor", "2 Gold or 3 Royal Favor"]),
+    ("Draw a card.", ["Draw 1 card.", "draw one card"]),
+    ("Draw 2 cards.", ["Draw two cards."]),
+    ("Red Guild Ally: Gain 1 Gold.", ["{Red Guild Ally}: +1 Gold", "red guild ally: add 1 gold"]),
+]
+
+
+@pytest.mark.parametrize(("canonical", "variants"), LENIENT, ids=[c for c, _ in LENIENT])
+def test_lenient_variants_parse_to_the_canonical_value(
+    game: Game, canonical: str, variants: list[str]
+) -> None:
+    expected = parse_ability(canonical, game)
+    assert str(expected) == canonical
+    for variant in variants:
+        assert parse_ability(variant, game) == expected, variant
+
+
+def test_cards_go_on_top_of_the_zones_the_game_names() -> None:
+    vocab = Vocabulary(
+        card_types=(("unit", "Unit"),),
+        zones=(
+            ("deck", "your", "library"),
+            ("discard", "your", "graveyard"),
+            ("hand", "your", "hand"),
+        ),
+    )
+    put = parse_ability("Put a unit from your graveyard on top of your library.", vocab)
+    assert put.effect == PutFromDiscardOnTop(("unit",))
+    other = parse_ability("Put a card from your hand on top of your library.", vocab)
+    assert other.effect == PutOnTop((), "hand", "deck")
+    assert str(other) == "Put a card from your hand on top of your library."
+    acquire = "Acquire a card of cost 2 or less for free and put it on top of your library."
+    assert parse_ability(acquire, vocab).effect == AcquireFree(2, (), "top-of-deck")
+    wrong = r"goes on top of the deck \(zone 'deck'\), not 'hand'"
+    with pytest.raises(RulesTextError, match=wrong):
+        parse_ability("Put the next card you acquire this turn on top of your hand.", vocab)

@@ -16,6 +16,7 @@ from cardkit.rules import parse_ability, parse_card_text
 from cardkit.rules.effects import (
     SPECIAL_EFFECTS,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -25,6 +26,8 @@ from cardkit.rules.effects import (
     Clause,
     Conditional,
     CopyAnother,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -40,6 +43,7 @@ from cardkit.rules.effects import (
     OpponentDiscards,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sentence,
@@ -144,6 +148,7 @@ VOCABULARIES = [
     Vocabulary.of(_load(ROOT / "cards" / "star-realms").game),
     Vocabulary.of(_load(ROOT / "tests" / "fixtures" / "rules" / "game").game),
     Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "text" / "game")),
+    Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "seeds")),
 ]
 
 
@@ -156,7 +161,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     kind = _ids(vocab.card_types)
     kinds = st.lists(kind, unique=True, max_size=3).map(tuple)
     n = st.integers(1, 12)
-    zone = st.sampled_from([key for key, _, _ in vocab.zones])
+    zone = st.sampled_from([key for key, _, _ in vocab.zones] or ["none"])
     gain = st.lists(st.tuples(resource, st.integers(0, 20)), min_size=1, max_size=4).map(
         lambda amounts: Gain(tuple(amounts))
     )
@@ -167,7 +172,28 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         max_size=3,
     ).map(tuple)
     keywords = [st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)] if vocab.keywords else []
+    zones = [zone] if vocab.zones else []
+    ids = {key for key, _, _ in vocab.zones}
+    on_top: list[st.SearchStrategy[Clause]] = []
+    if "deck" in ids:
+        on_top.append(st.builds(NextAcquireOnTop, kinds))
+    if {"deck", "discard"} <= ids:
+        on_top.append(st.builds(PutFromDiscardOnTop, kinds))
+    if vocab.zones:
+        pairs = st.tuples(zone, zone).filter(lambda pair: pair != ("discard", "deck"))
+        on_top.append(st.builds(lambda k, p: PutOnTop(k, *p), kinds, pairs))
+    create = st.builds(
+        CreateCard,
+        st.sampled_from(["Spark", "Colonist", "Old Crown", "Q-Bot 2"]),
+        st.integers(1, 5),
+        st.one_of(st.none(), *zones),
+    )
+    damage = st.builds(
+        DealDamage, st.integers(1, 9), kind, st.sampled_from([None, 6, 10]), st.booleans()
+    )
     return st.one_of(
+        create,
+        damage,
         *keywords,
         gain,
         draw,
@@ -184,11 +210,10 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
             AcquireFree,
             st.integers(0, 20),
             kinds,
-            st.one_of(st.sampled_from(["discard", "top-of-deck"]), zone),
+            st.one_of(st.just("discard"), zone, zone.map(lambda z: "top-of-" + z)),
         ),
         st.builds(DestroyTarget, kind, st.booleans()),
-        st.builds(NextAcquireOnTop, kinds),
-        st.builds(PutFromDiscardOnTop, kinds),
+        *on_top,
         st.builds(CopyAnother, kinds),
         st.just(AllyForAllFactions()),
         st.sampled_from(list(SPECIAL_EFFECTS.values())),
@@ -212,12 +237,19 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
         sentence, st.lists(sentence, min_size=2, max_size=3).map(lambda s: Sequence(tuple(s)))
     )
     triggers = [st.just(Primary()), st.just(OnScrap())]
+    if vocab.resources:
+        costs = st.lists(
+            st.tuples(_ids(vocab.resources), st.integers(0, 9)), min_size=1, max_size=3
+        )
+        triggers.append(costs.map(lambda c: AbilityCost(tuple(c))))
     if vocab.factions:
         triggers.append(st.builds(Ally, _ids(vocab.factions), st.booleans()))
     return st.builds(Ability, st.one_of(*triggers), effect)
 
 
-@pytest.mark.parametrize("vocab", VOCABULARIES, ids=["star-realms", "orchard-wars", "skyfort"])
+@pytest.mark.parametrize(
+    "vocab", VOCABULARIES, ids=["star-realms", "orchard-wars", "skyfort", "planetary"]
+)
 def test_generated_abilities_parse_back_from_their_text(vocab: Vocabulary) -> None:
     @settings(max_examples=300, deadline=None)
     @given(abilities(vocab))

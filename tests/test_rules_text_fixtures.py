@@ -63,3 +63,13 @@ def test_each_broken_card_prints_its_one_diagnostic(
 def test_the_clean_cards_print_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out = _validate(tmp_path, capsys, *CLEAN)
     assert (status, _diagnostic_lines(out, tmp_path)) == (0, [])
+
+
+def test_a_zone_the_game_lacks_is_told_with_the_games_zones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out = _validate(tmp_path, capsys, TEXT / "invalid" / "zone-the-game-lacks.yaml")
+    assert out.splitlines()[1] == (
+        "    hint: the game's zones are 'hand', 'discard pile', 'market row'; "
+        "declare new ones in game.yaml"
+    )

@@ -199,3 +199,49 @@ def test_cli_refuses_an_unknown_paper(tmp_path: Path, capsys: pytest.CaptureFixt
     card_set = make(tmp_path / "g", "- {name: A, type: unit}\n")
     assert main(["build", str(card_set.game.root), "--paper", "a5", "-o", str(tmp_path)]) == 1
     assert "unknown paper 'a5'" in capsys.readouterr().err
+
+
+def marks(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
+    """The crop marks of a page in mm: (x1, y1, x2, y2) of each line drawn outside the forms."""
+    lines = []
+    start = (0.0, 0.0)
+    for operands, operator in reader.pages[index].get_contents().operations:  # type: ignore[union-attr]
+        if operator == b"m":
+            start = (float(operands[0]), float(operands[1]))
+        elif operator == b"l":
+            x, y = float(operands[0]), float(operands[1])
+            lines.append((to_mm(start[0]), to_mm(start[1]), to_mm(x), to_mm(y)))
+    return lines
+
+
+@pytest.mark.parametrize("page", [0, 1])
+def test_crop_marks_are_outside_every_card_and_line_up_with_the_cuts(
+    tmp_path: Path, page: int
+) -> None:
+    reader = build(make(tmp_path / "g", "- {name: A, type: unit, count: 9}\n"), tmp_path / "o")
+    cards = placed(reader, page)
+    found = marks(reader, page)
+    assert found
+    for x1, y1, x2, y2 in found:
+        for x, y, w, h in cards:  # no mark reaches into a card or its bleed
+            inside_x = max(x1, x2) > x + 0.01 and min(x1, x2) < x + w - 0.01
+            inside_y = max(y1, y2) > y + 0.01 and min(y1, y2) < y + h - 0.01
+            assert not (inside_x and inside_y), ((x1, y1, x2, y2), (x, y, w, h))
+    cuts_x = {round(x + 3, 1) for x, _, _, _ in cards} | {
+        round(x + w - 3, 1) for x, _, w, _ in cards
+    }
+    vertical = {round(x1, 1) for x1, _, x2, _ in found if math.isclose(x1, x2)}
+    assert cuts_x <= vertical  # a mark on the extension of every vertical cut line
+
+
+def test_every_card_name_and_rules_text_is_on_the_star_realms_fronts(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1] / "cards" / "star-realms"
+    card_set, _ = load_card_set(root, str(root))
+    assert card_set is not None
+    reader = build(card_set, tmp_path)
+    fronts = " ".join(reader.pages[i].extract_text() for i in range(0, len(reader.pages), 2))
+    words = " ".join(fronts.replace("\u00a0", " ").split())
+    for card in card_set.cards:
+        assert card.name in words, card.name
+        for line in card.text.splitlines():
+            assert " ".join(line.split()) in words, (card.name, line)

@@ -105,6 +105,10 @@ def test_an_obviously_too_strong_added_card_stands_out(
     assert top["edge_ci95"][0] > 0.05  # clearly better than not buying it
     assert [d["slot"] for d in report["pool_delta"]] == ["A", "B", "first"]
     assert report["without_added"]["average_turns"] > 10
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    documented = readme[readme.index("The JSON report holds") :]
+    keys = {*report, *top, *report["pool_delta"][0], *report["seats"][0]}
+    assert sorted(k for k in keys if f"`{k}`" not in documented) == []
     assert (tmp_path / "delta.png").is_file()
 
 
@@ -153,3 +157,51 @@ def test_readme_sim_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
         if "mc" in " ".join(args):
             args[args.index("--games") + 1] = "2"
         assert main([*args, "-o", str(tmp_path)]) == 0, command
+
+
+def test_any_game_with_a_play_declaration_can_be_simulated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tiny = ROOT / "tests" / "fixtures" / "sim" / "tiny-game"
+    status, out, err = _sim(
+        capsys, str(tiny), "--games", "100", "--format", "json", "-o", str(tmp_path)
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["game"] == "moon-siege" and report["games"] == 100
+    assert sum(seat["wins"] for seat in report["seats"]) + report["draws"] == 100
+    assert {card["id"] for card in report["cards"]} == {
+        "sun-knight",
+        "moon-trader",
+        "sun-wall",
+        "moon-spire",
+    }
+
+
+def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    status, _, err = _sim(capsys, str(STAR_REALMS), "--games", "4", "-o", str(blocker / "sim"))
+    assert status == 1
+    assert f"cardkit: cannot write the report into {str(blocker / 'sim')!r}" in err
+
+
+def test_an_added_card_outside_the_trade_deck_is_a_ck405_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(
+        "cards:\n  - name: Relic\n    type: ship\n    cost: 2\n    count: 1\n"
+        "    deck: explorers\n    text: Gain 2 Trade.\n",
+        encoding="utf-8",
+    )
+    status, _, err = _sim(
+        capsys, str(STAR_REALMS), "--add", str(extra), "--games", "4", "-o", str(tmp_path / "o")
+    )
+    assert status == 0
+    assert (
+        f"{extra}:6:11: warning[CK405] added card 'relic' belongs to deck 'explorers', not to "
+        "'trade' that the trade row is dealt from; no game will use it"
+    ) in err

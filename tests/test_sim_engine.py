@@ -9,6 +9,7 @@ from sim_helpers import ROOT, ScriptBot, idx, match, star_compiled, star_realms
 
 from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot
+from cardkit.sim.cards import compile_pool
 from cardkit.sim.engine import (
     ACQUIRE,
     ATTACK_BASE,
@@ -16,9 +17,9 @@ from cardkit.sim.engine import (
     END_TURN,
     PILE,
     PLAY,
+    PLAY_ALL,
     SCRAP,
     Match,
-    compile_pool,
     invariant_problems,
 )
 from cardkit.sim.pool import build_pool
@@ -229,3 +230,15 @@ def test_copying_a_ship_plays_its_abilities_and_takes_its_faction() -> None:
     assert m.ships == [index("crusher"), index("stealth-needle")]
     m.end_turn()
     assert index("stealth-needle") in m.discard[0] + m.hand[0] + m.deck[0]
+
+
+def test_legal_actions_at_the_start_of_the_first_turn() -> None:
+    m = match()
+    assert m.legal_actions() == [(PLAY, 0), (PLAY, 1), (PLAY, 2), (PLAY_ALL, 0), END_TURN]
+    m.apply((PLAY_ALL, 0))
+    assert m.hand[0] == [] and len(m.ships) == 3
+    trade = m.pool[TRADE]
+    affordable = [(ACQUIRE, i) for i, c in enumerate(m.trade_row) if m.cards[c].cost <= trade]
+    pile = [(ACQUIRE, PILE)] if trade >= 2 else []
+    combat = [(ATTACK_PLAYER, 0)] if m.pool[COMBAT] else []
+    assert m.legal_actions() == [*affordable, *pile, *combat, END_TURN]

@@ -14,7 +14,8 @@ from sim_helpers import ROOT, star_compiled, star_pool, star_realms
 
 from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot, RandomBot, View
-from cardkit.sim.engine import Action, Compiled, Match, compile_pool, invariant_problems
+from cardkit.sim.cards import Compiled, compile_pool
+from cardkit.sim.engine import Action, Match, invariant_problems
 from cardkit.sim.pool import SimPool, build_pool
 
 

@@ -65,3 +65,9 @@ def test_per_card_figures_count_each_player_game_once() -> None:
 def test_tiny_sweeps_work(games: int) -> None:
     tally = run_sweep(star_pool(), ("random", "greedy"), games=games, seed=0, jobs=2)
     assert tally.games == games
+
+
+def test_a_sweep_reports_its_progress_batch_by_batch() -> None:
+    seen: list[int] = []
+    run_sweep(star_pool(), ("greedy", "greedy"), games=90, seed=1, jobs=2, progress=seen.append)
+    assert seen == sorted(seen) and seen[-1] == 90 and len(seen) > 1

@@ -98,14 +98,22 @@ def test_a_big_deck_is_split_into_sheets_of_69(tmp_path: Path) -> None:
 # Building -------------------------------------------------------------------------------
 
 
-def test_star_realms_loads_as_three_decks_that_pass_the_schema(tmp_path: Path) -> None:
+def test_star_realms_loads_as_one_deck_per_declared_deck_that_pass_the_schema(
+    tmp_path: Path,
+) -> None:
     card_set = load(STAR_REALMS)
     build_tts(card_set, tmp_path)
     document = saved(tmp_path, "star-realms")
     states = document["ObjectStates"]
-    assert [s["Nickname"] for s in states] == ["Explorer Pile", "Personal Deck", "Trade Deck"]
+    assert [s["Nickname"] for s in states] == [
+        "Explorer Pile",
+        "Challenge Cards",
+        "Scorecards",
+        "Personal Deck",
+        "Trade Deck",
+    ]
     total = sum(len(cards_of(s)) for s in states)
-    assert total == card_set.total_copies == 136
+    assert total == card_set.total_copies == 152
     for state in states:
         assert state["DeckIDs"] == [c["CardID"] for c in state["ContainedObjects"]]
         for number, custom in state["CustomDeck"].items():

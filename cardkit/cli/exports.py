@@ -120,17 +120,18 @@ def run_exports(
             err,
             "rasterising",
             "images",
-            lambda step: build_pngs(card_set, folder, bleed=bleed, dpi=args.dpi, progress=step),
+            lambda step: build_pngs(
+                card_set, folder, bleed=bleed, dpi=args.dpi, prune=not args.only, progress=step
+            ),
         )
         found.extend(report.diagnostics)
-        where = folder / PNG_FOLDER
-        err.print(
-            Text(
-                f"wrote {where} ({plural(len(report.written), 'image')} drawn, "
-                f"{len(report.unchanged)} unchanged)"
-            ),
-            soft_wrap=True,
-        )
+        counts = [
+            f"{plural(len(report.written), 'image')} drawn",
+            f"{len(report.unchanged)} unchanged",
+        ]
+        if report.removed:
+            counts.append(f"{len(report.removed)} removed (cards no longer in the game)")
+        err.print(Text(f"wrote {folder / PNG_FOLDER} ({', '.join(counts)})"), soft_wrap=True)
     if args.tts or args.tts_url:
         from cardkit.render.tts import build_tts
 

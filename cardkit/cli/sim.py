@@ -10,17 +10,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors, did_you_mean
-from cardkit.errors import UsageError
+from cardkit.errors import CardkitError, UsageError
 
 if TYPE_CHECKING:
     from cardkit.model import Card
     from cardkit.render.simchart import Bar
+    from cardkit.sim.pool import SimPool
     from cardkit.sim.stats import Delta, Rate, Summary
 
 NAME = "sim"
@@ -108,17 +110,29 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         err.print(Text(f"{plural(errors, 'error')}; nothing simulated"))
         return EXIT_ERRORS
     jobs = args.jobs or default_jobs()
-    summary = summarize(
-        run_sweep(pool, bots, games=args.games, seed=args.seed, jobs=jobs), pool, bots
-    )
+
+    def sweep(sim_pool: SimPool, label: str) -> Summary:
+        if not err.is_terminal:
+            tally = run_sweep(sim_pool, bots, games=args.games, seed=args.seed, jobs=jobs)
+            return summarize(tally, sim_pool, bots)
+        columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("games"))
+        with Progress(*columns, console=err, transient=True) as bar:
+            task = bar.add_task(label, total=args.games)
+            tally = run_sweep(
+                sim_pool,
+                bots,
+                games=args.games,
+                seed=args.seed,
+                jobs=jobs,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+        return summarize(tally, sim_pool, bots)
+
+    summary = sweep(pool, "playing" if base_pool is None else "with the added cards")
     changes = None
     before = None
     if base_pool is not None:
-        before = summarize(
-            run_sweep(base_pool, bots, games=args.games, seed=args.seed, jobs=jobs),
-            base_pool,
-            bots,
-        )
+        before = sweep(base_pool, "without them")
         changes = deltas(before, summary)
     report: dict[str, Any] = {"game": card_set.game.id, "seed": args.seed, **summary.as_json()}
     if changes is not None:
@@ -130,7 +144,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             "average_margin": round(before.average_margin, 4),
         }
     output = Path(args.output) if args.output else Path("output") / card_set.game.id / "sim"
-    written = _write(output, report, summary, changes)
+    try:
+        written = _write(output, report, summary, changes)
+    except OSError as exc:
+        raise CardkitError(
+            f"cannot write the report into {str(output)!r}: {exc.strerror}"
+        ) from None
     if args.format == "json":
         out.file.write(json.dumps(report, indent=2) + "\n")
     else:

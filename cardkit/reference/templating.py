@@ -112,6 +112,39 @@ class _ConfinedLoader(FileSystemLoader):
         return found
 
 
+MAX_PRODUCT = 1_000_000  # items a template may make with '*' ("x" * n, [0] * n)
+MAX_POWER_BITS = 4_096  # bits of a number a template may make with '**'
+
+
+class _BoundedSandbox(SandboxedEnvironment):
+    """The sandbox, with '*' and '**' bounded: "x" * 10**10 would fill the memory."""
+
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for items, times in ((left, right), (right, left)):
+                if (
+                    isinstance(items, str | list | tuple)
+                    and isinstance(times, int)
+                    and len(items) * times > MAX_PRODUCT
+                ):
+                    raise SecurityError(
+                        f"repeating {len(items):,} items {times:,} times makes more than "
+                        f"{MAX_PRODUCT:,}"
+                    )
+        if (
+            operator == "**"
+            and isinstance(left, int)
+            and isinstance(right, int)
+            and right > 0
+            and abs(left) > 1
+            and right * abs(left).bit_length() > MAX_POWER_BITS
+        ):
+            raise SecurityError(f"{left} ** {right} is a number too large to make")
+        return super().call_binop(context, operator, left, right)
+
+
 class TemplateRenderer:
     """Renders templates for one game folder (``root``, shown as ``shown_root``)."""
 
@@ -120,7 +153,7 @@ class TemplateRenderer:
         self.game_dir = root / GAME_TEMPLATES
         self.shown_game_dir = f"{shown_root.rstrip('/')}/{GAME_TEMPLATES}"
         builtin = FileSystemLoader(str(self.builtin))
-        self.env = SandboxedEnvironment(
+        self.env = _BoundedSandbox(
             loader=ChoiceLoader(
                 [
                     _ConfinedLoader(self.game_dir),

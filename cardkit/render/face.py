@@ -23,7 +23,7 @@ from cardkit.render.measure import (
 from cardkit.render.picture import draw_picture
 from cardkit.render.placeholder import draw_placeholder
 from cardkit.render.style import CardStyle
-from cardkit.render.textfit import PARAGRAPH_SPACE, fit_line
+from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, RULES_SIZE, fit_line
 from cardkit.render.units import mm
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
@@ -260,6 +260,7 @@ class _Face:
         c.roundRect(panel.x, panel.y, panel.w, panel.h, RADIUS, stroke=1, fill=1)
         if not card.text.strip():
             return
+        c.setNamedCB(ICON_CALLBACK, self._inline_icon)
         box, fitted, problems = fit_card_rules(self.style, card, element, panel)
         self.diagnostics += problems
         if fitted.overflow:
@@ -270,6 +271,18 @@ class _Face:
             y -= height
             paragraph.drawOn(c, box.x, y)
             y -= gap
+
+    def _inline_icon(self, canvas: Canvas, kind: str | None, label: str) -> None:
+        """Draw an SVG icon of the rules text where the paragraph is drawing (a callback)."""
+        picture = self.style.icons.get(label)
+        where = getattr(canvas, "_curr_tx_info", None)
+        if picture is None or where is None:
+            return
+        size = float(where["tx"]._fontsize or RULES_SIZE)
+        height = size * ICON_SCALE
+        bottom = size - (1.2 * size + height) * 0.5  # reportlab's 'middle', from the baseline
+        box = Box(float(where["cur_x"]), float(where["cur_y"]) + bottom, height, height)
+        draw_picture(canvas, picture, box)
 
     def draw_cut_marker(self, panel: Box) -> None:
         """A red corner on a rules panel whose text was cut, to catch the eye on a proof."""

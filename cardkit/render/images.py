@@ -1,4 +1,5 @@
-"""Pictures from the game folder (card art, icons): confined paths, safe decoding with Pillow.
+"""Pictures from the game folder (card art, icons): confined paths, safe decoding with Pillow
+(PNG, JPEG) or svglib (SVG, see ``vector``).
 
 A path is relative to the game folder; absolute paths, '..' and links that lead outside the
 folder are refused. Pillow's decompression-bomb limit is on (``MAX_PIXELS``), and a truncated
@@ -13,11 +14,15 @@ import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from PIL import Image, UnidentifiedImageError
 
 from cardkit.diagnostics import Diagnostic, Location, error, warning
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 MAX_PIXELS = 50_000_000  # about 7000 x 7000: more is refused as a possible decompression bomb
 MAX_BYTES = 64 * 1024 * 1024  # a picture file larger than this is refused unread
@@ -32,11 +37,15 @@ class Picture:
 
     path: str  # as the game data wrote it
     file: Path  # where it is, resolved (inside the game folder)
-    image: Image.Image
+    image: Image.Image | None  # pixels; None for an SVG picture
     digest: str  # of the file's bytes, to tell two versions of a file apart
+    drawing: Drawing | None = None  # an SVG picture, drawn as vectors
 
     @property
-    def size(self) -> tuple[int, int]:
+    def size(self) -> tuple[float, float]:
+        if self.drawing is not None:
+            return float(self.drawing.width), float(self.drawing.height)
+        assert self.image is not None
         return self.image.size
 
     @property
@@ -95,13 +104,22 @@ def load_picture(
     size = path.stat().st_size
     if size > MAX_BYTES:
         return bad(f"is {size:,} bytes; the limit is {MAX_BYTES:,}", "save it smaller")
+    if path.suffix.lower() == ".svg":
+        from cardkit.render.vector import load_svg  # reportlab, only when a game has SVG
+
+        data = path.read_bytes()
+        drawing = load_svg(path, root, data)
+        if isinstance(drawing, str):
+            return bad(drawing)
+        digest = hashlib.sha1(data, usedforsecurity=False).hexdigest()
+        return Picture(relative, path.resolve(), None, digest, drawing), []
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             data = path.read_bytes()
             with Image.open(io.BytesIO(data)) as opened:
                 if opened.format not in FORMATS:
-                    return bad(f"is a {opened.format} image; use PNG or JPEG")
+                    return bad(f"is a {opened.format} image; use PNG, JPEG or SVG")
                 width, height = opened.size
                 if width * height > MAX_PIXELS:
                     return bad(f"has {width} x {height} pixels; the limit is {MAX_PIXELS:,}")

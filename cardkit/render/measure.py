@@ -81,7 +81,7 @@ def fit_card_rules(
     )
     colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
     ink = Rgb.hex(element.ink) if element.ink else colour.ink
-    icons = {word: p.source for word, p in style.inline_icons().items()}
+    icons = style.inline_sources()
     fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE, icons=icons)
     if not fitted.overflow:
         return box, fitted, []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -16,6 +17,13 @@ def draw_picture(canvas: Canvas, picture: Picture, box: Box, *, cover: bool = Fa
     width, height = picture.size
     scale = (max if cover else min)(box.w / width, box.h / height)
     w, h = width * scale, height * scale
+    if picture.drawing is not None:
+        canvas.saveState()
+        canvas.translate(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2)
+        canvas.scale(scale, scale)
+        renderPDF.draw(picture.drawing, canvas, 0, 0)
+        canvas.restoreState()
+        return
     reader = _reader(picture)
     canvas.drawImage(reader, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
 

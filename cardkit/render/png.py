@@ -7,10 +7,11 @@ rasterised, so it shows exactly what the PDFs print.
 
 Drawing and rasterising are the slow part, so they are skipped for a card whose image would
 not change: the cache ``png/.cardkit-cache.json`` keeps, for each file, a key made from the
-card's data, everything else its drawing reads (see ``fingerprint``: game.yaml, the game's
-other files, cardkit's drawing code and templates, library versions) and the options (size,
-bleed, resolution), and the hash of the PNG written. A card whose key matches and whose file
-is still the one written is not redrawn (nor are its drawing warnings found again).
+card's data and own files (its art), everything else its drawing reads (see ``fingerprint``:
+game.yaml, the game's other files, cardkit's drawing code and templates, library versions)
+and the options (size, bleed, resolution), and the hash of the PNG written. A card whose
+key matches and whose file is still the one written is not redrawn (nor are its drawing
+warnings found again).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ class PngReport:
 
     written: list[Path] = field(default_factory=list)  # rasterised and written
     unchanged: list[Path] = field(default_factory=list)  # already up to date: skipped
+    removed: list[Path] = field(default_factory=list)  # of cards no longer in the set
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
@@ -105,24 +107,27 @@ def build_pngs(
     *,
     bleed: float,
     dpi: float = DEFAULT_DPI,
+    prune: bool = False,
     progress: Progress | None = None,
 ) -> PngReport:
     """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed.
 
     Each PNG is written atomically as it is made and the cache last (also when a later card
-    fails), so an interrupted export leaves only whole files and a cache that is true.
+    fails), so an interrupted export leaves only whole files and a cache that is true. With
+    ``prune`` (a build of every card), images an earlier build wrote for cards that are gone
+    are deleted; files the cache does not list are never touched.
     """
     target = folder / PNG_FOLDER
     cache_path = target / CACHE_FILE
     cache = _read_cache(cache_path)
     report = PngReport()
     todo = jobs(card_set, card_set.cards)
-    fingerprint = drawing_fingerprint(card_set.game, output=folder)
+    fingerprint = drawing_fingerprint(card_set.game, cards=card_set.cards, output=folder)
     try:
         for index, job in enumerate(todo, start=1):
             size = card_size(card_set, job.card)
             options = (job.face.value, f"bleed {bleed!r}", f"{dpi!r} dpi", repr(size))
-            what = card_data(job.card) if job.face is Face.FRONT else job.name
+            what = card_data(card_set.game, job.card) if job.face is Face.FRONT else job.name
             key = key_of(fingerprint, what, *options)
             path = target / job.name
             if _up_to_date(path, cache.get(job.name), key):
@@ -136,8 +141,16 @@ def build_pngs(
                 report.written.append(path)
             if progress is not None:
                 progress(index, len(todo))
+        if prune:
+            wanted = {job.name for job in todo}
+            for name in sorted(set(cache) - wanted):
+                del cache[name]
+                stem = name.removesuffix(".png")
+                if name.endswith(".png") and safe_file_stem(stem) == stem:  # never '../x.png'
+                    (target / name).unlink(missing_ok=True)
+                    report.removed.append(target / name)
     finally:
-        if report.written:
+        if report.written or report.removed:
             content = {"format": CACHE_FORMAT, "files": dict(sorted(cache.items()))}
             write_atomic(cache_path, json.dumps(content, indent=1) + "\n")
     report.diagnostics.sort(key=lambda d: d.sort_key)

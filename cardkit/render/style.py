@@ -73,9 +73,15 @@ class CardStyle:
                 return self.icons[faction_id]
         return None
 
-    def inline_icons(self) -> dict[str, Picture]:
-        """Rules-text words and the icon drawn before each."""
-        return {word: self.icons[icon] for word, icon in self.words.items() if icon in self.icons}
+    def inline_sources(self) -> dict[str, str]:
+        """Rules-text words and the icon drawn before each, as ``textfit`` wants them: the
+        file of a raster icon, or '#' and the icon's id for an SVG one (drawn as vectors)."""
+        sources = {}
+        for word, icon in self.words.items():
+            picture = self.icons.get(icon)
+            if picture is not None:
+                sources[word] = picture.source if picture.drawing is None else f"#{icon}"
+        return sources
 
 
 def _icons(game: Game) -> tuple[dict[str, Picture], dict[str, str], list[Diagnostic]]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -22,6 +23,8 @@ LEADING = 1.2  # line height as a multiple of the font size
 PARAGRAPH_SPACE = 0.35  # space between abilities, as a multiple of the font size
 LABEL_LIMIT = 24  # "Blob Ally:" up to this long at the start of a line is set in bold
 ICON_SCALE = 1.15  # an inline icon's height, as a multiple of the font size
+ICON_CALLBACK = "cardkit-icon"  # the canvas callback that draws an SVG icon in rules text
+BLANK = escape(str(Path(__file__).resolve().parent / "blank.png"), {'"': "&quot;"})
 NO_BREAK = "\u00a0"  # between an icon and its word, so a line never ends with the icon alone
 ELLIPSIS = "\u2026"
 
@@ -54,7 +57,8 @@ def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
     """``text`` escaped for Paragraph markup, with an icon before each word that has one.
 
     Only the escaped card text and our own ``<img>`` tags reach reportlab; icon sources are
-    files checked to lie inside the game folder, escaped for the attribute.
+    files checked to lie inside the game folder, escaped for the attribute, or '#' and the
+    id of an SVG icon, which a canvas callback draws over a blank image of the icon's size.
     """
     if not icons:
         return markup(text)
@@ -64,6 +68,9 @@ def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
     for match in _words(tuple(icons)).finditer(text):
         parts.append(markup(text[position : match.start()]))
         source = icons[match.group(0)]
+        if source.startswith("#"):  # an SVG icon: drawn by a callback over a blank of its size
+            parts.append(f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>')
+            source = BLANK
         parts.append(
             f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
             f"{NO_BREAK}{markup(match.group(0))}"

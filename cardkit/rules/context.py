@@ -124,6 +124,13 @@ def _keywords_hint(vocab: Vocabulary) -> str:
     return f"the game's keywords are {', '.join(map(repr, names))}; declare new ones in game.yaml"
 
 
+def _zones_hint(vocab: Vocabulary) -> str:
+    names = [name for _, _, name in vocab.zones]
+    if not names:
+        return "the game declares no zones; declare them under 'zones' in game.yaml"
+    return f"the game's zones are {', '.join(map(repr, names))}; declare new ones in game.yaml"
+
+
 def _parse_card(card: Card, context: CheckContext) -> None:
     lines: list[ParsedLine] = []
     factions = [name for _, name in context.parser.vocab.factions]
@@ -150,6 +157,8 @@ def _parse_card(card: Card, context: CheckContext) -> None:
             if explained is not None:
                 code, hint = explained.code, explained.hint
                 reason, column = explained.message, explained.column
+            elif exc.expected == ("a zone",):
+                hint = _zones_hint(context.parser.vocab)
         context.failed.setdefault(card.id, []).append(FailedLine(index, line, exc, explained))
         context.parse_errors.append(
             error(

@@ -345,7 +345,8 @@ def _size_error(
 
 def _marked(card: Card, limit: CopyLimit) -> bool:
     if limit.field is not None:
-        return bool(card.get(limit.field))
+        value = card.get(limit.field)
+        return value in limit.values if limit.values else bool(value)
     if limit.tag is not None:
         return limit.tag in (card.get("tags") or ())
     return True
@@ -451,13 +452,13 @@ def describe_deck_rules(game: Game) -> list[str]:
         lines.append(line + "." + (f" {rule.description}" if rule.description else ""))
     for limit in game.deck_rules.limits:
         copies = "copy" if limit.maximum == 1 else "copies"
-        marked = (
-            f" whose {limit.field!r} is true"
-            if limit.field
-            else f" tagged {limit.tag!r}"
-            if limit.tag
-            else ""
-        )
+        if limit.field and limit.values:
+            marked = f" whose {limit.field!r} is " + " or ".join(map(repr, limit.values))
+        elif limit.field:
+            marked = f" whose {limit.field!r} is true"
+        else:
+            marked = f" tagged {limit.tag!r}" if limit.tag else ""
+
         each = {"card": "card", "name": "card name"}.get(limit.per, limit.per)
         names = [game.decks[d].name for d in limit.decks if d in game.decks]
         scope = "in each deck" if not names else f"in the {names[0]}"

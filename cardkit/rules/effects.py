@@ -38,17 +38,24 @@ _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
     "hand": ("your", "hand"),
     "discard": ("your", "discard pile"),
     "trade-row": ("the", "trade row"),
+    "deck": ("your", "deck"),
 }
-_DESTINATION_WORDS: Mapping[str, str] = {
-    "discard": "",
-    "top-of-deck": " and put it on top of your deck",
-}
+DECK = "deck"
+"""The id of the zone that 'on top of your deck' names; a game's deck zone has this id."""
+TOP_OF = "top-of-"
+"""A destination on top of a zone: 'top-of-deck'."""
 
 
 def _destination(destination: str, vocab: Vocabulary) -> str:
-    if destination in _DESTINATION_WORDS:
-        return _DESTINATION_WORDS[destination]
-    return " and put it into " + " ".join(zone_words(destination, vocab))
+    if destination == "discard":
+        return ""
+    if destination.startswith(TOP_OF):
+        return " and put it on top of " + _zone(destination[len(TOP_OF) :], vocab)
+    return " and put it into " + _zone(destination, vocab)
+
+
+def _zone(zone: str, vocab: Vocabulary) -> str:
+    return " ".join(zone_words(zone, vocab))
 
 
 def zone_words(zone: str, vocab: Vocabulary) -> tuple[str, str]:
@@ -129,6 +136,15 @@ def _article(noun: str) -> str:
     return ("an " if vowel else "a ") + noun
 
 
+def _check_amounts(amounts: tuple[tuple[str, int], ...], needs: str, amount: str) -> None:
+    if not amounts:
+        raise ValueError(f"{needs} at least one amount")
+    for resource, n in amounts:
+        if not isinstance(resource, str) or not resource:
+            raise ValueError(f"a resource must be an id, not {resource!r}")
+        _at_least(amount, n, 0)
+
+
 def _kinds(what: tuple[str, ...], vocab: Vocabulary) -> str:
     """'card' for any card, else the card types joined by 'or': 'unit or relic'."""
     if not what:
@@ -172,12 +188,7 @@ class Gain(Clause):
     amounts: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
-        if not self.amounts:
-            raise ValueError("gain needs at least one amount")
-        for resource, n in self.amounts:
-            if not isinstance(resource, str) or not resource:
-                raise ValueError(f"a resource must be an id, not {resource!r}")
-            _at_least("an amount to gain", n, 0)
+        _check_amounts(self.amounts, "gain needs", "an amount to gain")
 
     def phrase(self, vocab: Vocabulary) -> str:
         return "gain " + _amounts(self.amounts, vocab)
@@ -300,7 +311,7 @@ class NextAcquireOnTop(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         kinds = _kinds(self.what, vocab)
-        return f"put the next {kinds} you acquire this turn on top of your deck"
+        return f"put the next {kinds} you acquire this turn on top of {_zone(DECK, vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,7 +325,28 @@ class PutFromDiscardOnTop(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         kinds = _article(_kinds(self.what, vocab))
-        return f"put {kinds} from your discard pile on top of your deck"
+        return f"put {kinds} from {_zone('discard', vocab)} on top of {_zone(DECK, vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnTop(Clause):
+    """Put a card of the types ``what`` from zone ``source`` on top of zone ``target``
+    (from the discard pile to the deck is ``PutFromDiscardOnTop``)."""
+
+    what: tuple[str, ...]
+    source: str
+    target: str
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+        _check_zone(self.source)
+        _check_zone(self.target)
+        if (self.source, self.target) == ("discard", DECK):
+            raise ValueError("from the discard pile to the deck is PutFromDiscardOnTop")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = _article(_kinds(self.what, vocab))
+        return f"put {kinds} from {_zone(self.source, vocab)} on top of {_zone(self.target, vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,6 +442,60 @@ class KeywordUse(Clause):
         if not self.args:
             return name
         return f"{name}({'/'.join(str(arg) for arg in self.args)})"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateCard(Clause):
+    """Bring ``n`` copies of the card (or token) named ``name`` into play, or into a zone:
+    ``Create a "Zergling"``, ``Create 2 "Spark" into your hand``. The name is the card's as
+    printed; the references check holds it against the set."""
+
+    name: str
+    n: int = 1
+    zone: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name != self.name.strip() or not self.name:
+            raise ValueError(f"a card name must be written as printed, not {self.name!r}")
+        if set(self.name) & set('"{}\n\u201c\u201d'):
+            raise ValueError(
+                f"a card name cannot hold quotes, braces or line breaks: {self.name!r}"
+            )
+        _at_least("the number of cards to create", self.n, 1)
+        if self.zone is not None:
+            _check_zone(self.zone)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        count = "a" if self.n == 1 else str(self.n)
+        into = f" into {' '.join(zone_words(self.zone, vocab))}" if self.zone else ""
+        return f'create {count} "{self.name}"{into}'
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage(Clause):
+    """Damage to a card in play of type ``what``: ``Deal 2 damage to target mech``,
+    ``Deal 1D6 damage to each enemy unit``. With ``sides``, ``amount`` dice of that many
+    sides are rolled and added."""
+
+    amount: int
+    what: str
+    sides: int | None = None
+    each: bool = False
+
+    def __post_init__(self) -> None:
+        _at_least("an amount of damage", self.amount, 1)
+        if self.sides is not None:
+            _at_least("a die's sides", self.sides, 2)
+        if not isinstance(self.what, str) or not self.what:
+            raise ValueError(f"damage needs a card type id, not {self.what!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        amount = f"{self.amount}D{self.sides}" if self.sides else str(self.amount)
+        if self.each:
+            target = f"each enemy {vocab.card_type(self.what)}"
+        else:
+            target = f"target {vocab.card_type(self.what)}"
+        return f"deal {amount} damage to {target}"
 
 
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
@@ -554,6 +640,9 @@ CLAUSES: tuple[type[Clause], ...] = (
     Special,
     ForEach,
     KeywordUse,
+    CreateCard,
+    DealDamage,
+    PutOnTop,
 )
 """The closed vocabulary of clauses."""
 
@@ -605,6 +694,19 @@ class OnScrap(Trigger):
 
     def label(self, vocab: Vocabulary) -> str:
         return "Scrap"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCost(Trigger):
+    """When the player pays the cost, from the card's own counters: ``(2)P``, ``(1)P(3)R``."""
+
+    costs: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        _check_amounts(self.costs, "an ability cost needs", "an ability's cost")
+
+    def label(self, vocab: Vocabulary) -> str:
+        return "".join(vocab.cost(resource, n) for resource, n in self.costs)
 
 
 PRIMARY = Primary()

@@ -22,9 +22,12 @@ from cardkit.diagnostics import did_you_mean
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
+    DECK,
     NUMBER_WORDS,
     SPECIAL_EFFECTS,
+    TOP_OF,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -34,6 +37,8 @@ from cardkit.rules.effects import (
     Conditional,
     CopyAnother,
     Counted,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -52,6 +57,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -95,6 +101,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     types = [name.lower() for _, name in vocab.card_types]
     specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
     zones = _alternatives(name for _, _, name in vocab.zones)
+    cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
     return "\n".join(
         (
             "",
@@ -105,6 +112,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
+            f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
@@ -129,6 +137,10 @@ TERMINAL_WORDS: dict[str, str] = {
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
+    "COST_RESOURCE": "a resource",
+    "COST_OPEN": "'('",
+    "CARD_NAME": "a card name in quotes",
+    "DICE": "dice ('2D6')",
     "ZONE": "a zone",
     "_ZONE_OWNER": "'your'",
     "KEYWORD_ARG": "a keyword parameter",
@@ -202,6 +214,7 @@ class _Builder(Transformer[Token, Any]):
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
+        self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -231,6 +244,14 @@ class _Builder(Transformer[Token, Any]):
 
     def on_scrap(self, children: list[Token]) -> Trigger:
         return self._node(_pos(children[0]), OnScrap)
+
+    def ability_cost(self, children: list[tuple[tuple[str, int], Pos]]) -> Trigger:
+        costs = tuple(cost for cost, _ in children)
+        return self._node(children[0][1], AbilityCost, costs)
+
+    def cost_item(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
+        opening, number, resource = children
+        return (self.cost_ids[_fold(resource)], int(number)), _pos(opening)
 
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
@@ -324,8 +345,8 @@ class _Builder(Transformer[Token, Any]):
     def a_card(self, children: list[Token]) -> int:
         return 1
 
-    def n_cards(self, children: list[Token]) -> int:
-        return int(children[0])
+    def n_cards(self, children: list[int]) -> int:
+        return children[0]
 
     def scrap_cards(self, children: list[Any]) -> ScrapCards:
         may, word, n, zones = children
@@ -350,8 +371,8 @@ class _Builder(Transformer[Token, Any]):
             _pos(word), AcquireFree, int(cost), kinds, destination=destination or "discard"
         )
 
-    def on_top_of_deck(self, children: list[Token]) -> str:
-        return "top-of-deck"
+    def on_top_of(self, children: list[str]) -> str:
+        return TOP_OF + children[0]
 
     def into_zone(self, children: list[str]) -> str:
         return children[0]
@@ -368,12 +389,20 @@ class _Builder(Transformer[Token, Any]):
         return self._node(pos, DestroyTarget, self.types[_fold(kind)], optional=may is not None)
 
     def next_acquire_on_top(self, children: list[Any]) -> NextAcquireOnTop:
-        word, kinds = children
+        word, kinds, zone = children
+        if zone != DECK:
+            raise RulesTextError(
+                f"a card acquired goes on top of the deck (zone {DECK!r}), not {zone!r}",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
         return self._node(_pos(word), NextAcquireOnTop, kinds)
 
-    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop:
-        word, kinds = children
-        return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop | PutOnTop:
+        word, kinds, source, target = children
+        if (source, target) == ("discard", DECK):
+            return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+        return self._node(_pos(word), PutOnTop, kinds, source, target)
 
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
@@ -395,6 +424,33 @@ class _Builder(Transformer[Token, Any]):
     def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
         args = (" ".join(str(token).split()) for token in children)
         return tuple(int(arg) if arg.isdigit() else arg for arg in args)
+
+    def create(self, children: list[Any]) -> CreateCard:
+        word, n, name, zone = children
+        return self._node(_pos(word), CreateCard, str(name)[1:-1].strip(), n, zone)
+
+    def one_copy(self, children: list[Token]) -> int:
+        return 1
+
+    def n_copies(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def damage(self, children: list[Any]) -> DealDamage:
+        word, (amount, sides), (each, kind) = children
+        return self._node(_pos(word), DealDamage, amount, kind, sides, each)
+
+    def flat_damage(self, children: list[Token]) -> tuple[int, int | None]:
+        return int(children[0]), None
+
+    def dice_damage(self, children: list[Token]) -> tuple[int, int | None]:
+        count, sides = str(children[0]).lower().split("d")
+        return int(count), int(sides)
+
+    def target_card(self, children: list[Token]) -> tuple[bool, str]:
+        return False, self.types[_fold(children[0])]
+
+    def each_enemy(self, children: list[Token]) -> tuple[bool, str]:
+        return True, self.types[_fold(children[0])]
 
 
 def _start(node: Node) -> Pos:

@@ -40,6 +40,8 @@ class Vocabulary:
     keywords: tuple[tuple[str, str], ...] = ()
     zones: tuple[tuple[str, str, str], ...] = ()
     """(id, owner word, name): ('hand', 'your', 'hand'), ('trade-row', 'the', 'trade row')."""
+    symbols: tuple[tuple[str, str], ...] = ()
+    """(resource id, symbol): the short forms ability costs write, ('population', 'P')."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -52,6 +54,7 @@ class Vocabulary:
                 (key, "the" if zone.shared else "your", zone.name)
                 for key, zone in game.zones.items()
             ),
+            symbols=tuple((key, r.symbol) for key, r in game.resources.items() if r.symbol),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -72,6 +75,13 @@ class Vocabulary:
 
     def keyword(self, keyword_id: str) -> str:
         return _lookup(self.keywords, keyword_id)
+
+    def cost(self, resource_id: str, n: int) -> str:
+        """An amount of a resource as an ability cost writes it: '(2)P', or '(2) Gold'."""
+        for key, symbol in self.symbols:
+            if key == resource_id:
+                return f"({n}){symbol}"
+        return f"({n}) {self.resource(resource_id)}"
 
     def zone(self, zone_id: str) -> tuple[str, str] | None:
         """A zone's owner word and name, ('your', 'discard pile'); None when not held."""

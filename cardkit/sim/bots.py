@@ -27,10 +27,10 @@ from cardkit.sim.engine import (
     PLAY_HAND,
     SCRAP,
     Action,
-    CompiledCard,
 )
 
 if TYPE_CHECKING:
+    from cardkit.sim.cards import CompiledCard
     from cardkit.sim.engine import Match
 
 

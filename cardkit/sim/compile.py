@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit.rules.effects import (
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -25,6 +26,8 @@ from cardkit.rules.effects import (
     Conditional,
     CopyAnother,
     Counted,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -35,11 +38,13 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -104,7 +109,7 @@ def _compile(effect: Effect, env: Env) -> Exec:
 
 def _gain(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, Gain)
-    parts = tuple((env.resources[r], n) for r, n in effect.amounts if r in env.resources)
+    parts = tuple((env.resources[r], n) for r, n in effect.amounts)
     life = env.life
 
     def run(m: Match, p: int) -> bool:
@@ -156,50 +161,60 @@ def _draw(effect: Any, env: Env) -> Exec:
 
 def _discard(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, Discard)
+    from cardkit.sim.deeds import discard_from_hand
+
     n = effect.n
 
     def run(m: Match, p: int) -> bool:
-        return m.discard_from_hand(p, n) > 0
+        return discard_from_hand(m, p, n) > 0
 
     return run
 
 
 def _opponent_discards(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, OpponentDiscards)
+    from cardkit.sim.deeds import opponent_discards
+
     n = effect.n
 
     def run(m: Match, p: int) -> bool:
-        return m.opponent_discards(1 - p, n) > 0
+        return opponent_discards(m, 1 - p, n) > 0
 
     return run
 
 
 def _scrap_cards(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, ScrapCards)
+    from cardkit.sim.deeds import scrap_cards
+
     up_to, zones, optional = effect.up_to, effect.zones, effect.optional
 
     def run(m: Match, p: int) -> bool:
-        return m.scrap_cards(p, up_to, zones, optional) > 0
+        return scrap_cards(m, p, up_to, zones, optional) > 0
 
     return run
 
 
 def _acquire_free(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, AcquireFree)
+    from cardkit.sim.deeds import acquire_free
+
     max_cost, what, destination = effect.max_cost, frozenset(effect.what), effect.destination
 
     def run(m: Match, p: int) -> bool:
-        return m.acquire_free(p, max_cost, what, destination)
+        return acquire_free(m, p, max_cost, what, destination)
 
     return run
 
 
 def _destroy_target(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, DestroyTarget)
+    from cardkit.sim.deeds import destroy_target
+
     what, optional = effect.what, effect.optional
 
     def run(m: Match, p: int) -> bool:
-        return m.destroy_target(p, what, optional)
+        return destroy_target(m, p, what, optional)
 
     return run
 
@@ -217,26 +232,31 @@ def _next_acquire_on_top(effect: Any, env: Env) -> Exec:
 
 def _put_from_discard_on_top(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, PutFromDiscardOnTop)
+    from cardkit.sim.deeds import put_from_discard_on_top
+
     what = frozenset(effect.what)
 
     def run(m: Match, p: int) -> bool:
-        return m.put_from_discard_on_top(p, what)
+        return put_from_discard_on_top(m, p, what)
 
     return run
 
 
 def _copy_another(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, CopyAnother)
+    from cardkit.sim.deeds import copy_another
+
     what = frozenset(effect.what)
 
     def run(m: Match, p: int) -> bool:
-        return m.copy_another(p, what)
+        return copy_another(m, p, what)
 
     return run
 
 
 def _nothing(effect: Any, env: Env) -> Exec:
-    """A static effect (counting as every faction): the engine reads it when compiling."""
+    """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
+    card field the engine reads when it compiles the card; nothing happens when it is played."""
 
     def run(m: Match, p: int) -> bool:
         return True
@@ -321,11 +341,13 @@ def _and(effect: Any, env: Env) -> Exec:
 
 def _choice(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, Choice)
+    from cardkit.sim.deeds import choose_option
+
     runs = tuple(_compile(e, env) for e in effect.options)
     worths = tuple(worth(e, env) for e in effect.options)
 
     def run(m: Match, p: int) -> bool:
-        return runs[m.choose_option(p, worths)](m, p)
+        return runs[choose_option(m, p, worths)](m, p)
 
     return run
 
@@ -400,6 +422,7 @@ EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
     PutFromDiscardOnTop: _put_from_discard_on_top,
     CopyAnother: _copy_another,
     AllyForAllFactions: _nothing,
+    KeywordUse: _nothing,
     Special: _special,
     ForEach: _for_each,
     And: _and,
@@ -412,6 +435,15 @@ EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
 
 TRIGGERS: tuple[type[Trigger], ...] = (Primary, Ally, OnScrap)
 """The triggers the engine fires: on play (and each turn for a base), ally, on scrap."""
+
+OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
+    CreateCard: "tokens and created cards are not part of a deck-building game's setup",
+    DealDamage: "damage to cards in play belongs to battle games, not deck-building ones",
+    PutOnTop: "moving cards between arbitrary zones is not modelled yet",
+    AbilityCost: "abilities paid from a card's own counters belong to other games",
+}
+"""Effect and trigger classes of the rules language this engine knows and deliberately does
+not execute: a card that uses one is reported (CK403) and left out of the simulation."""
 
 
 def worth(effect: Effect, env: Env) -> Worth:

@@ -18,20 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardkit.rules.effects import Ally, Gain, OnScrap, Primary
-from cardkit.sim.compile import (
-    Env,
-    Exec,
-    Worth,
-    compile_ability,
-    counts_as_every_faction,
-    in_order,
-    worth,
-)
-from cardkit.sim.pool import SimPool
-
 if TYPE_CHECKING:
     from cardkit.sim.bots import Bot
+    from cardkit.sim.cards import Compiled
 
 # Actions: (kind, argument) pairs. PLAY_ALL plays the whole hand, cards drawn meanwhile too.
 PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
@@ -46,98 +35,6 @@ def shuffle(cards: list[int], random: Callable[[], float]) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-
-
-class CompiledCard:
-    """A card's stats and compiled abilities, as the engine reads them in its inner loop."""
-
-    __slots__ = (
-        "allies",
-        "base",
-        "cost",
-        "defense",
-        "factions",
-        "fmask",
-        "gain",
-        "id",
-        "index",
-        "outpost",
-        "primary",
-        "scrap",
-        "scrap_attack",
-        "scrap_value",
-        "type",
-        "value",
-    )
-
-    def __init__(self, index: int, pool: SimPool, env: Env) -> None:
-        card = pool.cards[index]
-        self.index = index
-        self.id = card.id
-        self.type = card.type
-        self.cost = card.cost
-        self.defense = card.defense
-        self.outpost = card.outpost
-        self.base = card.base
-        every = counts_as_every_faction(card.abilities)
-        self.fmask = (1 << len(pool.factions)) - 1 if every else 0
-        for faction in card.factions:
-            self.fmask |= env.factions.get(faction, 0)
-        self.factions = tuple(i for i in range(len(pool.factions)) if self.fmask >> i & 1)
-        primary: list[Exec] = []
-        scrap: list[Exec] = []
-        allies: list[tuple[int, int, int, Exec]] = []
-        total = Worth()
-        scrap_total = Worth()
-        for ability in card.abilities:
-            run = compile_ability(ability, env)
-            trigger = ability.trigger
-            if isinstance(trigger, Primary):
-                primary.append(run)
-                total += worth(ability.effect, env)
-            elif isinstance(trigger, OnScrap):
-                scrap.append(run)
-                scrap_total += worth(ability.effect, env)
-            elif isinstance(trigger, Ally):
-                bit = env.factions.get(trigger.faction, 0)
-                flag = 2 << len(allies)
-                allies.append((bit.bit_length() - 1, 2 if trigger.double else 1, flag, run))
-        self.primary = in_order(tuple(primary)) if primary else None
-        # The commonest card only gains to the pools (a Scout): played without a call.
-        firsts = [a for a in card.abilities if isinstance(a.trigger, Primary)]
-        self.gain: tuple[tuple[int, int], ...] | None = None
-        if len(firsts) == 1 and isinstance(firsts[0].effect, Gain):
-            parts = tuple((env.resources[r], n) for r, n in firsts[0].effect.amounts)
-            if all(r != env.life for r, _ in parts):
-                self.gain = parts
-        self.scrap = in_order(tuple(scrap)) if scrap else None
-        self.allies = tuple(a for a in allies if a[0] >= 0)
-        self.value = total
-        self.scrap_value = scrap_total
-        self.scrap_attack = scrap_total.attack if self.scrap is not None else 0
-
-
-@dataclass(frozen=True, slots=True)
-class Compiled:
-    """A pool compiled for the engine: built once per process, shared by its matches."""
-
-    pool: SimPool
-    cards: tuple[CompiledCard, ...]
-    env: Env
-
-
-def compile_pool(pool: SimPool) -> Compiled:
-    resources = {r: i for i, r in enumerate(pool.resources)}
-    setup = pool.setup
-    env = Env(
-        resources=resources,
-        life=resources[setup.life],
-        acquire=resources[setup.acquire_with],
-        attack=resources[setup.attack_with],
-        factions={f: 1 << i for i, f in enumerate(pool.factions)},
-    )
-    cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
-    return Compiled(pool, cards, env)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +139,7 @@ class Match:
         self.ally_entries = 0
         for i, c in enumerate(bases):
             fired[i] = 0
-            self._count(cards[c].fmask, 1)
+            self.count_factions(cards[c].fmask, 1)
             if cards[c].allies:
                 self.ally_entries += 1
         for i in range(len(bases)):
@@ -343,7 +240,7 @@ class Match:
             q = 1 - p
             c = self.bases[q][arg]
             self.pool[self.att] -= self.cards[c].defense
-            self._remove_base(q, arg)
+            self.remove_base(q, arg)
             self.discard[q].append(c)
         elif kind == ATTACK_PLAYER:
             q = 1 - p
@@ -398,12 +295,12 @@ class Match:
             self.ship_fired.pop(i)
         else:
             c = self.bases[p][i - n_ships]
-            self._remove_base(p, i - n_ships)
+            self.remove_base(p, i - n_ships)
             acting = self.cards[c]
-        self._count(acting.fmask, -1)
+        self.count_factions(acting.fmask, -1)
         if acting.allies:
             self.ally_entries -= 1
-        self._to_scrap_heap(c)
+        self.to_scrap_heap(c)
         self.scrapped += 1
         self.self_scrapped = 1
         self.src = c
@@ -416,7 +313,7 @@ class Match:
         c = self.pile if slot == PILE else self.trade_row[slot]
         assert c is not None
         self.pool[self.acq] -= self.cards[c].cost
-        self._take_from_market(slot)
+        self.take_from_market(slot)
         self.gain_card(p, c, "discard")
 
     # -- helpers the executors call -----------------------------------------------------------
@@ -442,7 +339,7 @@ class Match:
                         if i >= len(entries):
                             break
 
-    def _count(self, fmask: int, delta: int) -> None:
+    def count_factions(self, fmask: int, delta: int) -> None:
         fcount = self.fcount
         i = 0
         while fmask:
@@ -487,17 +384,17 @@ class Match:
         in_play = [*self.ships_as, *self.bases[p]] if p == self.cur else self.bases[p]
         return sum(1 for c in in_play if cards[c].type == card_type)
 
-    def _remove_base(self, q: int, j: int) -> None:
+    def remove_base(self, q: int, j: int) -> None:
         self.bases[q].pop(j)
         self.base_fired[q].pop(j)
 
-    def _to_scrap_heap(self, c: int) -> None:
+    def to_scrap_heap(self, c: int) -> None:
         if c == self.pile:
             self.pile_count += 1
         else:
             self.scrap_heap.append(c)
 
-    def _take_from_market(self, slot: int) -> None:
+    def take_from_market(self, slot: int) -> None:
         if slot == PILE:
             self.pile_count -= 1
             return
@@ -522,150 +419,6 @@ class Match:
         else:
             self.discard[p].append(c)
         self.acquired[p].append((c, self.turn // 2 + 1))
-
-    def choose_option(self, p: int, worths: tuple[Worth, ...]) -> int:
-        choice = self.bots[p].choose_option(self.views[p], worths)
-        if not 0 <= choice < len(worths):
-            raise AssertionError(f"{self.bots[p].name} chose option {choice} of {len(worths)}")
-        return choice
-
-    def _picks(
-        self, chosen: Sequence[int], size: int, least: int, most: int, what: str
-    ) -> list[int]:
-        picks = sorted(set(chosen), reverse=True)
-        if len(picks) != len(chosen) or not least <= len(picks) <= most:
-            raise AssertionError(f"{what}: {len(chosen)} picks, expected {least} to {most}")
-        if picks and not 0 <= picks[-1] <= picks[0] < size:
-            raise AssertionError(f"{what}: pick out of range")
-        return picks
-
-    def discard_from_hand(self, p: int, n: int | None) -> int:
-        hand = self.hand[p]
-        most = len(hand) if n is None else min(n, len(hand))
-        least = 0 if n is None else most
-        chosen = self.bots[p].choose_discard(self.views[p], least, most)
-        for i in self._picks(chosen, len(hand), least, most, "discard"):
-            self.discard[p].append(hand.pop(i))
-        self.last_count = len(chosen)
-        return len(chosen)
-
-    def opponent_discards(self, q: int, n: int) -> int:
-        return self.discard_from_hand(q, n)
-
-    def scrap_cards(self, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
-        candidates: list[tuple[str, int]] = []
-        for zone in zones:
-            cards = self._zone(p, zone)
-            candidates.extend((zone, i) for i in range(len(cards)))
-        most = min(up_to, len(candidates))
-        least = 0 if optional else min(1, most)
-        chosen = self.bots[p].choose_scrap(self.views[p], candidates, least, most)
-        picks = self._picks(chosen, len(candidates), least, most, "scrap")
-        by_zone = sorted((candidates[i] for i in picks), key=lambda zi: -zi[1])
-        self.last_cost = -1
-        for zone, i in by_zone:
-            if zone == "trade-row":
-                c = self.trade_row[i]
-                self._take_from_market(i)
-            else:
-                c = self._zone(p, zone).pop(i)
-            self._to_scrap_heap(c)
-            self.last_cost = self.cards[c].cost
-        self.scrapped += len(picks)
-        self.last_count = len(picks)
-        return len(picks)
-
-    def _zone(self, p: int, zone: str) -> list[int]:
-        if zone == "hand":
-            return self.hand[p]
-        if zone == "discard":
-            return self.discard[p]
-        return self.trade_row
-
-    def acquire_free(self, p: int, max_cost: int, what: frozenset[str], destination: str) -> bool:
-        cards = self.cards
-        options = [
-            i
-            for i, c in enumerate(self.trade_row)
-            if cards[c].cost <= max_cost and (not what or cards[c].type in what)
-        ]
-        pile = self.pile
-        if pile is not None and self.pile_count > 0:
-            card = cards[pile]
-            if card.cost <= max_cost and (not what or card.type in what):
-                options.append(PILE)
-        if not options:
-            return False
-        slot = self.bots[p].choose_acquire(self.views[p], options)
-        if slot is None:
-            return False
-        if slot not in options:
-            raise AssertionError(f"acquire: {slot} is not one of {options}")
-        c = pile if slot == PILE else self.trade_row[slot]
-        assert c is not None
-        self._take_from_market(slot)
-        self.gain_card(p, c, destination)
-        return True
-
-    def destroy_target(self, p: int, what: str, optional: bool) -> bool:
-        q = 1 - p
-        bases = self.bases[q]
-        options = [j for j in self.targets(q) if self.cards[bases[j]].type == what]
-        if not options:
-            return False
-        j = self.bots[p].choose_base(self.views[p], options, optional)
-        if j is None:
-            if not optional:
-                raise AssertionError("destroy: a target must be chosen")
-            return False
-        if j not in options:
-            raise AssertionError(f"destroy: {j} is not one of {options}")
-        c = bases[j]
-        self._remove_base(q, j)
-        self.discard[q].append(c)
-        return True
-
-    def put_from_discard_on_top(self, p: int, what: frozenset[str]) -> bool:
-        cards = self.cards
-        discard = self.discard[p]
-        options = [i for i, c in enumerate(discard) if not what or cards[c].type in what]
-        if not options:
-            return False
-        i = self.bots[p].choose_from_discard(self.views[p], options)
-        if i is None:
-            return False
-        if i not in options:
-            raise AssertionError(f"put on top: {i} is not one of {options}")
-        self.deck[p].append(discard.pop(i))
-        return True
-
-    def copy_another(self, p: int, what: frozenset[str]) -> bool:
-        cards = self.cards
-        me = len(self.ships) - 1 if self.ships and self.ships[-1] == self.src else -1
-        options = [
-            i
-            for i, c in enumerate(self.ships_as)
-            if i != me and (not what or cards[c].type in what)
-        ]
-        if not options:
-            return False
-        i = self.bots[p].choose_copy(self.views[p], options)
-        if i is None:
-            return False
-        if i not in options:
-            raise AssertionError(f"copy: {i} is not one of {options}")
-        target = cards[self.ships_as[i]]
-        if me >= 0:
-            was = cards[self.ships_as[me]]
-            self._count(was.fmask, -1)
-            self.ally_entries += bool(target.allies) - bool(was.allies)
-            self.ships_as[me] = target.index
-            self._count(target.fmask, 1)
-        if target.primary is not None:
-            self.src = target.index
-            target.primary(self, p)
-        self.fire_allies(p)
-        return True
 
     # -- copies, for bots that look ahead ------------------------------------------------------
 

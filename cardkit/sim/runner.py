@@ -10,13 +10,14 @@ any number of jobs -- and could be spread over a cluster the same way.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from cardkit.sim.bots import BOTS, Bot
-from cardkit.sim.engine import Compiled, Match, Outcome, compile_pool
+from cardkit.sim.cards import Compiled, compile_pool
+from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.pool import SimPool
 
 BUCKETS: tuple[tuple[int, int], ...] = ((1, 3), (4, 6), (7, 9), (10, 12), (13, 10**6))
@@ -146,19 +147,39 @@ def default_jobs() -> int:
 
 
 def run_sweep(
-    pool: SimPool, bots: tuple[str, str], *, games: int, seed: int, jobs: int = 1
+    pool: SimPool,
+    bots: tuple[str, str],
+    *,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> Tally:
-    """Play ``games`` games, on ``jobs`` processes; the tally does not depend on ``jobs``."""
-    total = Tally()
+    """Play ``games`` games, on ``jobs`` processes; the tally does not depend on ``jobs``.
+    ``progress`` is told the number of games played so far, after each batch."""
     batches = list(_batches(games, jobs))
+    results: list[Tally | None] = [None] * len(batches)
+    done = 0
     if jobs <= 1 or len(batches) == 1:
-        for start, stop in batches:
-            total.add(play_games(pool, bots, seed, start, stop))
-        return total
-    with ProcessPoolExecutor(max_workers=jobs) as executor:
-        futures = [
-            executor.submit(play_games, pool, bots, seed, start, stop) for start, stop in batches
-        ]
-        for future in futures:
-            total.add(future.result())
+        for k, (start, stop) in enumerate(batches):
+            results[k] = play_games(pool, bots, seed, start, stop)
+            done += stop - start
+            if progress is not None:
+                progress(done)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as executor:
+            futures = {
+                executor.submit(play_games, pool, bots, seed, start, stop): k
+                for k, (start, stop) in enumerate(batches)
+            }
+            for future in as_completed(futures):
+                k = futures[future]
+                results[k] = future.result()
+                done += batches[k][1] - batches[k][0]
+                if progress is not None:
+                    progress(done)
+    total = Tally()
+    for result in results:  # in batch order, whatever order they finished in
+        assert result is not None
+        total.add(result)
     return total

@@ -1,0 +1,113 @@
+"""A card pool compiled for the engine: each card's stats, faction bits and executors.
+
+``compile_pool`` runs once per process per pool; ``CompiledCard`` is what the engine reads in
+its inner loop (slots, plain ints and tuples, the executors of ``compile.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardkit.rules.effects import Ally, Gain, OnScrap, Primary
+from cardkit.sim.compile import (
+    Env,
+    Exec,
+    Worth,
+    compile_ability,
+    counts_as_every_faction,
+    in_order,
+    worth,
+)
+from cardkit.sim.pool import SimPool
+
+
+class CompiledCard:
+    """A card's stats and compiled abilities, as the engine reads them in its inner loop."""
+
+    __slots__ = (
+        "allies",
+        "base",
+        "cost",
+        "defense",
+        "factions",
+        "fmask",
+        "gain",
+        "id",
+        "index",
+        "outpost",
+        "primary",
+        "scrap",
+        "scrap_attack",
+        "scrap_value",
+        "type",
+        "value",
+    )
+
+    def __init__(self, index: int, pool: SimPool, env: Env) -> None:
+        card = pool.cards[index]
+        self.index = index
+        self.id = card.id
+        self.type = card.type
+        self.cost = card.cost
+        self.defense = card.defense
+        self.outpost = card.outpost
+        self.base = card.base
+        every = counts_as_every_faction(card.abilities)
+        self.fmask = (1 << len(pool.factions)) - 1 if every else 0
+        for faction in card.factions:
+            self.fmask |= env.factions.get(faction, 0)
+        self.factions = tuple(i for i in range(len(pool.factions)) if self.fmask >> i & 1)
+        primary: list[Exec] = []
+        scrap: list[Exec] = []
+        allies: list[tuple[int, int, int, Exec]] = []
+        total = Worth()
+        scrap_total = Worth()
+        for ability in card.abilities:
+            run = compile_ability(ability, env)
+            trigger = ability.trigger
+            if isinstance(trigger, Primary):
+                primary.append(run)
+                total += worth(ability.effect, env)
+            elif isinstance(trigger, OnScrap):
+                scrap.append(run)
+                scrap_total += worth(ability.effect, env)
+            elif isinstance(trigger, Ally):
+                bit = env.factions.get(trigger.faction, 0)
+                flag = 2 << len(allies)
+                allies.append((bit.bit_length() - 1, 2 if trigger.double else 1, flag, run))
+        self.primary = in_order(tuple(primary)) if primary else None
+        # The commonest card only gains to the pools (a Scout): played without a call.
+        firsts = [a for a in card.abilities if isinstance(a.trigger, Primary)]
+        self.gain: tuple[tuple[int, int], ...] | None = None
+        if len(firsts) == 1 and isinstance(firsts[0].effect, Gain):
+            parts = tuple((env.resources[r], n) for r, n in firsts[0].effect.amounts)
+            if all(r != env.life for r, _ in parts):
+                self.gain = parts
+        self.scrap = in_order(tuple(scrap)) if scrap else None
+        self.allies = tuple(a for a in allies if a[0] >= 0)
+        self.value = total
+        self.scrap_value = scrap_total
+        self.scrap_attack = scrap_total.attack if self.scrap is not None else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    """A pool compiled for the engine: built once per process, shared by its matches."""
+
+    pool: SimPool
+    cards: tuple[CompiledCard, ...]
+    env: Env
+
+
+def compile_pool(pool: SimPool) -> Compiled:
+    resources = {r: i for i, r in enumerate(pool.resources)}
+    setup = pool.setup
+    env = Env(
+        resources=resources,
+        life=resources[setup.life],
+        acquire=resources[setup.acquire_with],
+        attack=resources[setup.attack_with],
+        factions={f: 1 << i for i, f in enumerate(pool.factions)},
+    )
+    cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
+    return Compiled(pool, cards, env)

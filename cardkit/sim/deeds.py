@@ -1,0 +1,170 @@
+"""Deeds: the effects that ask a player to choose, carried out on a match.
+
+Executors (``compile.py``) call these for the clauses that need a bot's answer -- which option
+of a choice, which cards to discard or scrap, what to acquire for free, which base to destroy,
+which card to put back on the deck or to copy. Each checks the answer against the choices it
+offered: a bot that picks something it was not offered is a bug, never a silent skip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import repeat
+from typing import TYPE_CHECKING
+
+from cardkit.sim.engine import PILE
+
+if TYPE_CHECKING:
+    from cardkit.sim.compile import Worth
+    from cardkit.sim.engine import Match
+
+
+def choose_option(m: Match, p: int, worths: tuple[Worth, ...]) -> int:
+    choice = m.bots[p].choose_option(m.views[p], worths)
+    if not 0 <= choice < len(worths):
+        raise AssertionError(f"{m.bots[p].name} chose option {choice} of {len(worths)}")
+    return choice
+
+
+def _picks(chosen: Sequence[int], size: int, least: int, most: int, what: str) -> list[int]:
+    picks = sorted(set(chosen), reverse=True)
+    if len(picks) != len(chosen) or not least <= len(picks) <= most:
+        raise AssertionError(f"{what}: {len(chosen)} picks, expected {least} to {most}")
+    if picks and not 0 <= picks[-1] <= picks[0] < size:
+        raise AssertionError(f"{what}: pick out of range")
+    return picks
+
+
+def discard_from_hand(m: Match, p: int, n: int | None) -> int:
+    hand = m.hand[p]
+    most = len(hand) if n is None else min(n, len(hand))
+    least = 0 if n is None else most
+    chosen = m.bots[p].choose_discard(m.views[p], least, most)
+    for i in _picks(chosen, len(hand), least, most, "discard"):
+        m.discard[p].append(hand.pop(i))
+    m.last_count = len(chosen)
+    return len(chosen)
+
+
+def opponent_discards(m: Match, q: int, n: int) -> int:
+    return discard_from_hand(m, q, n)
+
+
+def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
+    candidates: list[tuple[str, int]] = []
+    for zone in zones:
+        candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
+    most = min(up_to, len(candidates))
+    least = 0 if optional else min(1, most)
+    chosen = m.bots[p].choose_scrap(m.views[p], candidates, least, most)
+    picks = _picks(chosen, len(candidates), least, most, "scrap")
+    by_zone = sorted((candidates[i] for i in picks), key=lambda zi: -zi[1])
+    m.last_cost = -1
+    for zone, i in by_zone:
+        if zone == "trade-row":
+            c = m.trade_row[i]
+            m.take_from_market(i)
+        else:
+            c = _zone(m, p, zone).pop(i)
+        m.to_scrap_heap(c)
+        m.last_cost = m.cards[c].cost
+    m.scrapped += len(picks)
+    m.last_count = len(picks)
+    return len(picks)
+
+
+def _zone(m: Match, p: int, zone: str) -> list[int]:
+    if zone == "hand":
+        return m.hand[p]
+    if zone == "discard":
+        return m.discard[p]
+    return m.trade_row
+
+
+def _one(answer: int | None, options: list[int], what: str, *, optional: bool = True) -> int | None:
+    """A bot's pick among ``options`` (None: it declined, where it may), checked."""
+    if answer is None:
+        if not optional:
+            raise AssertionError(f"{what}: a choice must be made")
+        return None
+    if answer not in options:
+        raise AssertionError(f"{what}: {answer} is not one of {options}")
+    return answer
+
+
+def acquire_free(m: Match, p: int, max_cost: int, what: frozenset[str], destination: str) -> bool:
+    cards = m.cards
+    options = [
+        i
+        for i, c in enumerate(m.trade_row)
+        if cards[c].cost <= max_cost and (not what or cards[c].type in what)
+    ]
+    pile = m.pile
+    if pile is not None and m.pile_count > 0:
+        card = cards[pile]
+        if card.cost <= max_cost and (not what or card.type in what):
+            options.append(PILE)
+    if not options:
+        return False
+    slot = _one(m.bots[p].choose_acquire(m.views[p], options), options, "acquire")
+    if slot is None:
+        return False
+    c = pile if slot == PILE else m.trade_row[slot]
+    assert c is not None
+    m.take_from_market(slot)
+    m.gain_card(p, c, destination)
+    return True
+
+
+def destroy_target(m: Match, p: int, what: str, optional: bool) -> bool:
+    q = 1 - p
+    bases = m.bases[q]
+    options = [j for j in m.targets(q) if m.cards[bases[j]].type == what]
+    if not options:
+        return False
+    answer = m.bots[p].choose_base(m.views[p], options, optional)
+    j = _one(answer, options, "destroy", optional=optional)
+    if j is None:
+        return False
+    c = bases[j]
+    m.remove_base(q, j)
+    m.discard[q].append(c)
+    return True
+
+
+def put_from_discard_on_top(m: Match, p: int, what: frozenset[str]) -> bool:
+    cards = m.cards
+    discard = m.discard[p]
+    options = [i for i, c in enumerate(discard) if not what or cards[c].type in what]
+    if not options:
+        return False
+    i = _one(m.bots[p].choose_from_discard(m.views[p], options), options, "put on top")
+    if i is None:
+        return False
+    m.deck[p].append(discard.pop(i))
+    return True
+
+
+def copy_another(m: Match, p: int, what: frozenset[str]) -> bool:
+    cards = m.cards
+    me = len(m.ships) - 1 if m.ships and m.ships[-1] == m.src else -1
+    options = [
+        i for i, c in enumerate(m.ships_as) if i != me and (not what or cards[c].type in what)
+    ]
+    if not options:
+        return False
+    i = _one(m.bots[p].choose_copy(m.views[p], options), options, "copy")
+    if i is None:
+        return False
+    target = cards[m.ships_as[i]]
+    if me >= 0:
+        was = cards[m.ships_as[me]]
+        m.count_factions(was.fmask, -1)
+        m.ally_entries += bool(target.allies) - bool(was.allies)
+        m.ships_as[me] = target.index
+        m.count_factions(target.fmask, 1)
+    if target.primary is not None:
+        m.src = target.index
+        target.primary(m, p)
+    m.fire_allies(p)
+    return True
