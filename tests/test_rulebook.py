@@ -402,21 +402,39 @@ def test_the_games_icons_stand_before_their_words_in_every_output(tmp_path: Path
     assert len(drawn) >= len(icon_ids)
 
 
-def test_an_icon_that_cannot_be_read_leaves_its_word_and_a_warning(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def skirmish_with_gas_icon(tmp_path: Path, icon: str) -> Path:
+    """A copy of the skirmish game whose Gas resource has the icon file ``icon``."""
     game = tmp_path / "game"
     shutil.copytree(SKIRMISH, game)
     text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(
-        text.replace(
-            'gas: {name: Gas, color: "#2e9e5b"}',
-            'gas: {name: Gas, color: "#2e9e5b", icon: gas.png}',
-        )
-    )
+    gas = 'gas: {name: Gas, color: "#2e9e5b"'
+    (game / "game.yaml").write_text(text.replace(gas, f"{gas}, icon: {icon}"))
+    return game
+
+
+def test_an_icon_that_cannot_be_read_leaves_its_word_and_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = skirmish_with_gas_icon(tmp_path, "gas.png")
     (game / "gas.png").write_bytes(b"not a picture")
     assert main(["rulebook", str(game), "-o", str(tmp_path / "out"), "--format", "html"]) == 0
     err = capsys.readouterr().err
     assert "warning[CK213] icon 'gas' 'gas.png' is not a picture Pillow can read" in err
     page = (tmp_path / "out" / "reference.html").read_text(encoding="utf-8")
     assert "pic-gas" not in page and ">Gas</span>" in page
+
+
+def test_an_svg_icon_is_inline_in_html_and_a_file_beside_the_markdown(tmp_path: Path) -> None:
+    game = skirmish_with_gas_icon(tmp_path, "gas.svg")
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<circle cx="5" cy="5" r="4" fill="#2e9e5b"/></svg>'
+    )
+    (game / "gas.svg").write_text(svg)
+    out = tmp_path / "out"
+    assert main(["rulebook", str(game), "-o", str(out)]) == 0
+    page = (out / "reference.html").read_text(encoding="utf-8")
+    assert ".pic-gas { background-image: url(data:image/svg+xml;base64," in page
+    assert (out / "reference-icons" / "gas.svg").read_text() == svg
+    assert "![](reference-icons/gas.svg) **Gas**" in (out / "reference.md").read_text()
+    assert "Gas" in pdf_text(out / "reference.pdf")

@@ -31,6 +31,7 @@ FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
 ICON_FOLDER = "reference-icons"  # the Markdown's icons, next to it
 ICON_PIXELS = 64
+MEDIA_TYPES: Mapping[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
 ICON_CODES = ("CK212", "CK213")  # picture problems: a refused path, an unreadable file
 
 
@@ -88,13 +89,16 @@ def reference_icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
     return dict(style.icons), [d for d in found if d.code in ICON_CODES]
 
 
-def icon_png(picture: Picture) -> bytes:
-    """The icon as a small PNG (``ICON_PIXELS`` at most each way) for HTML and Markdown."""
+def icon_file(picture: Picture) -> tuple[str, bytes]:
+    """The icon for HTML and Markdown, as (file type, bytes): an SVG as the game wrote it,
+    else a small PNG (``ICON_PIXELS`` at most each way)."""
+    if picture.image is None:
+        return "svg", picture.file.read_bytes()
     image = picture.image.copy()
     image.thumbnail((ICON_PIXELS, ICON_PIXELS))
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
-    return buffer.getvalue()
+    return "png", buffer.getvalue()
 
 
 def render_outputs(
@@ -109,12 +113,13 @@ def render_outputs(
         if unreadable:
             return {}, unreadable
     pictures, icon_problems = reference_icons(game)
-    pngs = {key: icon_png(picture) for key, picture in sorted(pictures.items())}
+    icon_files = {key: icon_file(picture) for key, picture in sorted(pictures.items())}
     svgs = {chart.id: chart_svg(chart) for chart in reference.charts}
     found: list[Diagnostic] = []
     if "html" in options.formats:
         uris = {
-            key: "data:image/png;base64," + b64encode(png).decode() for key, png in pngs.items()
+            key: f"data:{MEDIA_TYPES[kind]};base64,{b64encode(data).decode()}"
+            for key, (kind, data) in icon_files.items()
         }
         html, problems = render_html(renderer, reference, svgs, uris)
         found += problems
@@ -122,17 +127,18 @@ def render_outputs(
             files[FILES["html"]] = html
     if "md" in options.formats:
         names = {key: chart_file(key) for key in svgs}
-        icon_names = {key: f"{ICON_FOLDER}/{key}.png" for key in pngs}
+        icon_names = {key: f"{ICON_FOLDER}/{key}.{kind}" for key, (kind, _) in icon_files.items()}
         markdown, problems = render_markdown(renderer, reference, names, icon_names)
         found += problems
         if markdown is not None:
             files[FILES["md"]] = markdown
             files.update({names[key]: svg for key, svg in svgs.items()})
-            files.update({icon_names[key]: png for key, png in pngs.items()})
+            files.update({icon_names[key]: data for key, (_, data) in icon_files.items()})
     if found:
         return {}, found
     if "pdf" in options.formats:
-        sources = {key: picture.source for key, picture in pictures.items()}
+        # a paragraph draws bitmaps only: an SVG icon leaves its word alone in the PDF
+        sources = {key: pic.source for key, pic in pictures.items() if pic.image is not None}
         files[FILES["pdf"]] = reference_pdf(reference, icons=sources)
     return files, icon_problems
 
