@@ -164,7 +164,7 @@ RULE_CASES: list[tuple[str, str, list[tuple[str, str, int, str]]]] = [
             (
                 "CK121",
                 "game.yaml",
-                126,
+                130,
                 "deck 'challenges' holds 9 cards; its size must be exactly 8",
             )
         ],

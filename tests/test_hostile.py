@@ -344,7 +344,7 @@ CASES: list[Case] = [
     Case(
         "rules-deep-parentheses",
         {"game/rules.yaml": MADE["rules_deep_parentheses"]},
-        "game/rules.yaml:4:12: error[CK101] unexpected '(':",
+        "game/rules.yaml:4:13: error[CK101] unexpected '(': expected a number",
         command="validate",
     ),
     # CSV -------------------------------------------------------------------------------------
