@@ -93,8 +93,9 @@ def drawing_fingerprint(
         name = path.relative_to(game.root).as_posix()
         if path.suffix.lower() not in _CARD_DATA and name not in owned:
             _update(digest, "game", name, path.read_bytes())
-    for path in sorted(_RENDER_CODE.glob("*.py")):
-        _update(digest, "code", path.name, path.read_bytes())
+    for path in _files(_RENDER_CODE, None):  # the drawing code and its data (fonts)
+        if "__pycache__" not in path.parts and path.suffix != ".pyc":
+            _update(digest, "code", path.relative_to(_RENDER_CODE).as_posix(), path.read_bytes())
     try:
         templates = data_dir("templates")
     except FileNotFoundError:
