@@ -1,4 +1,10 @@
-"""Writing files so that a failure never leaves a half-written one behind."""
+"""Writing files so that a failure never leaves a half-written one behind.
+
+Each write goes to a temporary file with a unique name in the target's folder, is flushed
+to disk, and then replaces the target in one ``os.replace``: a reader (or a build killed
+half-way, or a second build writing at the same time) sees the old file or the new one,
+never a mixture.
+"""
 
 from __future__ import annotations
 
@@ -6,14 +12,38 @@ import os
 import tempfile
 from pathlib import Path
 
+from cardkit.errors import OutputError
+
+
+def _why(path: Path, exc: OSError) -> str:
+    """Why ``path`` cannot be written, in the words a user needs."""
+    if path.is_dir():
+        return "it is a folder"
+    for parent in path.parents:
+        if parent.is_dir():
+            break
+        if parent.exists() or parent.is_symlink():
+            return f"{parent.as_posix()!r} is a file, not a folder"
+    return (exc.strerror or str(exc)).lower()
+
 
 def write_atomic(path: Path, data: bytes | str) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename."""
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
+
+    Raises OutputError (and leaves ``path`` as it was) when the file cannot be written.
+    """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     umask = os.umask(0)
     os.umask(umask)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(21, "Is a directory", str(path))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+        )
+    except OSError as exc:
+        raise OutputError(path.as_posix(), _why(path, exc), exc) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
@@ -21,6 +51,8 @@ def write_atomic(path: Path, data: bytes | str) -> None:
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the usual mode
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as exc:
         Path(temporary).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise OutputError(path.as_posix(), _why(path, exc), exc) from None
         raise

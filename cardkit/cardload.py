@@ -23,6 +23,8 @@ from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 YAML_SUFFIXES = (".yaml", ".yml")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 _FILE_KEYS = ("cards", "defaults")
+# Top-level folders of a game that hold no cards: its layout files.
+NOT_CARDS = ("layouts",)
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 
@@ -43,6 +45,19 @@ def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
         if any(part.startswith(".") for part in rel.parts) or rel.as_posix() == GAME_FILE:
+            continue
+        if rel.parts[0] in NOT_CARDS:
+            continue
+        if path.is_symlink() and path.is_dir():
+            # rglob does not follow links to folders; say so when one leads outside.
+            if not path.resolve().is_relative_to(real_root):
+                problems.append(
+                    error(
+                        "CK001",
+                        "folder links outside the game folder; not read",
+                        Location(str(path)),
+                    )
+                )
             continue
         if path.suffix.lower() not in YAML_SUFFIXES + SHEET_SUFFIXES or not path.is_file():
             continue
@@ -251,18 +266,26 @@ class CardChecker:
 
 
 def load_card_set(
-    root: Path, shown_root: str | None = None
+    root: Path, shown_root: str | None = None, *, max_copies: int | None = None
 ) -> tuple[CardSet | None, list[Diagnostic]]:
-    """Load a game folder: its game.yaml and every card file below it."""
+    """Load a game folder: its game.yaml and every card file below it.
+
+    With ``max_copies``, a folder whose cards add up to more copies than that is refused
+    (CK006) before any card is checked, and the card set is None.
+    """
     shown_root = shown_root or str(root)
     game, found = load_game(root, shown_root)
     if game is None:
         return None, found
     files, found = card_files(root)
+    if game.sheets_file is not None:  # the game's sheets file holds sheets, not cards
+        files = [path for path in files if path.resolve() != (root / game.sheets_file).resolve()]
     checker = CardChecker(game)
     cards: list[Card] = []
     shown_files: list[str] = []
     copies_read = 0
+    names_read: set[str] = set()
+    read: list[RawCard] = []
     for path in files:
         shown = f"{shown_root.rstrip('/')}/{path.relative_to(root).as_posix()}"
         shown_files.append(shown)
@@ -272,14 +295,27 @@ def load_card_set(
         else:
             records, problems = _yaml_records(path, shown)
         found.extend(problems)
-        for raw, source, where, unreadable in records:
+        read.extend(records)
+        for raw, *_ in records:
+            names_read.update(v for v in (raw.get("name"), raw.get("id")) if isinstance(v, str))
             count = raw.get("count", 1)
             valid_count = isinstance(count, int) and 1 <= count <= MAX_COPIES
             copies_read += count if valid_count else 1
-            card, problems = checker.check(raw, source, where, unreadable=unreadable)
-            found.extend(problems)
-            if card is not None:
-                cards.append(card)
+    if max_copies is not None and copies_read > max_copies:
+        return None, [
+            error(
+                "CK006",
+                f"the cards add up to {copies_read:,} copies; one build prints at most "
+                f"{max_copies:,}",
+                Location(shown_root),
+                hint="split the cards into several games, or lower their 'count'",
+            )
+        ]
+    for raw, source, where, unreadable in read:
+        card, problems = checker.check(raw, source, where, unreadable=unreadable)
+        found.extend(problems)
+        if card is not None:
+            cards.append(card)
     found.extend(duplicate_ids(cards))
     found = _unique(found)
     if not files and not found:
@@ -292,7 +328,8 @@ def load_card_set(
             )
         )
     found.sort(key=lambda d: d.sort_key)
-    return CardSet(game, tuple(cards), tuple(shown_files), copies_read), found
+    card_set = CardSet(game, tuple(cards), tuple(shown_files), copies_read, frozenset(names_read))
+    return card_set, found
 
 
 def _unique(found: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -75,13 +75,17 @@ def warning(
     return Diagnostic(code, Severity.WARNING, message, location, card, hint)
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close."""
+def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> str:
+    """' (did you mean 'x'?)' for the closest choice, or '' when nothing is close.
+
+    ``cutoff`` is difflib's similarity ratio a choice must reach; short codes such as
+    ``CK101`` need a higher one, or every unknown code would look like some known one.
+    """
     options = sorted(set(choices))
     folded = {c.casefold(): c for c in options}
     if word.casefold() in folded and folded[word.casefold()] != word:
         return f" (did you mean {folded[word.casefold()]!r}?)"
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
@@ -103,6 +107,8 @@ CODES: dict[str, str] = {
     "CK002": "a file is not UTF-8 text, or is binary",
     "CK003": "a card file is empty",
     "CK004": "a file is too large or too deeply nested to load safely",
+    "CK005": "an output file cannot be written (a file in the way, no permission, disk full)",
+    "CK006": "a build holds more cards than one print-and-play file may",
     "CK010": "YAML syntax error (tabs, bad indentation, unclosed quotes or brackets)",
     "CK011": "a YAML tag is not allowed (card data never builds program objects)",
     "CK012": "a key appears twice in one mapping",
@@ -122,13 +128,60 @@ CODES: dict[str, str] = {
     "CK040": "a spreadsheet misses a column that the mapping needs",
     "CK041": "a spreadsheet cannot be read (not a CSV or XLSX file, or corrupt)",
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
+    "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
+    "CK103": "unknown keyword: a one-word sentence that is not one of the game's keywords",
+    "CK104": "a keyword's parameters are missing, too many, or not of the declared kind or range",
+    "CK105": "a keyword on a card type it may not appear on (Outpost on a ship)",
+    "CK106": "text says a keyword whose field the card does not set (Outpost, not outpost: true)",
+    "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
+    "CK108": "wording drift: one effect written in different ways across the set",
+    "CK109": "a misspelt word: not in the grammar, the game's vocabulary or the card names",
+    "CK110": "a doubled word ('draw draw')",
+    "CK111": "a typographic quote or apostrophe where the set uses straight ones",
+    "CK112": "unbalanced parentheses, braces or brackets in rules text",
+    # set-level rules checks: deck rules, references, costs, suppress
+    "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
+    "CK121": "a deck holds more or fewer cards than its rules allow",
+    "CK122": "a faction has more or fewer cards in a deck than its rules allow",
+    "CK123": "a card has more copies than a copy limit allows (unique, hero, promo)",
+    "CK130": "a card names a card that does not exist",
+    "CK140": "a card's cost is far from what its effects are worth on the set's cost curve",
+    "CK150": "a card's suppress list names a code that does not exist or cannot be suppressed",
+    "CK151": "a card's suppress list names a code that does not fire on that card",
+    # game-declared constraints (constraints.py)
+    "CK170": "a card breaks a constraint its game declares (e.g. no team of cards meets it)",
     # rendering
     "CK201": "rules text does not fit its box (printed at the smallest size, the end cut off)",
     "CK202": "a card name does not fit its title bar (printed cut short)",
-    "CK203": "the card font has no glyph for a character of a card's name or text",
+    "CK203": "no bundled font has a glyph for a character of a card's name or text",
+    "CK204": "a layout has an unknown part, key, shape or alignment",
+    "CK205": "a layout length or font size is malformed, negative or too large",
+    "CK206": "a layout box does not give exactly two of left/right/width and of top/bottom/height",
+    "CK207": "a layout extends an unknown layout, itself, or a cycle of layouts",
+    "CK208": "a layout colour is not a colour",
+    "CK209": "a badge names no field, or a field its card type does not have",
+    "CK210": "a layout box has no room, or leaves the card, at a size it is used for",
+    "CK211": "a card type names an unknown layout",
+    "CK212": "a picture path is refused (absolute, '..', or a link out of the game folder)",
+    "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
+    "CK214": "a layout badge names an icon the game does not declare",
+    # reference pages (cardkit rulebook)
+    "CK300": "a rulebook template has a syntax error",
+    "CK301": "a rulebook template uses a name or attribute that does not exist",
+    "CK302": "a rulebook template does something the sandbox forbids",
+    "CK303": "a rulebook template includes or extends a template that does not exist",
+    "CK304": "a rulebook template fails while rendering (a value of the wrong kind)",
+    "CK305": "a rulebook template file cannot be read (not UTF-8 text)",
+    "CK306": "a rulebook template file links outside the game folder",
+    "CK310": "a sheet names a card field that no card type declares",
+    "CK311": "a row of a rules table has more or fewer cells than the table has columns",
+    "CK312": "a sheet mixes rows (a rules table) with card fields, filters or sorting",
+    "CK313": "a sheet selects a card type, faction or deck the game does not declare",
+    "CK314": "a sheet selects no cards",
+    "CK315": "rules text that does not parse is shown as written in the reference pages",
     # playtest simulator
     "CK400": "the play declaration of game.yaml names something the game does not declare",
     "CK401": "the game has no play declaration, so it cannot be simulated",

@@ -55,3 +55,29 @@ class UnknownFactionError(RulesTextError):
     def __init__(self, reason: str, *, name: str, line: int = 1, column: int = 1) -> None:
         super().__init__(reason, line=line, column=column, found=name)
         self.name = name
+
+
+class UnknownKeywordError(RulesTextError):
+    """A sentence is one word the game does not declare as a keyword ("Outpst.")."""
+
+    def __init__(self, reason: str, *, name: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(reason, line=line, column=column, found=name)
+        self.name = name
+
+
+class OutputError(CardkitError, OSError):
+    """An output file cannot be written: a file in the way, no permission, a full disk.
+
+    Also an OSError with the ``errno`` and ``strerror`` of the failure behind it, so code
+    that handles OSError around a write keeps working.
+    """
+
+    def __init__(self, path: str, reason: str, cause: OSError | None = None) -> None:
+        errno = cause.errno if cause is not None else None
+        strerror = (cause.strerror if cause is not None else None) or reason
+        OSError.__init__(self, errno, strerror)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"cannot write {self.path!r}: {self.reason}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,17 +12,24 @@ from cardkit.model import (
     CORE_FIELDS,
     Bounds,
     CardType,
+    CopyLimit,
     Deck,
+    DeckRules,
     FieldSpec,
     Game,
     GameId,
+    Icon,
     Keyword,
     KeywordParam,
     Named,
+    PlayCount,
     PlaySetup,
+    SizeRule,
     SpreadsheetMapping,
+    Zone,
 )
 from cardkit.schema import diagnose, game_validator
+from cardkit.sheetload import load_sheets
 from cardkit.textfile import read_text
 from cardkit.yamlsource import SourceMap, parse_yaml
 
@@ -49,8 +57,21 @@ def _bounds(value: Any) -> Bounds | None:
 def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
     return {
         key: Named(
-            key, spec["name"], spec.get("color"), spec.get("icon"), spec.get("description", "")
+            key,
+            spec["name"],
+            spec.get("color"),
+            spec.get("icon"),
+            spec.get("description", ""),
+            spec.get("back"),
+            spec.get("symbol"),
         )
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _icons(entries: Mapping[str, Any] | None) -> dict[str, Icon]:
+    return {
+        key: Icon(key, spec["file"], tuple(spec.get("words", ())))
         for key, spec in (entries or {}).items()
     }
 
@@ -159,6 +180,7 @@ class _GameBuilder:
                 back=raw.get("back"),
                 deck=raw.get("deck"),
                 description=raw.get("description", ""),
+                layout=raw.get("layout"),
             )
         return result
 
@@ -179,11 +201,28 @@ class _GameBuilder:
                 _bounds(raw.get("per_faction")),
                 raw.get("back"),
                 raw.get("description", ""),
+                raw.get("card_size"),
             )
         return result
 
-    def keywords(self) -> dict[str, Keyword]:
-        return {
+    def sized_and_backed(self, sizes: Mapping[str, Any], backs: Mapping[str, Any]) -> None:
+        """Check the card sizes decks name and the backs factions name."""
+        for section, key, table, noun in (
+            ("decks", "card_size", sizes, "card size"),
+            ("factions", "back", backs, "back"),
+        ):
+            for entry_id, raw in (self.data.get(section) or {}).items():
+                value = raw.get(key)
+                if value is not None and value not in table:
+                    self.problem(
+                        f"unknown {noun} {value!r}{did_you_mean(value, table)}",
+                        section,
+                        entry_id,
+                        key,
+                    )
+
+    def keywords(self, card_types: Mapping[str, CardType] | None = None) -> dict[str, Keyword]:
+        result = {
             key: Keyword(
                 key,
                 raw["name"],
@@ -192,9 +231,128 @@ class _GameBuilder:
                     for p in raw.get("params", ())
                 ),
                 raw.get("reminder", ""),
+                tuple(raw.get("card_types", ())),
+                raw.get("field"),
+                bool(raw.get("text_required", False)),
             )
             for key, raw in (self.data.get("keywords") or {}).items()
         }
+        if card_types is not None:
+            for keyword in result.values():
+                self.keyword_links(keyword, card_types)
+        return result
+
+    def keyword_links(self, keyword: Keyword, card_types: Mapping[str, CardType]) -> None:
+        """A keyword's card types and field must be ones the game declares."""
+        where = ("keywords", keyword.id)
+        for i, type_id in enumerate(keyword.card_types):
+            if type_id not in card_types:
+                self.problem(
+                    f"keyword {keyword.name!r} names unknown card type {type_id!r}"
+                    f"{did_you_mean(type_id, card_types)}",
+                    *where,
+                    "card_types",
+                    i,
+                )
+        if keyword.field is None:
+            if keyword.text_required:
+                self.problem(
+                    f"keyword {keyword.name!r} has 'text_required' but no 'field'",
+                    *where,
+                    "text_required",
+                )
+            return
+        types = [card_types[t] for t in keyword.card_types if t in card_types]
+        specs = [spec for t in types or card_types.values() if (spec := t.field(keyword.field))]
+        if not specs or any(spec.kind != "boolean" for spec in specs):
+            self.problem(
+                f"keyword {keyword.name!r} stands for field {keyword.field!r}, which is not "
+                "a boolean field of its card types",
+                *where,
+                "field",
+            )
+
+    def deck_rules(
+        self, card_types: Mapping[str, CardType], decks: Mapping[str, Deck]
+    ) -> DeckRules:
+        """``deck_rules``: play counts, size formulas (parsed by the rules checks), copy limits."""
+        raw = self.data.get("deck_rules") or {}
+        counts = {}
+        for count_id, spec in (raw.get("counts") or {}).items():
+            if count_id in decks:
+                self.problem(
+                    f"play count {count_id!r} has the name of a deck; formulas could not tell "
+                    "them apart",
+                    "deck_rules",
+                    "counts",
+                    count_id,
+                    key=True,
+                    code="CK120",
+                )
+            low, high = spec["min"], spec["max"]
+            if low > high:
+                self.problem(
+                    f"play count {count_id!r} has min {low} above max {high}",
+                    "deck_rules",
+                    "counts",
+                    count_id,
+                    "min",
+                    code="CK120",
+                )
+            counts[count_id] = PlayCount(count_id, low, high, spec.get("description", ""))
+        sizes = tuple(
+            SizeRule(
+                rule["of"],
+                rule.get("equals", rule.get("min")),
+                rule.get("equals", rule.get("max")),
+                rule.get("description", ""),
+            )
+            for rule in raw.get("sizes") or ()
+        )
+        fields = {spec.name for card_type in card_types.values() for spec in card_type.fields}
+        limits = []
+        for index, rule in enumerate(raw.get("limits") or ()):
+            where = ("deck_rules", "limits", index)
+            field_name, per = rule.get("field"), rule.get("per", "card")
+            if field_name is not None and field_name not in fields:
+                self.problem(
+                    f"copy limit {rule['name']!r} names unknown field {field_name!r}"
+                    f"{did_you_mean(field_name, fields)}",
+                    *where,
+                    "field",
+                    code="CK120",
+                )
+            if per not in ("card", "name") and per not in fields:
+                self.problem(
+                    f"copy limit {rule['name']!r} groups per {per!r}, which is not 'card', "
+                    f"'name' or a field{did_you_mean(per, {'card', 'name', *fields})}",
+                    *where,
+                    "per",
+                    code="CK120",
+                )
+            for i, deck in enumerate(rule.get("decks", ())):
+                if deck not in decks:
+                    self.problem(
+                        f"copy limit {rule['name']!r} names unknown deck {deck!r}"
+                        f"{did_you_mean(deck, decks)}",
+                        *where,
+                        "decks",
+                        i,
+                        code="CK120",
+                    )
+            limits.append(
+                CopyLimit(
+                    rule["name"],
+                    rule["max"],
+                    field_name,
+                    rule.get("tag"),
+                    per,
+                    tuple(rule.get("decks", ())),
+                    rule.get("description", ""),
+                    tuple(rule.get("values", ())),
+                )
+            )
+        return DeckRules(counts, sizes, tuple(limits))
 
     def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
         raw = self.data.get("spreadsheet") or {}
@@ -305,6 +463,15 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
                 hint="create one with 'cardkit new NAME'",
             )
         ]
+    if not path.resolve().is_relative_to(root.resolve()):
+        return None, [
+            error(
+                "CK001",
+                f"{GAME_FILE} links outside the game folder; not read",
+                Location(shown),
+                hint=f"copy the {GAME_FILE} you mean into the game folder",
+            )
+        ]
     text, problems = read_text(path, shown)
     if text is None:
         return None, problems
@@ -329,6 +496,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     backs = data.get("backs") or {}
     decks = builder.decks(backs)
     card_types = builder.card_types(sizes, backs, decks)
+    builder.sized_and_backed(sizes, backs)
     game = Game(
         id=GameId(data["id"]),
         name=data["name"],
@@ -336,7 +504,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         card_types=card_types,
         factions=_named(data.get("factions")),
         resources=_named(data.get("resources")),
-        keywords=builder.keywords(),
+        keywords=builder.keywords(card_types),
         decks=decks,
         sizes=sizes,
         backs=backs,
@@ -344,8 +512,26 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         data=data,
         source=loaded.source,
         description=data.get("description", ""),
+        zones={
+            key: Zone(key, raw["name"], bool(raw.get("shared", False)), raw.get("description", ""))
+            for key, raw in (data.get("zones") or {}).items()
+        },
+        icons=_icons(data.get("icons")),
+        deck_rules=builder.deck_rules(card_types, decks),
         play=_play_setup(builder, card_types),
     )
+    if "sheets" in data:
+        sheets, problems = load_sheets(
+            data["sheets"],
+            loaded.source,
+            root,
+            card_types,
+            tuple(game.factions),
+            decks,
+        )
+        builder.diagnostics.extend(problems)
+        sheets_file = data["sheets"] if isinstance(data["sheets"], str) else None
+        game = replace(game, sheets=sheets, sheets_file=sheets_file)
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []

@@ -12,6 +12,9 @@ from cardkit.yamlsource import PathKey, SourceMap
 
 CardId = NewType("CardId", str)
 GameId = NewType("GameId", str)
+CardName = NewType("CardName", str)
+"""The name (or id) of another card, as a field or an effect names it. A dataclass field of an
+effect typed ``CardName`` (or a tuple of them) is checked to name a card of the set (CK130)."""
 
 # Kinds of value a game may declare for a card field.
 FIELD_KINDS: tuple[str, ...] = (
@@ -74,6 +77,7 @@ class CardType:
     back: str | None = None
     deck: str | None = None
     description: str = ""
+    layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:
@@ -91,6 +95,8 @@ class Named:
     color: str | None = None
     icon: str | None = None
     description: str = ""
+    back: str | None = None  # factions: the back of their cards, after deck and card type
+    symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +113,22 @@ class Keyword:
     name: str
     params: tuple[KeywordParam, ...] = ()
     reminder: str = ""
+    # What the keyword stands for on a card (rules-text checks, CK105-CK107): the card types
+    # it may appear on (empty: any), the boolean field it stands for, and whether a card
+    # whose field is true must also write the keyword in its text.
+    card_types: tuple[str, ...] = ()
+    field: str | None = None
+    text_required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A place rules text names: 'your hand', or (shared by all players) 'the trade row'."""
+
+    id: str
+    name: str
+    shared: bool = False
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +161,17 @@ class Deck:
     per_faction: Bounds | None = None
     back: str | None = None
     description: str = ""
+    card_size: str | None = None  # the size of the deck's cards, over their type's size
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An icon a game declares: its file (relative to the game folder) and the words of rules
+    text it is drawn before."""
+
+    id: str
+    file: str
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +202,11 @@ class Game:
     data: Mapping[str, Any]
     source: SourceMap
     description: str = ""
+    zones: Mapping[str, Zone] = field(default_factory=dict)
+    icons: Mapping[str, Icon] = field(default_factory=dict)
+    deck_rules: DeckRules = field(default_factory=lambda: DeckRules())
+    sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
+    sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
     play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
 
 
@@ -203,11 +241,110 @@ class CardSet:
     cards: tuple[Card, ...]
     files: tuple[str, ...]
     copies_read: int = 0
+    # Names and ids of every card read, those that failed to load included: a card that
+    # names one of them is not reported as naming a card that does not exist.
+    names_read: frozenset[str] = frozenset()
 
     @property
     def total_copies(self) -> int:
         """Copies of the cards that loaded without error."""
         return sum(card.count for card in self.cards)
+
+
+# -- deck rules (game.yaml ``deck_rules``) ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCount:
+    """A number known only at play time that deck-size formulas may name (planets placed)."""
+
+    id: str
+    minimum: int
+    maximum: int
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SizeRule:
+    """``of`` (a formula over deck ids and play counts) must lie between two formulas.
+
+    Formulas are kept as written; ``cardkit.rules.formula`` parses them.
+    """
+
+    of: str
+    minimum: str | int | None = None
+    maximum: str | int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CopyLimit:
+    """At most ``maximum`` copies of a card in a deck, for the cards a field or tag marks.
+
+    ``field``: a card field that marks the card when true, or when it holds one of ``values``;
+    ``tag``: a tag that marks it; neither: every card. ``per`` groups copies: ``card`` (one
+    card), ``name`` (every card of the same name: heroes) or a field name. ``decks``: decks
+    counted together (none: each deck on its own).
+    """
+
+    name: str
+    maximum: int
+    field: str | None = None
+    tag: str | None = None
+    per: str = "card"
+    decks: tuple[str, ...] = ()
+    description: str = ""
+    values: tuple[Any, ...] = ()  # with ``field``: the values that mark a card (set: promo)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRules:
+    counts: Mapping[str, PlayCount] = field(default_factory=dict)
+    sizes: tuple[SizeRule, ...] = ()
+    limits: tuple[CopyLimit, ...] = ()
+
+
+# -- reference sheets (cardkit rulebook) ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetColumn:
+    """A column of a sheet computed from cards: the card field it shows, under a title."""
+
+    field: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class SheetFilter:
+    """Cards whose ``field`` holds one of ``values`` (for a list field: contains one)."""
+
+    field: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A reference sheet a game declares: a table that is rules (``rows`` given), or one
+    computed from the cards (``columns`` of the cards that pass every filter in ``where``,
+    grouped by ``group_by``, sorted by ``sort``; ``total`` adds a row that sums the copies
+    columns, or every numeric column when there is none)."""
+
+    id: str
+    title: str
+    description: str = ""
+    headers: tuple[str, ...] = ()
+    rows: tuple[tuple[Any, ...], ...] = ()
+    columns: tuple[SheetColumn, ...] = ()
+    where: tuple[SheetFilter, ...] = ()
+    group_by: str | None = None
+    sort: tuple[str, ...] = ("name",)
+    total: bool = False
+    location: Location | None = None  # where the sheet is declared
+
+    @property
+    def from_cards(self) -> bool:
+        return bool(self.columns)
 
 
 # -- how a game is played (the simulator's setup) ---------------------------------------------

@@ -54,14 +54,17 @@ def new_game(name: str, parent: Path) -> Path:
         staging = parent / f".{ident}.{secrets.token_hex(4)}.new"
         staging.mkdir()
         try:
-            for template in sorted((data_dir("templates") / "new-game").iterdir()):
+            templates = data_dir("templates") / "new-game"
+            for template in sorted(p for p in templates.rglob("*") if p.is_file()):
                 text = Template(template.read_text(encoding="utf-8")).substitute(
                     id=ident,
                     id_yaml=_yaml_scalar(ident),
                     name=title,
                     name_yaml=_yaml_scalar(title),
                 )
-                (staging / template.name).write_text(text, encoding="utf-8")
+                target = staging / template.relative_to(templates)
+                target.parent.mkdir(parents=True, exist_ok=True)  # layouts/
+                target.write_text(text, encoding="utf-8")
             os.rename(staging, folder)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.model import FieldSpec, Game
-from cardkit.textfile import read_text
+from cardkit.textfile import MAX_FILE_BYTES, read_text
 from cardkit.yamlsource import PathKey, SourceMap
 
 Row = list[tuple[int, int, Any]]  # (line, column, cell value) for each cell of a row
@@ -58,6 +58,15 @@ def _csv_rows(path: Path, shown: str) -> tuple[list[Row], list[Diagnostic]]:
             rows.append([(line, col, cell) for col, cell in enumerate(record, start=1)])
             line = reader.line_num + 1
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            limit = f"{csv.field_size_limit():,}"
+            return [], [
+                error(
+                    "CK004",
+                    f"a cell of this row holds more than {limit} characters",
+                    Location(shown, line, 1),
+                )
+            ]
         message = (
             "unclosed quote: the quoted cell that starts in this row runs to the end of the file"
             if "unexpected end of data" in str(exc)
@@ -88,12 +97,80 @@ def _not_a_workbook(path: Path, exc: Exception) -> str:
     return f"it is a zip archive that openpyxl cannot read ({type(exc).__name__}: {exc})"
 
 
+# An .xlsx file is a zip of XML parts; what they unpack to is capped before anything is
+# unpacked (zipfile never inflates a member past the size its header declares).
+MAX_UNPACKED_BYTES = 5 * MAX_FILE_BYTES
+
+
+def _too_large(path: Path, shown: str) -> Diagnostic | None:
+    """CK004 for a workbook too large to read safely (a zip bomb among them), else None."""
+    try:
+        size = path.stat().st_size
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(info.file_size for info in archive.infolist())
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return None  # load_workbook says why it cannot be read
+    if size > MAX_FILE_BYTES:
+        return error(
+            "CK004", f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", Location(shown)
+        )
+    if unpacked > MAX_UNPACKED_BYTES:
+        return error(
+            "CK004",
+            f"workbook unpacks to {unpacked:,} bytes; the limit is {MAX_UNPACKED_BYTES:,}",
+            Location(shown),
+            hint="a card spreadsheet is far smaller: this file is damaged or hostile",
+        )
+    return None
+
+
+def _formula_results(
+    path: Path, shown: str, sheet: str | None, formulas: dict[tuple[int, int], str], rows: list[Row]
+) -> list[Diagnostic]:
+    """Put each formula's saved result into ``rows``; CK042 where a formula has none.
+
+    cardkit never calculates: it reads the result the spreadsheet program saved.
+    """
+    from openpyxl import load_workbook
+
+    book = load_workbook(path, read_only=True, data_only=True)
+    try:
+        worksheet = book[sheet] if sheet else book.worksheets[0]
+        saved = {
+            (r, c): v
+            for r, values in enumerate(worksheet.iter_rows(values_only=True), start=1)
+            for c, v in enumerate(values, start=1)
+            if (r, c) in formulas
+        }
+    finally:
+        book.close()
+    found = []
+    for (r, c), formula in sorted(formulas.items()):
+        value = saved.get((r, c))
+        if value is None:
+            found.append(
+                error(
+                    "CK042",
+                    f"cell {cell_name(r, c)} holds the formula {formula!r} with no saved result",
+                    Location(shown, r, c),
+                    hint="open and save the workbook in a spreadsheet program, "
+                    "or type the value itself",
+                )
+            )
+        else:
+            rows[r - 1][c - 1] = (r, c, value)
+    return found
+
+
 def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[list[Row], list[Diagnostic]]:
     from openpyxl import load_workbook
 
     hint = "save the spreadsheet again as .xlsx, or export it as CSV"
+    large = _too_large(path, shown)
+    if large is not None:
+        return [], [large]
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(path, read_only=True, data_only=False)
     except Exception as exc:  # openpyxl fails in many ways on files that are not workbooks
         return [], [
             error(
@@ -115,8 +192,17 @@ def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[list[Row], li
             ]
         worksheet = book[sheet] if sheet else book.worksheets[0]
         rows: list[Row] = []
-        for r, values in enumerate(worksheet.iter_rows(values_only=True), start=1):
-            rows.append([(r, c, "" if v is None else v) for c, v in enumerate(values, start=1)])
+        formulas: dict[tuple[int, int], str] = {}
+        for r, cells in enumerate(worksheet.iter_rows(), start=1):
+            row: Row = []
+            for c, cell in enumerate(cells, start=1):
+                value = cell.value
+                if getattr(cell, "data_type", None) == "f":
+                    formulas[(r, c)] = str(value)
+                row.append((r, c, "" if value is None else value))
+            rows.append(row)
+        if formulas:
+            return rows, _formula_results(path, shown, sheet, formulas, rows)
         return rows, []
     except Exception as exc:  # a damaged sheet inside a readable archive
         return [], [

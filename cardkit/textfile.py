@@ -25,6 +25,26 @@ def _position(data: bytes, offset: int) -> tuple[int, int]:
     return line, column
 
 
+def _utf16_without_bom(data: bytes) -> str:
+    """'UTF-16' when ``data`` reads as UTF-16 text (of mostly Latin letters), else ''.
+
+    Such text has a NUL beside nearly every other byte: after it (little-endian) or
+    before it (big-endian).
+    """
+    head = data[:4096]
+    if len(head) < 4:
+        return ""
+    for start in (1, 0):
+        zeros = head[start::2].count(0)
+        if zeros >= 0.9 * len(head[start::2]) and head[1 - start :: 2].count(0) == 0:
+            try:
+                data.decode("utf-16-le" if start else "utf-16-be")
+            except UnicodeDecodeError:
+                return ""
+            return "UTF-16"
+    return ""
+
+
 def read_text(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
     """The UTF-8 text of ``path``, or None and the reason it cannot be read."""
     try:
@@ -52,6 +72,16 @@ def read_text(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
             ]
     nul = data.find(b"\x00")
     if nul >= 0:
+        wide = _utf16_without_bom(data)
+        if wide:
+            return None, [
+                error(
+                    "CK002",
+                    f"the file is {wide} text without a byte-order mark, not UTF-8",
+                    Location(shown, 1, 1),
+                    hint="save the file as UTF-8",
+                )
+            ]
         line, column = _position(data, nul)
         return None, [
             error(

@@ -206,10 +206,52 @@ def _unreadable(text: str, path: str) -> Diagnostic:
     )
 
 
+# libyaml's composer recurses on the C stack: tens of thousands of nested '[' crash the
+# process. Text that could nest deeper than this is first scanned event by event.
+SAFE_COMPOSE_DEPTH = 5_000
+_OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _could_nest_deeply(text: str) -> bool:
+    """Whether ``text`` might nest past SAFE_COMPOSE_DEPTH.
+
+    Each level of nesting takes a '[' or '{', or more room on its line: a '- ', a 'key:', or
+    (every second level at least) one more space of indent. So the brackets plus twice the
+    longest line bound the depth.
+    """
+    brackets = text.count("[") + text.count("{")
+    if brackets > SAFE_COMPOSE_DEPTH:
+        return True
+    return brackets + 2 * max(map(len, text.splitlines()), default=0) > SAFE_COMPOSE_DEPTH
+
+
+def _too_deep(text: str, path: str) -> Diagnostic | None:
+    """CK004 where the nesting first goes past MAX_DEPTH, found without composing."""
+    if not _could_nest_deeply(text):
+        return None
+    depth = 0
+    for event in yaml.parse(text, Loader=_CoreSchemaLoader):
+        if isinstance(event, _OPEN):
+            depth += 1
+            if depth > MAX_DEPTH + 1:
+                mark = event.start_mark
+                line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+                return error(
+                    "CK004", f"nesting deeper than {MAX_DEPTH} levels", Location(path, line, column)
+                )
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+    return None
+
+
 def parse_yaml(text: str, path: str) -> LoadedYaml:
     """Compose ``text`` safely; report syntax errors and refused tags as diagnostics."""
     source = SourceMap(path)
     try:
+        deep = _too_deep(text, path)
+        if deep is not None:
+            return LoadedYaml(None, source, [deep])
         root = yaml.compose(text, Loader=_CoreSchemaLoader)
     except yaml.MarkedYAMLError as exc:
         message, (line, column) = _syntax_error(exc, text)

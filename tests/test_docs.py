@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 from cardkit.cli import main
@@ -49,3 +50,28 @@ def test_readme_names_the_two_commands_that_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     for command in re.findall(r"^    (python3 -m venv .*)$", README, flags=re.MULTILINE):
         assert command in ci, command
+
+
+def _reference_section() -> str:
+    return README.split("## Reference pages", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_sheets_example_is_a_valid_game_declaration(tmp_path: Path) -> None:
+    example = re.findall(r"```yaml\n(.*?)```", _reference_section(), flags=re.DOTALL)[0]
+    assert example.startswith("sheets:")
+    game = (ROOT / "cards" / "star-realms" / "game.yaml").read_text(encoding="utf-8")
+    game = game.split("\nsheets:", 1)[0] + "\n" + example
+    shutil.copytree(ROOT / "cards" / "star-realms", tmp_path / "game")
+    (tmp_path / "game" / "game.yaml").write_text(game, encoding="utf-8")
+    assert main(["validate", str(tmp_path / "game")]) == 0
+
+
+def test_readme_template_example_extends_the_builtin_markdown(tmp_path: Path) -> None:
+    example = re.findall(r"```jinja\n(.*?)```", _reference_section(), flags=re.DOTALL)[0]
+    game = tmp_path / "game"
+    shutil.copytree(ROOT / "tests" / "fixtures" / "rulebook" / "skirmish", game)
+    (game / "rulebook" / "reference.md.j2").write_text(example, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["rulebook", str(game), "-o", str(out), "--format", "md"]) == 0
+    text = (out / "reference.md").read_text(encoding="utf-8")
+    assert text.rstrip().endswith("Printed for the Skirmish playtest.")

@@ -26,7 +26,7 @@ from cardkit.render.units import to_mm
 
 REPO = Path(__file__).resolve().parents[1]
 STAR_REALMS = REPO / "cards" / "star-realms"
-STAR_REALMS_COPIES = 136
+STAR_REALMS_COPIES = 152  # 136 game cards, 8 scorecards, 8 oversized challenge cards
 
 
 def load(root: Path) -> CardSet:
@@ -104,12 +104,12 @@ def test_letter_pages_measure_215_9_by_279_4_mm(star_realms: CardSet, tmp_path: 
         assert math.isclose(to_mm(float(page.mediabox.height)), 279.4, abs_tol=0.1)
 
 
-def test_star_realms_fills_16_sheets_of_fronts_and_backs(
+def test_star_realms_fills_18_sheets_of_fronts_and_backs(
     star_realms: CardSet, a4_deck: Path
 ) -> None:
     assert star_realms.total_copies == STAR_REALMS_COPIES
-    sheets = math.ceil(STAR_REALMS_COPIES / 9)
-    assert sheets == 16
+    sheets = math.ceil((STAR_REALMS_COPIES - 8) / 9) + math.ceil(8 / 4)  # 4 oversized a sheet
+    assert sheets == 18
     assert len(PdfReader(a4_deck).pages) == 2 * sheets
 
 
@@ -130,7 +130,7 @@ def test_backs_carry_the_back_text_of_each_deck(a4_deck: Path) -> None:
     text = page_text(PdfReader(a4_deck), Face.BACK)
     assert "Star Realms" in text
     reader = PdfReader(a4_deck)
-    assert all("Plasma Bot" not in reader.pages[i].extract_text() for i in range(1, 32, 2))
+    assert all("Plasma Bot" not in reader.pages[i].extract_text() for i in range(1, 36, 2))
 
 
 def _fonts(resources: DictionaryObject) -> Iterator[DictionaryObject]:
@@ -255,12 +255,28 @@ def test_characters_the_font_lacks_are_reported(tmp_path: Path) -> None:
         """\
         - name: Sword
           type: ship
-          text: "Gain 2 \u2694."
+          text: "Gain 2 \u2694 \U00010000."
         """,
     )
     _, found = build(load(game), tmp_path / "out")
-    assert [d.code for d in found] == ["CK203"]
-    assert "U+2694" in found[0].message
+    assert [d.code for d in found] == ["CK203"]  # the sword is in DejaVu Sans; Linear B is not
+    assert "U+10000" in found[0].message and "U+2694" not in found[0].message
+
+
+def test_card_names_in_any_script_render_with_the_fallback_font(tmp_path: Path) -> None:
+    names = ["Дракон", "Δράκων", "ドラゴン", "龍の巣", "용의 둥지", "Smok Wawelski"]
+    game = write_game(
+        tmp_path / "game",
+        "".join(f"- {{name: {name}, type: ship, text: '{name}: gain 2.'}}\n" for name in names),
+    )
+    path, found = build(load(game), tmp_path / "out")
+    assert found == []  # no CK203: every glyph comes from a bundled font
+    reader = PdfReader(path)
+    text = reader.pages[0].extract_text()
+    for name in names:
+        assert name in text, name
+    fonts = {str(f["/BaseFont"]).split("+")[-1] for f in _fonts(reader.pages[0]["/Resources"])}
+    assert {"DejaVuSans-Bold", "DroidSansFallback"} <= fonts
 
 
 def test_backs_come_from_the_deck_then_the_card_type_then_a_plain_default(tmp_path: Path) -> None:
@@ -301,7 +317,9 @@ def test_cards_of_different_sizes_go_on_sheets_of_their_own(tmp_path: Path) -> N
     )
     text = (game / "game.yaml").read_text(encoding="utf-8")
     text = text.replace(
-        "card_types:\n", "card_types:\n  token:\n    name: Token\n    size: token\n", 1
+        "card_types:\n",
+        "card_types:\n  token:\n    name: Token\n    size: token\n    layout: chit\n",
+        1,
     )
     (game / "game.yaml").write_text(text, encoding="utf-8")
     card_set = load(game)
@@ -336,7 +354,7 @@ def test_cli_build_writes_the_deck_and_says_so(
     deck = tmp_path / "output" / "star-realms" / DECK_FILE
     assert deck.is_file()
     err = capsys.readouterr().err
-    assert "wrote output/star-realms/deck.pdf (136 cards, 32 pages)" in err
+    assert "wrote output/star-realms/deck.pdf (152 cards, 36 pages)" in err
     # Nothing else is written: no temporary files, nothing beside the output folder.
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
         "output",
@@ -351,9 +369,9 @@ def test_cli_build_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     code = main(["build", str(STAR_REALMS), *options, "--output", str(out)])
     assert code == 0
     reader = PdfReader(out / DECK_FILE)
-    assert len(reader.pages) == 16  # fronts only
+    assert len(reader.pages) == 18  # fronts only
     assert math.isclose(to_mm(float(reader.pages[0].mediabox.width)), 215.9, abs_tol=0.1)
-    assert f"wrote {out / DECK_FILE} (136 cards, 16 pages)" in capsys.readouterr().err
+    assert f"wrote {out / DECK_FILE} (152 cards, 18 pages)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("bleed", ["3", "3 mm", "-1mm", "3px"])
@@ -413,13 +431,13 @@ def test_progress_reports_every_page(star_realms: CardSet, tmp_path: Path) -> No
     build_deck(
         star_realms, BuildOptions(output=tmp_path), progress=lambda d, t: seen.append((d, t))
     )
-    assert seen == [(n, 32) for n in range(1, 33)]
+    assert seen == [(n, 36) for n in range(1, 37)]
 
 
 def test_only_the_renderer_imports_reportlab() -> None:
     code = (
         "import sys, cardkit.cli, cardkit.cardload, cardkit.render.impose, "
-        "cardkit.render.units, cardkit.render.layout; "
+        "cardkit.render.units, cardkit.render.layoutfile, cardkit.render.style; "
         "sys.exit('reportlab' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -50,7 +50,7 @@ def test_cardkit_runs_from_another_folder(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stderr.strip().endswith("0 errors, 0 warnings in 136 cards")
+    assert result.stderr.strip().endswith("0 errors, 0 warnings in 152 cards")
 
 
 def test_importing_the_data_layer_does_not_import_renderers() -> None:

@@ -9,6 +9,7 @@ from cardkit.rules.effects import (
     EFFECTS,
     SPECIAL_EFFECTS,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -17,6 +18,8 @@ from cardkit.rules.effects import (
     Clause,
     Conditional,
     CopyAnother,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -27,6 +30,7 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     Node,
     OnScrap,
@@ -34,6 +38,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -45,6 +50,8 @@ VOCAB = Vocabulary(
     resources=(("gold", "Gold"), ("favor", "Royal Favor")),
     factions=(("red-guild", "Red Guild"),),
     card_types=(("unit", "Unit"), ("relic", "Relic"), ("ally", "Ally")),
+    keywords=(("walled", "Walled"), ("transport", "Transport"), ("produces", "Produces")),
+    symbols=(("gold", "G"),),
 )
 
 CANONICAL: list[tuple[Node, str]] = [
@@ -75,6 +82,7 @@ CANONICAL: list[tuple[Node, str]] = [
     (DestroyTarget("relic", optional=True), "You may destroy target relic."),
     (NextAcquireOnTop(("relic",)), "Put the next relic you acquire this turn on top of your deck."),
     (PutFromDiscardOnTop(), "Put a card from your discard pile on top of your deck."),
+    (PutOnTop(("relic",), "hand", "deck"), "Put a relic from your hand on top of your deck."),
     (CopyAnother(("unit",)), "Copy another unit you have played this turn."),
     (AllyForAllFactions(), "This card counts as an ally for all factions."),
     (
@@ -82,6 +90,19 @@ CANONICAL: list[tuple[Node, str]] = [
         "Gain 3 Gold for each card you have scrapped this turn, including this one.",
     ),
     (ForEach(Draw(1), DiscardedThisWay()), "Draw a card for each card discarded this way."),
+    (KeywordUse("walled"), "Walled."),
+    (CreateCard("Spark"), 'Create a "Spark".'),
+    (CreateCard("Spark", 2, "hand"), 'Create 2 "Spark" into your hand.'),
+    (DealDamage(2, "unit"), "Deal 2 damage to target unit."),
+    (DealDamage(1, "relic", 6, each=True), "Deal 1D6 damage to each enemy relic."),
+    (Ability(AbilityCost((("favor", 2),)), Draw(1)), "(2) Royal Favor: Draw a card."),
+    (
+        Ability(AbilityCost((("gold", 1), ("favor", 3))), Draw(1)),
+        "(1)G(3) Royal Favor: Draw a card.",
+    ),
+    (KeywordUse("transport", (2,)), "Transport(2)."),
+    (KeywordUse("produces", (2, "x")), "Produces(2/x)."),
+    (Sequence((KeywordUse("walled"), Draw(1))), "Walled. Draw a card."),
     (And((Gain((("favor", 2),)), Draw(1))), "Gain 2 Royal Favor and draw a card."),
     (Then((Draw(1), Discard(1))), "Draw a card, then discard a card."),
     (Choice((Gain((("gold", 2),)), Gain((("favor", 3),)))), "Gain 2 Gold or 3 Royal Favor."),
@@ -150,9 +171,9 @@ INVALID: list[tuple[str, object]] = [
     ("at least 0", lambda: Gain((("gold", -1),))),
     ("cards to draw must be a whole number of at least 1", lambda: Draw(0)),
     ("at least 1", lambda: Discard(0)),
-    ("unknown zone 'deck'", lambda: ScrapCards(1, ("deck",))),  # type: ignore[arg-type]
+    ("a zone must be an id, not ''", lambda: ScrapCards(1, ("",))),
     ("zones must be distinct", lambda: ScrapCards(1, ("hand", "hand"))),
-    ("unknown destination", lambda: AcquireFree(3, (), "graveyard")),  # type: ignore[arg-type]
+    ("a zone must be an id, not None", lambda: AcquireFree(3, (), None)),  # type: ignore[arg-type]
     ("card types must be distinct", lambda: CopyAnother(("unit", "unit"))),
     ("joins at least two clauses", lambda: And((Draw(1),))),
     ("joins single clauses", lambda: Choice((Draw(1), And((Draw(1), Draw(2)))))),  # type: ignore[arg-type]
@@ -161,6 +182,18 @@ INVALID: list[tuple[str, object]] = [
     ("a sequence holds sentences", lambda: Sequence((Draw(1), Sequence((Draw(1), Draw(2)))))),  # type: ignore[arg-type]
     ("repeats a gain or a draw", lambda: ForEach(Discard(1), DiscardedThisWay())),  # type: ignore[arg-type]
     ("cards in play", lambda: InPlay("unit", 0)),
+    ("a keyword must be an id", lambda: KeywordUse("")),
+    ("cannot be written '2'", lambda: KeywordUse("transport", ("2",))),
+    ("cannot be written 'a/b'", lambda: KeywordUse("produces", ("a/b",))),
+    ("cannot be written ' x'", lambda: KeywordUse("transport", (" x",))),
+    ("a keyword's number", lambda: KeywordUse("transport", (-1,))),
+    ("a number or words", lambda: KeywordUse("transport", (True,))),
+    ("written as printed", lambda: CreateCard(" Spark")),
+    ("cannot hold quotes", lambda: CreateCard('Sp"ark')),
+    ("cards to create", lambda: CreateCard("Spark", 0)),
+    ("an amount of damage", lambda: DealDamage(0, "unit")),
+    ("a die's sides", lambda: DealDamage(1, "unit", 1)),
+    ("an ability cost needs", lambda: AbilityCost(())),
 ]
 
 

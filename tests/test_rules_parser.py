@@ -21,6 +21,8 @@ from cardkit.rules.effects import (
     OnScrap,
     Pos,
     Primary,
+    PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
 )
 from cardkit.rules.vocab import Vocabulary
@@ -171,12 +173,12 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
         [("Gain 2 Royal Favour.", 8)],
     ),
     (
-        "unexpected 'Gian': expected one of 'acquire', 'copy', 'destroy', 'discard', 'double', "
-        "'draw', 'gain', 'if' or 7 more (did you mean 'gain'?)",
+        "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'copy', 'create', 'deal', "
+        "'destroy', 'discard' or 13 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (
-        "unexpected 'hnd': expected one of 'discard pile' or 'hand' (did you mean 'hand'?)",
+        "unexpected 'hnd': expected a zone (did you mean 'hand'?)",
         [("You may scrap a card in your hnd.", 30)],
     ),
     (
@@ -259,3 +261,69 @@ def test_expected_tokens_are_listed_on_the_error(game: Game) -> None:
         parse_ability("Gain 2 Glod", game)
     assert caught.value.expected == ("a resource",)
     assert caught.value.found == "Glod"
+
+
+def test_zones_are_the_games_own_words() -> None:
+    vocab = Vocabulary(
+        card_types=(("unit", "Unit"),),
+        zones=(("crypt", "your", "crypt"), ("supply", "the", "supply"), ("hand", "your", "hand")),
+    )
+    ability = parse_ability("you may scrap up to 2 cards in your crypt or supply", vocab)
+    assert ability.effect == ScrapCards(2, ("crypt", "supply"), optional=True)
+    assert str(ability) == "You may scrap up to 2 cards in your crypt and/or the supply."
+    acquire = parse_ability(
+        "Acquire a unit of cost 3 or less for free and put it into the crypt.", vocab
+    )
+    assert acquire.effect == AcquireFree(3, ("unit",), "crypt")
+    assert str(acquire) == "Acquire a unit of cost 3 or less for free and put it into your crypt."
+    with pytest.raises(RulesTextError, match="unexpected 'discard': expected a zone"):
+        parse_ability("Scrap a card in your discard pile.", vocab)
+
+
+def test_a_game_without_zones_has_no_zone_words() -> None:
+    vocab = Vocabulary(resources=(("gold", "Gold"),))
+    with pytest.raises(RulesTextError, match="expected a zone"):
+        parse_ability("Scrap a card in your hand.", vocab)
+
+
+# Lenient wording: each variant parses to the value of the canonical line, so that wording
+# drift is found (CK108) and `cardkit fmt` rewrites it.
+LENIENT: list[tuple[str, list[str]]] = [
+    ("Gain 2 Gold.", ["+2 Gold", "2 Gold.", "gain 2 gold", "Add 2 Gold.", "{Gain 2 Gold}"]),
+    ("Gain 2 Gold and 1 Royal Favor.", ["+2 Gold, +1 Royal Favor", "2 Gold and 1 royal favor"]),
+    ("Gain 2 Gold or 3 Royal Favor.", ["+2 Gold or +3 Royal Favor", "2 Gold or 3 Royal Favor"]),
+    ("Draw a card.", ["Draw 1 card.", "draw one card"]),
+    ("Draw 2 cards.", ["Draw two cards."]),
+    ("Red Guild Ally: Gain 1 Gold.", ["{Red Guild Ally}: +1 Gold", "red guild ally: add 1 gold"]),
+]
+
+
+@pytest.mark.parametrize(("canonical", "variants"), LENIENT, ids=[c for c, _ in LENIENT])
+def test_lenient_variants_parse_to_the_canonical_value(
+    game: Game, canonical: str, variants: list[str]
+) -> None:
+    expected = parse_ability(canonical, game)
+    assert str(expected) == canonical
+    for variant in variants:
+        assert parse_ability(variant, game) == expected, variant
+
+
+def test_cards_go_on_top_of_the_zones_the_game_names() -> None:
+    vocab = Vocabulary(
+        card_types=(("unit", "Unit"),),
+        zones=(
+            ("deck", "your", "library"),
+            ("discard", "your", "graveyard"),
+            ("hand", "your", "hand"),
+        ),
+    )
+    put = parse_ability("Put a unit from your graveyard on top of your library.", vocab)
+    assert put.effect == PutFromDiscardOnTop(("unit",))
+    other = parse_ability("Put a card from your hand on top of your library.", vocab)
+    assert other.effect == PutOnTop((), "hand", "deck")
+    assert str(other) == "Put a card from your hand on top of your library."
+    acquire = "Acquire a card of cost 2 or less for free and put it on top of your library."
+    assert parse_ability(acquire, vocab).effect == AcquireFree(2, (), "top-of-deck")
+    wrong = r"goes on top of the deck \(zone 'deck'\), not 'hand'"
+    with pytest.raises(RulesTextError, match=wrong):
+        parse_ability("Put the next card you acquire this turn on top of your hand.", vocab)

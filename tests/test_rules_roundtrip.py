@@ -10,12 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.cardload import load_card_set
-from cardkit.model import Card, CardSet
+from cardkit.gameload import load_game
+from cardkit.model import Card, CardSet, Game
 from cardkit.rules import parse_ability, parse_card_text
 from cardkit.rules.effects import (
     SPECIAL_EFFECTS,
-    ZONES,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -25,6 +26,8 @@ from cardkit.rules.effects import (
     Clause,
     Conditional,
     CopyAnother,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -34,11 +37,13 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sentence,
@@ -54,6 +59,16 @@ GAMES = sorted(path.parent for path in (ROOT / "cards").glob("*/game.yaml"))
 # value). Empty: every line is canonical. A line added here is a report, not a fix.
 NOT_CANONICAL: dict[str, tuple[str, ...]] = {}
 
+# Lines that wait for grammar the rules language lacks yet, listed (and kept honest) by
+# tests/test_games.py; skipped here.
+AWAITING_GRAMMAR = frozenset(
+    tuple(row.split("\t")[1:])
+    for row in (ROOT / "tests" / "fixtures" / "games" / "awaiting-grammar.tsv")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if row and not row.startswith("#")
+)
+
 
 def _load(folder: Path) -> CardSet:
     card_set, found = load_card_set(folder, str(folder))
@@ -62,7 +77,11 @@ def _load(folder: Path) -> CardSet:
 
 
 def _lines(card: Card) -> list[str]:
-    return [line for line in card.text.split("\n") if line.strip()]
+    return [
+        line
+        for line in card.text.split("\n")
+        if line.strip() and (card.id, line) not in AWAITING_GRAMMAR
+    ]
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=[g.name for g in GAMES])
@@ -104,21 +123,32 @@ def test_every_line_is_written_canonically_or_listed(card_set: CardSet) -> None:
 
 def test_a_cards_whole_text_parses_as_its_lines_do(card_set: CardSet) -> None:
     for card in card_set.cards:
+        if any((card.id, line) in AWAITING_GRAMMAR for line in card.text.split("\n")):
+            continue
         expected = tuple(parse_ability(line, card_set.game) for line in _lines(card))
         assert parse_card_text(card.text, card_set.game) == expected, card.id
 
 
 def test_the_star_realms_collection_is_all_there() -> None:
     card_set = _load(ROOT / "cards" / "star-realms")
-    assert card_set.total_copies == 136
+    assert card_set.total_copies == 152  # 136 game cards, 8 scorecards, 8 challenge cards
     assert sum(len(_lines(card)) for card in card_set.cards) == 114
 
 
 # -- generated effects ----------------------------------------------------------------------
 
+
+def _game(folder: Path) -> Game:
+    game, found = load_game(folder, str(folder))
+    assert game is not None and not found, found
+    return game
+
+
 VOCABULARIES = [
     Vocabulary.of(_load(ROOT / "cards" / "star-realms").game),
     Vocabulary.of(_load(ROOT / "tests" / "fixtures" / "rules" / "game").game),
+    Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "text" / "game")),
+    Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "seeds")),
 ]
 
 
@@ -131,12 +161,40 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     kind = _ids(vocab.card_types)
     kinds = st.lists(kind, unique=True, max_size=3).map(tuple)
     n = st.integers(1, 12)
+    zone = st.sampled_from([key for key, _, _ in vocab.zones] or ["none"])
     gain = st.lists(st.tuples(resource, st.integers(0, 20)), min_size=1, max_size=4).map(
         lambda amounts: Gain(tuple(amounts))
     )
     draw = st.builds(Draw, n)
     counted = st.one_of(st.builds(ScrappedThisTurn, st.booleans()), st.just(DiscardedThisWay()))
+    keyword_args = st.lists(
+        st.one_of(st.integers(0, 99), st.sampled_from(["x", "two", "Sea Folk", "1d6"])),
+        max_size=3,
+    ).map(tuple)
+    keywords = [st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)] if vocab.keywords else []
+    zones = [zone] if vocab.zones else []
+    ids = {key for key, _, _ in vocab.zones}
+    on_top: list[st.SearchStrategy[Clause]] = []
+    if "deck" in ids:
+        on_top.append(st.builds(NextAcquireOnTop, kinds))
+    if {"deck", "discard"} <= ids:
+        on_top.append(st.builds(PutFromDiscardOnTop, kinds))
+    if vocab.zones:
+        pairs = st.tuples(zone, zone).filter(lambda pair: pair != ("discard", "deck"))
+        on_top.append(st.builds(lambda k, p: PutOnTop(k, *p), kinds, pairs))
+    create = st.builds(
+        CreateCard,
+        st.sampled_from(["Spark", "Colonist", "Old Crown", "Q-Bot 2"]),
+        st.integers(1, 5),
+        st.one_of(st.none(), *zones),
+    )
+    damage = st.builds(
+        DealDamage, st.integers(1, 9), kind, st.sampled_from([None, 6, 10]), st.booleans()
+    )
     return st.one_of(
+        create,
+        damage,
+        *keywords,
         gain,
         draw,
         st.builds(GainPerCost, resource),
@@ -145,18 +203,17 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.builds(
             ScrapCards,
             n,
-            st.lists(st.sampled_from(ZONES), min_size=1, unique=True).map(tuple),
+            st.lists(zone, min_size=1, unique=True).map(tuple),
             st.booleans(),
         ),
         st.builds(
             AcquireFree,
             st.integers(0, 20),
             kinds,
-            st.sampled_from(["discard", "hand", "top-of-deck"]),
+            st.one_of(st.just("discard"), zone, zone.map(lambda z: "top-of-" + z)),
         ),
         st.builds(DestroyTarget, kind, st.booleans()),
-        st.builds(NextAcquireOnTop, kinds),
-        st.builds(PutFromDiscardOnTop, kinds),
+        *on_top,
         st.builds(CopyAnother, kinds),
         st.just(AllyForAllFactions()),
         st.sampled_from(list(SPECIAL_EFFECTS.values())),
@@ -180,12 +237,19 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
         sentence, st.lists(sentence, min_size=2, max_size=3).map(lambda s: Sequence(tuple(s)))
     )
     triggers = [st.just(Primary()), st.just(OnScrap())]
+    if vocab.resources:
+        costs = st.lists(
+            st.tuples(_ids(vocab.resources), st.integers(0, 9)), min_size=1, max_size=3
+        )
+        triggers.append(costs.map(lambda c: AbilityCost(tuple(c))))
     if vocab.factions:
         triggers.append(st.builds(Ally, _ids(vocab.factions), st.booleans()))
     return st.builds(Ability, st.one_of(*triggers), effect)
 
 
-@pytest.mark.parametrize("vocab", VOCABULARIES, ids=["star-realms", "orchard-wars"])
+@pytest.mark.parametrize(
+    "vocab", VOCABULARIES, ids=["star-realms", "orchard-wars", "skyfort", "planetary"]
+)
 def test_generated_abilities_parse_back_from_their_text(vocab: Vocabulary) -> None:
     @settings(max_examples=300, deadline=None)
     @given(abilities(vocab))

@@ -26,7 +26,7 @@ def test_new_game_folder_validates_with_exit_0(
     status, _, err = _new(capsys, "Moon Tactics", "--into", str(tmp_path))
     assert status == 0, err
     folder = tmp_path / "moon-tactics"
-    assert sorted(p.name for p in folder.iterdir()) == ["cards.yaml", "game.yaml"]
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.yaml", "game.yaml", "layouts"]
     assert main(["validate", str(folder)]) == 0
     out, err = capsys.readouterr()
     assert out == ""

@@ -55,7 +55,7 @@ def test_unknown_names_in_the_play_declaration_are_ck400_errors_at_their_place(
     folder = _game(tmp_path, "acquire_with: trade", "acquire_with: trde")
     text = (folder / "game.yaml").read_text(encoding="utf-8")
     (folder / "game.yaml").write_text(
-        text.replace("types: [base]", "types: [bass]"), encoding="utf-8"
+        text.replace("bases: {types: [base]", "bases: {types: [bass]"), encoding="utf-8"
     )
     game, found = load_game(folder, "sr")
     assert game is None

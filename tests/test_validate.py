@@ -602,9 +602,9 @@ def test_the_fixture_game_is_clean(
     assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 14 cards"])
 
 
-def test_star_realms_is_clean_with_136_cards(capsys: pytest.CaptureFixture[str]) -> None:
+def test_star_realms_is_clean_with_152_cards(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _validate(capsys, str(ROOT / "cards" / "star-realms"))
-    assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 136 cards"])
+    assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 152 cards"])
     assert main(["validate", str(ROOT / "cards" / "star-realms"), "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out) == []
 

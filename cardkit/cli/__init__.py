@@ -16,11 +16,34 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit import __version__
-from cardkit.cli import build, explain, new, schema, sim, spreadsheet_import, validate
-from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE
-from cardkit.errors import CardkitError, UsageError
+from cardkit.cli import (
+    build,
+    costs,
+    explain,
+    fmt,
+    new,
+    rulebook,
+    schema,
+    sim,
+    spreadsheet_import,
+    validate,
+)
+from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE, print_diagnostics
+from cardkit.diagnostics import Location, error
+from cardkit.errors import CardkitError, OutputError, UsageError
 
-COMMANDS: tuple[ModuleType, ...] = (validate, explain, schema, new, build, spreadsheet_import, sim)
+COMMANDS: tuple[ModuleType, ...] = (
+    validate,
+    explain,
+    schema,
+    new,
+    build,
+    spreadsheet_import,
+    fmt,
+    costs,
+    rulebook,
+    sim,
+)
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
 
@@ -57,6 +80,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         err.print(Text(f"cardkit: error: {exc}"), soft_wrap=True)
         return EXIT_USAGE
+    except OutputError as exc:
+        problem = error(
+            "CK005",
+            f"cannot write output: {exc.reason}",
+            Location(exc.path),
+            hint="choose another place with -o, or make room there",
+        )
+        print_diagnostics(err, [problem], "text")
+        return EXIT_ERRORS
     except CardkitError as exc:
         err.print(Text(f"cardkit: {exc}"), soft_wrap=True)
         return EXIT_ERRORS

@@ -10,23 +10,57 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.text import Text
 
 from cardkit.cardload import load_card_set
+from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
-from cardkit.diagnostics import count_errors
+from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.model import CardSet
 
 NAME = "build"
+MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
 HELP = "make the print-and-play PDF of a game's cards"
+
+
+def offset(text: str) -> tuple[float, float]:
+    """An argparse type: 'X,Y' lengths with an optional sign ('0.5mm,-0.2mm'; '0' is zero)."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(
+            f"invalid offset {text!r}: write X,Y such as 0.5mm,0 or -1mm,0.5mm"
+        )
+    values = []
+    for part in parts:
+        part = part.strip()
+        sign = -1.0 if part.startswith("-") else 1.0
+        part = part.lstrip("+-")
+        values.append(0.0 if part == "0" else sign * length(part))
+    return values[0], values[1]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
     parser.add_argument(
-        "--paper", choices=("a4", "letter", "a3"), default="a4", help="paper size (default: a4)"
+        "--paper",
+        default="a4",
+        help="a4, letter, a3, or WIDTHxHEIGHT such as 300mmx200mm (default: a4)",
     )
     parser.add_argument(
         "--bleed",
         type=length,
         default="3mm",
         help="colour beyond each cut line, in mm, cm, in or pt (default: 3mm)",
+    )
+    parser.add_argument(
+        "--gutter",
+        type=length,
+        default="0mm",
+        help="space between neighbouring cards, e.g. 2mm (default: 0mm, cards edge to edge)",
+    )
+    parser.add_argument(
+        "--back-offset",
+        type=offset,
+        default="0mm,0mm",
+        metavar="X,Y",
+        help="move the backs right and up to correct a printer's shift, e.g. 0.5mm,-0.2mm",
     )
     parser.add_argument(
         "--duplex",
@@ -38,25 +72,65 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", help="folder to write deck.pdf in (default: output/<game>)"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="CARD",
+        help="build only this card (id or name); repeat for more cards",
+    )
+    add_export_arguments(parser)
+
+
+def _size_problem(card_set: CardSet, size: str, reason: str) -> Diagnostic:
+    """CK050 at the declaration of the size, or at the first card type that uses it."""
+    game = card_set.game
+    if size in (game.data.get("sizes") or {}):
+        where = game.source.at(("sizes", size), key=True)
+    else:
+        used = [t for t, spec in game.card_types.items() if spec.size == size]
+        where = game.source.at(("card_types", used[0], "size") if used else ())
+    return error(
+        "CK050",
+        reason,
+        Location(where.path, where.line, where.column),
+        hint="use a smaller card size, a smaller --bleed or larger --paper",
+    )
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.render.build import BuildOptions, build_deck, plan_deck
+    from cardkit.render.build import (
+        BuildOptions,
+        CardSizeError,
+        build_deck,
+        output_folder,
+        plan_deck,
+    )
     from cardkit.render.impose import Duplex
 
-    card_set, found = load_card_set(Path(args.path), args.path)
+    card_set, found = load_card_set(Path(args.path), args.path, max_copies=MAX_PRINTED_CARDS)
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if card_set is None or errors:
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
+    if args.only:
+        from cardkit.render.selection import select_cards
+
+        card_set = select_cards(card_set, args.only)
     options = BuildOptions(
         paper=args.paper,
         bleed=args.bleed,
+        gutter=args.gutter,
+        back_offset=args.back_offset,
         duplex=Duplex(args.duplex),
         output=Path(args.output) if args.output else None,
     )
-    pages = plan_deck(card_set, options)
+    try:
+        pages = plan_deck(card_set, options)
+    except CardSizeError as exc:
+        print_diagnostics(err, [_size_problem(card_set, exc.size, exc.reason)], "text")
+        err.print(Text("1 error; nothing built"))
+        return EXIT_ERRORS
     if err.is_terminal:
         with Progress(
             TextColumn("drawing"),
@@ -73,7 +147,13 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     else:
         written, found = build_deck(card_set, options)
     print_diagnostics(err, found, "text")
+    errors, _ = count_errors(found)
+    if errors:  # broken layouts or pictures: found before drawing, nothing written
+        err.print(Text(f"{plural(errors, 'error')}; nothing built"))
+        return EXIT_ERRORS
     for path in written:
         summary = f"wrote {path} ({card_set.total_copies} cards, {len(pages)} pages)"
         err.print(Text(summary), soft_wrap=True)
+    exported = run_exports(args, card_set, output_folder(card_set, options), args.bleed, err)
+    print_diagnostics(err, [d for d in exported if d not in set(found)], "text")
     return EXIT_OK

@@ -11,6 +11,7 @@ from rich.text import Text
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
+from cardkit.suppress import apply_suppressions
 
 NAME = "validate"
 HELP = "check a game's cards; every problem at once"
@@ -22,11 +23,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.render.measure import measure_cards
+    from cardkit.render.style import prepare_style
     from cardkit.rules.check import check_card_text
 
     card_set, found = load_card_set(Path(args.path), args.path)
     if card_set is not None:
-        found = sorted([*found, *check_card_text(card_set)], key=lambda d: d.sort_key)
+        # Layouts, icons and art, and whether each card's text fits its face (CK2xx).
+        style, looks = prepare_style(card_set.game, card_set.cards)
+        fits = measure_cards(style, card_set.cards)
+        found = apply_suppressions(card_set, [*found, *check_card_text(card_set), *looks, *fits])
     print_diagnostics(out, found, args.format)
     errors, warnings = count_errors(found)
     if args.format == "text":

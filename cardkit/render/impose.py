@@ -76,6 +76,9 @@ class Box:
     def top(self) -> float:
         return self.y + self.h
 
+    def shifted(self, dx: float, dy: float) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
     def expand(self, left: float, bottom: float, right: float, top: float) -> Box:
         return Box(self.x - left, self.y - bottom, self.w + left + right, self.h + bottom + top)
 
@@ -113,6 +116,9 @@ class Line:
     y1: float
     x2: float
     y2: float
+
+    def shifted(self, dx: float, dy: float) -> Line:
+        return Line(self.x1 + dx, self.y1 + dy, self.x2 + dx, self.y2 + dy)
 
     @property
     def box(self) -> Box:
@@ -274,13 +280,19 @@ def copies(cards: Sequence[T]) -> list[tuple[T, int]]:
 
 
 def impose(
-    cards: Sequence[T], sheet: Sheet, *, duplex: Duplex = Duplex.LONG, first: int = 1
+    cards: Sequence[T],
+    sheet: Sheet,
+    *,
+    duplex: Duplex = Duplex.LONG,
+    first: int = 1,
+    back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> list[Page[T]]:
     """Pages for ``cards`` (each ``count`` times) on ``sheet``: fronts, then their backs.
 
     Slots fill left to right, top to bottom. Unless ``duplex`` is NONE, each fronts page is
     followed by its backs page, mirrored so that every back prints behind its front.
-    ``first`` numbers the first sheet.
+    ``first`` numbers the first sheet. ``back_offset`` (x, y in points, right and up) moves
+    everything on the backs pages, to make up for a printer that shifts the second side.
     """
     every = copies(cards)
     pages: list[Page[T]] = []
@@ -293,8 +305,9 @@ def impose(
         number = first + start // sheet.capacity
         pages.append(Page(Face.FRONT, sheet, number, tuple(fronts), marks))
         if duplex is not Duplex.NONE:
-            backs = tuple(_behind(p, sheet, duplex) for p in fronts)
-            back_marks = tuple(_mirror_line(m, sheet.paper, duplex) for m in marks)
+            dx, dy = back_offset
+            backs = tuple(_shift(_behind(p, sheet, duplex), dx, dy) for p in fronts)
+            back_marks = tuple(_mirror_line(m, sheet.paper, duplex).shifted(dx, dy) for m in marks)
             pages.append(Page(Face.BACK, sheet, number, backs, back_marks))
     return pages
 
@@ -310,6 +323,20 @@ def _behind(front: Placement[T], sheet: Sheet, duplex: Duplex) -> Placement[T]:
     elif duplex is Duplex.SHORT:
         row = sheet.rows - 1 - row
     return _placement(front.card, front.copy, column, row, sheet)
+
+
+def _shift(placement: Placement[T], dx: float, dy: float) -> Placement[T]:
+    if dx == 0 and dy == 0:
+        return placement
+    return Placement(
+        placement.card,
+        placement.copy,
+        placement.column,
+        placement.row,
+        placement.trim.shifted(dx, dy),
+        placement.bleed.shifted(dx, dy),
+        placement.clip.shifted(dx, dy),
+    )
 
 
 def _placement(card: T, copy: int, column: int, row: int, sheet: Sheet) -> Placement[T]:

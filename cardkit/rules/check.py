@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardkit.constraints import check_constraints
 from cardkit.diagnostics import Diagnostic, error
 from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
+from cardkit.rules.costmodel import check_costs
+from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.effects import Ally
+from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
+from cardkit.rules.references import check_references
+from cardkit.rules.wording import check_drift, check_slips
 
 
 def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
@@ -39,9 +45,26 @@ def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
+def check_game_constraints(context: CheckContext) -> list[Diagnostic]:
+    """CK170 and CK031: the conditions the game declares under 'constraints:' (constraints.py)."""
+    return check_constraints(context.card_set)
+
+
 Check = Callable[[CheckContext], list[Diagnostic]]
 
-CHECKS: tuple[Check, ...] = (check_ally_factions,)
+CHECKS: tuple[Check, ...] = (
+    check_ally_factions,
+    check_keyword_params,
+    check_keyword_cards,
+    check_game_constraints,
+    check_drift,
+    check_slips,
+    check_deck_bounds,
+    check_size_rules,
+    check_copy_limits,
+    check_references,
+    check_costs,
+)
 
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:

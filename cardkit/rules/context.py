@@ -8,15 +8,18 @@ value puts it (see ``locate.py``); for cards read from spreadsheets, at the cell
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.diagnostics import Diagnostic, Location, error
-from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.effects import Ability
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
+from cardkit.rules.textlint import Finding, dictionary, explain_failure
+from cardkit.rules.vocab import Vocabulary
 from cardkit.textfile import read_text
 
 _YAML_SUFFIXES = (".yaml", ".yml")
@@ -36,14 +39,16 @@ class _Sources:
             self.texts[shown] = self._read(shown)
         return self.texts[shown]
 
+    def path(self, shown: str) -> Path:
+        """The file that diagnostics show as ``shown``."""
+        if self.prefix and shown.startswith(self.prefix):
+            return self.root / shown[len(self.prefix) :]
+        return Path(shown)
+
     def _read(self, shown: str) -> str | None:
         if not shown.lower().endswith(_YAML_SUFFIXES):
             return None
-        if self.prefix and shown.startswith(self.prefix):
-            path = self.root / shown[len(self.prefix) :]
-        else:
-            path = Path(shown)
-        text, _ = read_text(path, shown)
+        text, _ = read_text(self.path(shown), shown)
         return text
 
 
@@ -56,6 +61,17 @@ class ParsedLine:
     ability: Ability
 
 
+@dataclass(frozen=True)
+class FailedLine:
+    """A line that does not parse: its error, and the slip (``textlint.py``) reported in
+    place of the parse error when one explains it."""
+
+    line: int
+    text: str
+    error: RulesTextError
+    explained: Finding | None = None
+
+
 @dataclass
 class CheckContext:
     """A card set with every card's text parsed; what the checks in ``CHECKS`` read."""
@@ -65,6 +81,30 @@ class CheckContext:
     sources: _Sources
     parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
     parse_errors: list[Diagnostic] = field(default_factory=list)
+    failed: dict[str, list[FailedLine]] = field(default_factory=dict)
+    _words: Mapping[str, str] | None = None
+
+    def words(self) -> Mapping[str, str]:
+        """The dictionary of the set's rules text (grammar, game and card-name words)."""
+        if self._words is None:
+            names = (card.name for card in self.card_set.cards)
+            self._words = dictionary(self.parser.vocab, names)
+        return self._words
+
+    # Each distinct line is parsed once: cards of a set share much of their wording, and an
+    # ability (a frozen value, positions counted within its line) is the same for each.
+    lines: dict[str, Ability | RulesTextError] = field(default_factory=dict)
+
+    def parse_line(self, line: str) -> Ability | RulesTextError:
+        """The ability a line of text parses to, or why it does not parse."""
+        found = self.lines.get(line)
+        if found is None:
+            try:
+                found = self.parser.parse_ability(line)
+            except RulesTextError as exc:
+                found = exc
+            self.lines[line] = found
+        return found
 
     def at(self, card: Card, line: int, column: int) -> Location:
         """Where character ``column`` (1-based) of line ``line`` of the card's text is written."""
@@ -77,32 +117,58 @@ class CheckContext:
         return value
 
 
+def _keywords_hint(vocab: Vocabulary) -> str:
+    names = [name for _, name in vocab.keywords]
+    if not names:
+        return "the game declares no keywords; declare it under 'keywords' in game.yaml"
+    return f"the game's keywords are {', '.join(map(repr, names))}; declare new ones in game.yaml"
+
+
+def _zones_hint(vocab: Vocabulary) -> str:
+    names = [name for _, _, name in vocab.zones]
+    if not names:
+        return "the game declares no zones; declare them under 'zones' in game.yaml"
+    return f"the game's zones are {', '.join(map(repr, names))}; declare new ones in game.yaml"
+
+
 def _parse_card(card: Card, context: CheckContext) -> None:
     lines: list[ParsedLine] = []
     factions = [name for _, name in context.parser.vocab.factions]
     for index, line in enumerate(card.text.split("\n"), start=1):
         if not line.strip():
             continue
-        try:
-            lines.append(ParsedLine(index, line, context.parser.parse_ability(line)))
-        except RulesTextError as exc:
-            unknown_faction = isinstance(exc, UnknownFactionError)
-            hint = None
-            if unknown_faction:
-                hint = (
-                    f"the game's factions are {', '.join(map(repr, factions))}"
-                    if factions
-                    else "the game declares no factions"
-                )
-            context.parse_errors.append(
-                error(
-                    "CK102" if unknown_faction else "CK101",
-                    f"{exc.reason} in rules text of {card.id!r}",
-                    context.at(card, index, exc.column),
-                    card=card.id,
-                    hint=hint,
-                )
+        exc = context.parse_line(line)
+        if isinstance(exc, Ability):
+            lines.append(ParsedLine(index, line, exc))
+            continue
+        code, hint, reason, column = "CK101", None, exc.reason, exc.column
+        explained = None
+        if isinstance(exc, UnknownFactionError):
+            code = "CK102"
+            hint = (
+                f"the game's factions are {', '.join(map(repr, factions))}"
+                if factions
+                else "the game declares no factions"
             )
+        elif isinstance(exc, UnknownKeywordError):
+            code, hint = "CK103", _keywords_hint(context.parser.vocab)
+        else:
+            explained = explain_failure(line, exc, context.words())
+            if explained is not None:
+                code, hint = explained.code, explained.hint
+                reason, column = explained.message, explained.column
+            elif exc.expected == ("a zone",):
+                hint = _zones_hint(context.parser.vocab)
+        context.failed.setdefault(card.id, []).append(FailedLine(index, line, exc, explained))
+        context.parse_errors.append(
+            error(
+                code,
+                f"{reason} in rules text of {card.id!r}",
+                context.at(card, index, column),
+                card=card.id,
+                hint=hint,
+            )
+        )
     context.parsed[card.id] = lines
 
 

@@ -19,8 +19,8 @@ vocabulary, ids are shown as they are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Literal, get_args
 
@@ -32,16 +32,42 @@ Destination = Literal["discard", "hand", "top-of-deck"]
 ZONES: tuple[Zone, ...] = get_args(Zone)
 DESTINATIONS: tuple[Destination, ...] = get_args(Destination)
 
+# How effects built without a game's vocabulary name the zones the first games used; a
+# game's own zones (game.yaml 'zones') come from its vocabulary.
 _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
     "hand": ("your", "hand"),
     "discard": ("your", "discard pile"),
     "trade-row": ("the", "trade row"),
+    "deck": ("your", "deck"),
 }
-_DESTINATION_WORDS: Mapping[str, str] = {
-    "discard": "",
-    "hand": " and put it into your hand",
-    "top-of-deck": " and put it on top of your deck",
-}
+DECK = "deck"
+"""The id of the zone that 'on top of your deck' names; a game's deck zone has this id."""
+TOP_OF = "top-of-"
+"""A destination on top of a zone: 'top-of-deck'."""
+
+
+def _destination(destination: str, vocab: Vocabulary) -> str:
+    if destination == "discard":
+        return ""
+    if destination.startswith(TOP_OF):
+        return " and put it on top of " + _zone(destination[len(TOP_OF) :], vocab)
+    return " and put it into " + _zone(destination, vocab)
+
+
+def _zone(zone: str, vocab: Vocabulary) -> str:
+    return " ".join(zone_words(zone, vocab))
+
+
+def zone_words(zone: str, vocab: Vocabulary) -> tuple[str, str]:
+    """A zone's owner word and name: ('your', 'discard pile'), ('the', 'trade row')."""
+    return vocab.zone(zone) or _ZONE_WORDS.get(zone) or ("your", zone)
+
+
+def _check_zone(zone: object) -> None:
+    if not isinstance(zone, str) or not zone:
+        raise ValueError(f"a zone must be an id, not {zone!r}")
+
+
 NUMBER_WORDS: tuple[str, ...] = (
     "zero",
     "one",
@@ -110,6 +136,15 @@ def _article(noun: str) -> str:
     return ("an " if vowel else "a ") + noun
 
 
+def _check_amounts(amounts: tuple[tuple[str, int], ...], needs: str, amount: str) -> None:
+    if not amounts:
+        raise ValueError(f"{needs} at least one amount")
+    for resource, n in amounts:
+        if not isinstance(resource, str) or not resource:
+            raise ValueError(f"a resource must be an id, not {resource!r}")
+        _at_least(amount, n, 0)
+
+
 def _kinds(what: tuple[str, ...], vocab: Vocabulary) -> str:
     """'card' for any card, else the card types joined by 'or': 'unit or relic'."""
     if not what:
@@ -153,12 +188,7 @@ class Gain(Clause):
     amounts: tuple[tuple[str, int], ...]
 
     def __post_init__(self) -> None:
-        if not self.amounts:
-            raise ValueError("gain needs at least one amount")
-        for resource, n in self.amounts:
-            if not isinstance(resource, str) or not resource:
-                raise ValueError(f"a resource must be an id, not {resource!r}")
-            _at_least("an amount to gain", n, 0)
+        _check_amounts(self.amounts, "gain needs", "an amount to gain")
 
     def phrase(self, vocab: Vocabulary) -> str:
         return "gain " + _amounts(self.amounts, vocab)
@@ -215,7 +245,7 @@ class ScrapCards(Clause):
     """Scrap up to ``up_to`` cards from the zones; ``optional`` adds "you may"."""
 
     up_to: int
-    zones: tuple[Zone, ...]
+    zones: tuple[Zone | str, ...]
     optional: bool = False
 
     def __post_init__(self) -> None:
@@ -223,15 +253,14 @@ class ScrapCards(Clause):
         if not self.zones or len(set(self.zones)) != len(self.zones):
             raise ValueError(f"zones must be distinct and at least one, not {self.zones!r}")
         for zone in self.zones:
-            if zone not in ZONES:
-                raise ValueError(f"unknown zone {zone!r} (expected one of {ZONES})")
+            _check_zone(zone)
 
     def phrase(self, vocab: Vocabulary) -> str:
         count = "a card" if self.up_to == 1 else f"up to {self.up_to} cards"
         joiner = " or " if self.up_to == 1 else " and/or "
         parts, previous = [], ""
         for zone in self.zones:
-            determiner, noun = _ZONE_WORDS[zone]
+            determiner, noun = zone_words(zone, vocab)
             parts.append(noun if determiner == previous else f"{determiner} {noun}")
             previous = determiner
         may = "you may " if self.optional else ""
@@ -244,18 +273,18 @@ class AcquireFree(Clause):
 
     max_cost: int
     what: tuple[str, ...] = ()
-    destination: Destination = "discard"
+    destination: Destination | str = "discard"
+    """'discard' (the default), 'top-of-deck', or the id of the zone it is put into."""
 
     def __post_init__(self) -> None:
         _at_least("the highest cost", self.max_cost, 0)
         _check_kinds(self.what)
-        if self.destination not in DESTINATIONS:
-            raise ValueError(f"unknown destination {self.destination!r}")
+        _check_zone(self.destination)
 
     def phrase(self, vocab: Vocabulary) -> str:
         return (
             f"acquire {_article(_kinds(self.what, vocab))} of cost {self.max_cost} or less "
-            f"for free{_DESTINATION_WORDS[self.destination]}"
+            f"for free{_destination(self.destination, vocab)}"
         )
 
 
@@ -282,7 +311,7 @@ class NextAcquireOnTop(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         kinds = _kinds(self.what, vocab)
-        return f"put the next {kinds} you acquire this turn on top of your deck"
+        return f"put the next {kinds} you acquire this turn on top of {_zone(DECK, vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +325,28 @@ class PutFromDiscardOnTop(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         kinds = _article(_kinds(self.what, vocab))
-        return f"put {kinds} from your discard pile on top of your deck"
+        return f"put {kinds} from {_zone('discard', vocab)} on top of {_zone(DECK, vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PutOnTop(Clause):
+    """Put a card of the types ``what`` from zone ``source`` on top of zone ``target``
+    (from the discard pile to the deck is ``PutFromDiscardOnTop``)."""
+
+    what: tuple[str, ...]
+    source: str
+    target: str
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+        _check_zone(self.source)
+        _check_zone(self.target)
+        if (self.source, self.target) == ("discard", DECK):
+            raise ValueError("from the discard pile to the deck is PutFromDiscardOnTop")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = _article(_kinds(self.what, vocab))
+        return f"put {kinds} from {_zone(self.source, vocab)} on top of {_zone(self.target, vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -362,6 +412,90 @@ class ForEach(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         return f"{self.effect.phrase(vocab)} for each {self.counted.phrase(vocab)}"
+
+
+_ARG_FORBIDDEN = frozenset("(){}/\n")
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordUse(Clause):
+    """A keyword of the game, with its parameters: ``Walled``, ``Transport(2)``,
+    ``Produces(2/1)``. Whole numbers are ints; any other parameter is kept as written (the
+    checks, not the parser, say whether it suits the keyword's declared parameters)."""
+
+    keyword: str
+    args: tuple[int | str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.keyword, str) or not self.keyword:
+            raise ValueError(f"a keyword must be an id, not {self.keyword!r}")
+        for arg in self.args:
+            if isinstance(arg, bool) or not isinstance(arg, int | str):
+                raise ValueError(f"a keyword parameter is a number or words, not {arg!r}")
+            if isinstance(arg, int):
+                _at_least("a keyword's number", arg, 0)
+            elif arg != arg.strip() or not arg or arg.isdigit() or _ARG_FORBIDDEN & set(arg):
+                raise ValueError(f"a keyword parameter cannot be written {arg!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        name = vocab.keyword(self.keyword)
+        if not self.args:
+            return name
+        return f"{name}({'/'.join(str(arg) for arg in self.args)})"
+
+
+@dataclass(frozen=True, slots=True)
+class CreateCard(Clause):
+    """Bring ``n`` copies of the card (or token) named ``name`` into play, or into a zone:
+    ``Create a "Zergling"``, ``Create 2 "Spark" into your hand``. The name is the card's as
+    printed; the references check holds it against the set."""
+
+    name: str
+    n: int = 1
+    zone: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or self.name != self.name.strip() or not self.name:
+            raise ValueError(f"a card name must be written as printed, not {self.name!r}")
+        if set(self.name) & set('"{}\n\u201c\u201d'):
+            raise ValueError(
+                f"a card name cannot hold quotes, braces or line breaks: {self.name!r}"
+            )
+        _at_least("the number of cards to create", self.n, 1)
+        if self.zone is not None:
+            _check_zone(self.zone)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        count = "a" if self.n == 1 else str(self.n)
+        into = f" into {' '.join(zone_words(self.zone, vocab))}" if self.zone else ""
+        return f'create {count} "{self.name}"{into}'
+
+
+@dataclass(frozen=True, slots=True)
+class DealDamage(Clause):
+    """Damage to a card in play of type ``what``: ``Deal 2 damage to target mech``,
+    ``Deal 1D6 damage to each enemy unit``. With ``sides``, ``amount`` dice of that many
+    sides are rolled and added."""
+
+    amount: int
+    what: str
+    sides: int | None = None
+    each: bool = False
+
+    def __post_init__(self) -> None:
+        _at_least("an amount of damage", self.amount, 1)
+        if self.sides is not None:
+            _at_least("a die's sides", self.sides, 2)
+        if not isinstance(self.what, str) or not self.what:
+            raise ValueError(f"damage needs a card type id, not {self.what!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        amount = f"{self.amount}D{self.sides}" if self.sides else str(self.amount)
+        if self.each:
+            target = f"each enemy {vocab.card_type(self.what)}"
+        else:
+            target = f"target {vocab.card_type(self.what)}"
+        return f"deal {amount} damage to {target}"
 
 
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
@@ -505,6 +639,10 @@ CLAUSES: tuple[type[Clause], ...] = (
     AllyForAllFactions,
     Special,
     ForEach,
+    KeywordUse,
+    CreateCard,
+    DealDamage,
+    PutOnTop,
 )
 """The closed vocabulary of clauses."""
 
@@ -558,6 +696,19 @@ class OnScrap(Trigger):
         return "Scrap"
 
 
+@dataclass(frozen=True, slots=True)
+class AbilityCost(Trigger):
+    """When the player pays the cost, from the card's own counters: ``(2)P``, ``(1)P(3)R``."""
+
+    costs: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        _check_amounts(self.costs, "an ability cost needs", "an ability's cost")
+
+    def label(self, vocab: Vocabulary) -> str:
+        return "".join(vocab.cost(resource, n) for resource, n in self.costs)
+
+
 PRIMARY = Primary()
 ON_SCRAP = OnScrap()
 
@@ -591,3 +742,15 @@ _SPECIALS: tuple[Special, ...] = (
 SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})
 """One-off effects, by key. Each is a whole clause the grammar matches as written (any case,
 any spacing); add one only when no rule of the grammar should generalise it."""
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """``node`` and every node inside it, depth first, in the order the text writes them."""
+    yield node
+    for spec in fields(node):
+        if spec.name in ("pos", "vocab"):
+            continue
+        value = getattr(node, spec.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Node):
+                yield from walk(item)

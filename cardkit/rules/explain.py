@@ -6,12 +6,15 @@ from cardkit.errors import RulesTextError
 from cardkit.model import Card, Game
 from cardkit.rules.effects import (
     Ability,
+    AbilityCost,
     Ally,
     And,
     Choice,
     Conditional,
+    CreateCard,
     Effect,
     ForEach,
+    KeywordUse,
     OnScrap,
     Primary,
     Sequence,
@@ -35,6 +38,9 @@ def _trigger(trigger: Trigger, vocab: Vocabulary) -> str:
         if trigger.double:
             return f"double {name} ally (two other {name} cards in play)"
         return f"{name} ally (another {name} card in play)"
+    if isinstance(trigger, AbilityCost):
+        paid = " and ".join(f"{n} {vocab.resource(r)}" for r, n in trigger.costs)
+        return f"activated: pay {paid} from the card ({trigger.label(vocab)})"
     raise TypeError(f"unknown trigger {trigger!r}")
 
 
@@ -56,6 +62,10 @@ def effect_tree(effect: Effect, vocab: Vocabulary, depth: int = 0) -> list[str]:
         label, children = f"for each {effect.counted.phrase(vocab)}", (effect.effect,)
     elif isinstance(effect, Special):
         return [f"{pad}special {effect.key!r}: {effect.phrase(vocab)}"]
+    elif isinstance(effect, KeywordUse):
+        return [f"{pad}keyword {effect.phrase(vocab)}"]
+    elif isinstance(effect, CreateCard):
+        return [f"{pad}{effect.phrase(vocab)} (card {effect.name!r})"]
     else:
         return [pad + effect.phrase(vocab)]
     lines = [pad + label]

@@ -19,12 +19,15 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from cardkit.diagnostics import did_you_mean
-from cardkit.errors import RulesTextError, UnknownFactionError
+from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
+    DECK,
     NUMBER_WORDS,
     SPECIAL_EFFECTS,
+    TOP_OF,
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -34,6 +37,8 @@ from cardkit.rules.effects import (
     Conditional,
     CopyAnother,
     Counted,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -44,6 +49,7 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     Node,
     OnScrap,
@@ -51,6 +57,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -93,6 +100,8 @@ def game_terminals(vocab: Vocabulary) -> str:
     appended to the grammar file's text."""
     types = [name.lower() for _, name in vocab.card_types]
     specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
+    zones = _alternatives(name for _, _, name in vocab.zones)
+    cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
     return "\n".join(
         (
             "",
@@ -102,6 +111,10 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
+            f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
+            f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
+            f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
+            f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             "",
         )
@@ -120,8 +133,20 @@ TERMINAL_WORDS: dict[str, str] = {
     "CARD_TYPE": "a card type",
     "CARD_TYPES": "a card type (plural)",
     "NUMBER": "a number",
+    "PLUS_NUMBER": "a number",
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
+    "KEYWORD": "a keyword",
+    "COST_RESOURCE": "a resource",
+    "COST_OPEN": "'('",
+    "CARD_NAME": "a card name in quotes",
+    "DICE": "dice ('2D6')",
+    "ZONE": "a zone",
+    "_ZONE_OWNER": "'your'",
+    "KEYWORD_ARG": "a keyword parameter",
+    "_LPAR": "'('",
+    "_RPAR": "')'",
+    "_SLASH": "'/'",
     "_PERIOD": "'.'",
     "_COLON": "':'",
     "_COMMA": "','",
@@ -135,6 +160,10 @@ TERMINAL_WORDS: dict[str, str] = {
 _MAX_SHOWN = 8
 _ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
 _WORD = re.compile(r"[^\s{}.,:]+")
+# A sentence that is one word, perhaps with parameters: a keyword, if anything.
+_KEYWORD_SENTENCE = re.compile(
+    r"(?P<name>[^\W\d_][\w-]*)[ \t{}]*(?P<args>\([^()\n]*\))?[ \t{}]*(?:\.|$)"
+)
 
 
 def _shown(terminal: str) -> str:
@@ -151,6 +180,13 @@ def _listed(items: list[str]) -> str:
         rest = len(items) - _MAX_SHOWN
         return "one of " + ", ".join(items[:_MAX_SHOWN]) + f" or {rest} more"
     return "one of " + ", ".join(items[:-1]) + " or " + items[-1]
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _clip(text: str, limit: int = 12) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class _Amounts(NamedTuple):
@@ -176,6 +212,9 @@ class _Builder(Transformer[Token, Any]):
         self.types = {_fold(name): key for key, name in vocab.card_types}
         self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
+        self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
+        self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
+        self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -205,6 +244,14 @@ class _Builder(Transformer[Token, Any]):
 
     def on_scrap(self, children: list[Token]) -> Trigger:
         return self._node(_pos(children[0]), OnScrap)
+
+    def ability_cost(self, children: list[tuple[tuple[str, int], Pos]]) -> Trigger:
+        costs = tuple(cost for cost, _ in children)
+        return self._node(children[0][1], AbilityCost, costs)
+
+    def cost_item(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
+        opening, number, resource = children
+        return (self.cost_ids[_fold(resource)], int(number)), _pos(opening)
 
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
@@ -256,9 +303,13 @@ class _Builder(Transformer[Token, Any]):
     def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
         return _Amounts(tuple(pair for pair, _ in children), children[0][1])
 
+    def bare_gain(self, children: list[_Amounts]) -> Gain:
+        (amounts,) = children
+        return self._node(amounts.pos, Gain, amounts.pairs)
+
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        return (self.resources[_fold(resource)], int(number)), _pos(number)
+        return (self.resources[_fold(resource)], int(number.lstrip("+"))), _pos(number)
 
     def gain_per_cost(self, children: list[Token]) -> GainPerCost:
         word, resource = children
@@ -294,8 +345,8 @@ class _Builder(Transformer[Token, Any]):
     def a_card(self, children: list[Token]) -> int:
         return 1
 
-    def n_cards(self, children: list[Token]) -> int:
-        return int(children[0])
+    def n_cards(self, children: list[int]) -> int:
+        return children[0]
 
     def scrap_cards(self, children: list[Any]) -> ScrapCards:
         may, word, n, zones = children
@@ -311,14 +362,8 @@ class _Builder(Transformer[Token, Any]):
     def zones(self, children: list[str]) -> tuple[str, ...]:
         return tuple(children)
 
-    def hand(self, children: list[Token]) -> str:
-        return "hand"
-
-    def discard_pile(self, children: list[Token]) -> str:
-        return "discard"
-
-    def trade_row(self, children: list[Token]) -> str:
-        return "trade-row"
+    def zone(self, children: list[Token]) -> str:
+        return self.zone_ids[_fold(children[0])]
 
     def acquire(self, children: list[Any]) -> AcquireFree:
         word, kinds, cost, destination = children
@@ -326,14 +371,11 @@ class _Builder(Transformer[Token, Any]):
             _pos(word), AcquireFree, int(cost), kinds, destination=destination or "discard"
         )
 
-    def on_top_of_deck(self, children: list[Token]) -> str:
-        return "top-of-deck"
+    def on_top_of(self, children: list[str]) -> str:
+        return TOP_OF + children[0]
 
-    def into_hand(self, children: list[Token]) -> str:
-        return "hand"
-
-    def into_discard_pile(self, children: list[Token]) -> str:
-        return "discard"
+    def into_zone(self, children: list[str]) -> str:
+        return children[0]
 
     def any_card(self, children: list[Token]) -> tuple[str, ...]:
         return ()
@@ -347,12 +389,20 @@ class _Builder(Transformer[Token, Any]):
         return self._node(pos, DestroyTarget, self.types[_fold(kind)], optional=may is not None)
 
     def next_acquire_on_top(self, children: list[Any]) -> NextAcquireOnTop:
-        word, kinds = children
+        word, kinds, zone = children
+        if zone != DECK:
+            raise RulesTextError(
+                f"a card acquired goes on top of the deck (zone {DECK!r}), not {zone!r}",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
         return self._node(_pos(word), NextAcquireOnTop, kinds)
 
-    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop:
-        word, kinds = children
-        return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop | PutOnTop:
+        word, kinds, source, target = children
+        if (source, target) == ("discard", DECK):
+            return self._node(_pos(word), PutFromDiscardOnTop, kinds)
+        return self._node(_pos(word), PutOnTop, kinds, source, target)
 
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
@@ -365,6 +415,42 @@ class _Builder(Transformer[Token, Any]):
         (words,) = children
         entry = self.specials[_fold(words)]
         return self._node(_pos(words), Special, entry.key, entry.words)
+
+    def keyword(self, children: list[Any]) -> KeywordUse:
+        word, args = children
+        keyword = self.keyword_ids[_fold(word)]
+        return self._node(_pos(word), KeywordUse, keyword, args or ())
+
+    def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
+        args = (" ".join(str(token).split()) for token in children)
+        return tuple(int(arg) if arg.isdigit() else arg for arg in args)
+
+    def create(self, children: list[Any]) -> CreateCard:
+        word, n, name, zone = children
+        return self._node(_pos(word), CreateCard, str(name)[1:-1].strip(), n, zone)
+
+    def one_copy(self, children: list[Token]) -> int:
+        return 1
+
+    def n_copies(self, children: list[Token]) -> int:
+        return int(children[0])
+
+    def damage(self, children: list[Any]) -> DealDamage:
+        word, (amount, sides), (each, kind) = children
+        return self._node(_pos(word), DealDamage, amount, kind, sides, each)
+
+    def flat_damage(self, children: list[Token]) -> tuple[int, int | None]:
+        return int(children[0]), None
+
+    def dice_damage(self, children: list[Token]) -> tuple[int, int | None]:
+        count, sides = str(children[0]).lower().split("d")
+        return int(count), int(sides)
+
+    def target_card(self, children: list[Token]) -> tuple[bool, str]:
+        return False, self.types[_fold(children[0])]
+
+    def each_enemy(self, children: list[Token]) -> tuple[bool, str]:
+        return True, self.types[_fold(children[0])]
 
 
 def _start(node: Node) -> Pos:
@@ -427,7 +513,7 @@ class RulesParser:
                     found="\n",
                 )
             else:
-                found = repr(str(exc.token))
+                found = repr(_clip(str(exc.token), 40))
         elif isinstance(exc, UnexpectedCharacters):
             expected = set(exc.allowed or ())
         line, column = max(line, 1), max(column, 1)
@@ -441,19 +527,51 @@ class RulesParser:
                 line=line,
                 column=column,
             )
+        if "KEYWORD" in expected and (unknown := self._unknown_keyword(text, line, column)):
+            return unknown
         shown = sorted({_shown(name) for name in expected})
+        digits = _DIGITS.match(rest)
+        if not at_end and digits and "NUMBER" in expected:
+            number = digits.group(0)
+            reason = (
+                f"number {_clip(number)!r} is too large: numbers in rules text go up to 9999"
+                if number.isascii()
+                else f"{number!r} is not written with the digits 0-9"
+            )
+            return RulesTextError(reason, line=line, column=column, found=number)
         if at_end:
             reason = f"the text ends too early: expected {_listed(shown)}"
         else:
             suggestion, words = self._suggestion(rest, expected)
             if not found:
                 word = _WORD.match(rest)
-                found = repr(words or (word.group(0) if word else rest[:1]))
+                found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
             reason = f"unexpected {found}: expected {_listed(shown)}"
             if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
                 reason += suggestion
         return RulesTextError(
             reason, line=line, column=column, expected=tuple(shown), found=found.strip("'")
+        )
+
+    def _unknown_keyword(self, text: str, line: int, column: int) -> RulesTextError | None:
+        """An UnknownKeywordError when the sentence at the error is one unknown word that
+        looks like a keyword: it has parameters, is close to a keyword's name, or is the
+        whole line."""
+        current = text.split("\n")[line - 1]
+        match = _KEYWORD_SENTENCE.match(current, column - 1)
+        if match is None:
+            return None
+        name = match.group("name")
+        names = [n for _, n in self.vocab.keywords]
+        suggestion = did_you_mean(name, names)
+        whole_line = not current[: column - 1].strip(" \t{}")
+        if not (match.group("args") or suggestion or whole_line):
+            return None
+        return UnknownKeywordError(
+            f"unknown keyword {name!r}{suggestion}",
+            name=name,
+            line=line,
+            column=column,
         )
 
     def _suggestion(self, rest: str, expected: set[str]) -> tuple[str, str]:
@@ -468,6 +586,10 @@ class RulesParser:
                 candidates += [n for _, n in vocab.factions]
             elif name == "CARD_TYPE":
                 candidates += [n.lower() for _, n in vocab.card_types]
+            elif name == "ZONE":
+                candidates += [n for _, _, n in vocab.zones]
+            elif name == "KEYWORD":
+                candidates += [n for _, n in vocab.keywords]
             elif name == "CARD_TYPES":
                 candidates += [plural(n.lower()) for _, n in vocab.card_types]
             elif name not in TERMINAL_WORDS:

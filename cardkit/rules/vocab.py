@@ -32,11 +32,16 @@ def _pairs(table: Mapping[str, Named]) -> tuple[tuple[str, str], ...]:
 
 @dataclass(frozen=True, slots=True)
 class Vocabulary:
-    """(id, display name) pairs for a game's resources, factions and card types."""
+    """(id, display name) pairs for a game's resources, factions, card types and keywords."""
 
     resources: tuple[tuple[str, str], ...] = ()
     factions: tuple[tuple[str, str], ...] = ()
     card_types: tuple[tuple[str, str], ...] = ()
+    keywords: tuple[tuple[str, str], ...] = ()
+    zones: tuple[tuple[str, str, str], ...] = ()
+    """(id, owner word, name): ('hand', 'your', 'hand'), ('trade-row', 'the', 'trade row')."""
+    symbols: tuple[tuple[str, str], ...] = ()
+    """(resource id, symbol): the short forms ability costs write, ('population', 'P')."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -44,6 +49,12 @@ class Vocabulary:
             resources=_pairs(game.resources),
             factions=_pairs(game.factions),
             card_types=tuple((key, spec.name) for key, spec in game.card_types.items()),
+            keywords=tuple((key, keyword.name) for key, keyword in game.keywords.items()),
+            zones=tuple(
+                (key, "the" if zone.shared else "your", zone.name)
+                for key, zone in game.zones.items()
+            ),
+            symbols=tuple((key, r.symbol) for key, r in game.resources.items() if r.symbol),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -61,6 +72,23 @@ class Vocabulary:
 
     def card_types_plural(self, type_id: str) -> str:
         return plural(self.card_type(type_id))
+
+    def keyword(self, keyword_id: str) -> str:
+        return _lookup(self.keywords, keyword_id)
+
+    def cost(self, resource_id: str, n: int) -> str:
+        """An amount of a resource as an ability cost writes it: '(2)P', or '(2) Gold'."""
+        for key, symbol in self.symbols:
+            if key == resource_id:
+                return f"({n}){symbol}"
+        return f"({n}) {self.resource(resource_id)}"
+
+    def zone(self, zone_id: str) -> tuple[str, str] | None:
+        """A zone's owner word and name, ('your', 'discard pile'); None when not held."""
+        for key, owner, name in self.zones:
+            if key == zone_id:
+                return owner, name
+        return None
 
 
 def _lookup(pairs: tuple[tuple[str, str], ...], key: str) -> str:

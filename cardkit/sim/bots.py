@@ -31,7 +31,6 @@ from cardkit.sim.engine import (
 )
 
 if TYPE_CHECKING:
-    from cardkit.rules.effects import Zone
     from cardkit.sim.cards import CompiledCard
     from cardkit.sim.engine import Match
 
@@ -130,7 +129,7 @@ class Bot(Protocol):
     def choose_discard(self, view: View, least: int, most: int) -> list[int]: ...
 
     def choose_scrap(
-        self, view: View, candidates: list[tuple[Zone, int]], least: int, most: int
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]: ...
 
     def choose_acquire(self, view: View, options: list[int]) -> int | None: ...
@@ -163,7 +162,7 @@ class RandomBot:
         return self._some(len(view.hand), least, most)
 
     def choose_scrap(
-        self, view: View, candidates: list[tuple[Zone, int]], least: int, most: int
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         return self._some(len(candidates), least, most)
 
@@ -305,7 +304,7 @@ class GreedyBot:
         return cheap[: max(least, min(most, len(cheap)))] or order[:least]
 
     def choose_scrap(
-        self, view: View, candidates: list[tuple[Zone, int]], least: int, most: int
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         """Starting cards (cost 0) from the discard pile, then from the hand, Vipers before
         Scouts; if more must go, the cheapest own card, or the dearest of the trade row."""

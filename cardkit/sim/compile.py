@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardkit.rules.effects import (
     Ability,
+    AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
@@ -25,6 +26,8 @@ from cardkit.rules.effects import (
     Conditional,
     CopyAnother,
     Counted,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -35,11 +38,13 @@ from cardkit.rules.effects import (
     GainPerCost,
     IfYouDo,
     InPlay,
+    KeywordUse,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     Primary,
     PutFromDiscardOnTop,
+    PutOnTop,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
@@ -250,7 +255,8 @@ def _copy_another(effect: Any, env: Env) -> Exec:
 
 
 def _nothing(effect: Any, env: Env) -> Exec:
-    """A static effect (counting as every faction): the engine reads it when compiling."""
+    """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
+    card field the engine reads when it compiles the card; nothing happens when it is played."""
 
     def run(m: Match, p: int) -> bool:
         return True
@@ -416,6 +422,7 @@ EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
     PutFromDiscardOnTop: _put_from_discard_on_top,
     CopyAnother: _copy_another,
     AllyForAllFactions: _nothing,
+    KeywordUse: _nothing,
     Special: _special,
     ForEach: _for_each,
     And: _and,
@@ -428,6 +435,15 @@ EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
 
 TRIGGERS: tuple[type[Trigger], ...] = (Primary, Ally, OnScrap)
 """The triggers the engine fires: on play (and each turn for a base), ally, on scrap."""
+
+OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
+    CreateCard: "tokens and created cards are not part of a deck-building game's setup",
+    DealDamage: "damage to cards in play belongs to battle games, not deck-building ones",
+    PutOnTop: "moving cards between arbitrary zones is not modelled yet",
+    AbilityCost: "abilities paid from a card's own counters belong to other games",
+}
+"""Effect and trigger classes of the rules language this engine knows and deliberately does
+not execute: a card that uses one is reported (CK403) and left out of the simulation."""
 
 
 def worth(effect: Effect, env: Env) -> Worth:

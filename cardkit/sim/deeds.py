@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
-from cardkit.rules.effects import Zone
 from cardkit.sim.engine import PILE
 
 if TYPE_CHECKING:
@@ -51,8 +50,8 @@ def opponent_discards(m: Match, q: int, n: int) -> int:
     return discard_from_hand(m, q, n)
 
 
-def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[Zone, ...], optional: bool) -> int:
-    candidates: list[tuple[Zone, int]] = []
+def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
+    candidates: list[tuple[str, int]] = []
     for zone in zones:
         candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
     most = min(up_to, len(candidates))

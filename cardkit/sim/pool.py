@@ -137,8 +137,15 @@ def build_pool(
     cards: list[SimCard] = []
     market: list[tuple[int, int]] = []
     market_ids = {card.id for card in card_set.cards}
-    all_cards = [*card_set.cards, *(c for c in added if c.id not in market_ids)]
     added_ids = {card.id for card in added}
+    # Only the cards a game is played with: the trade deck, the starting decks and the pile
+    # (not, say, challenge cards or scorecards kept in the same game folder).
+    in_play = {card_id for card_id, _ in setup.starting_deck} | {setup.pile} | added_ids
+    all_cards = [
+        card
+        for card in (*card_set.cards, *(c for c in added if c.id not in market_ids))
+        if card.deck == setup.market_deck or card.id in in_play
+    ]
     notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
     for card in all_cards:
         where = added_context if card.id in added_ids else context
@@ -160,7 +167,7 @@ def build_pool(
             )
         cards.append(sim)
     ids = {card.id: i for i, card in enumerate(cards)}
-    known = [card.id for card in all_cards]
+    known = [card.id for card in card_set.cards] + [c.id for c in added]
 
     def lookup(card_id: str, what: str, *where: str, key: bool = False) -> int | None:
         if card_id in ids:

@@ -1,0 +1,60 @@
+"""``cardkit costs``: the set's cost curve -- what each effect is worth, and how well it fits."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.cardload import load_card_set
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.diagnostics import Severity
+
+NAME = "costs"
+HELP = "show the cost curve fitted on a game's cards, and the cards furthest from it"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="a game folder")
+    parser.add_argument(
+        "--top", type=int, default=10, metavar="N", help="list the N cards furthest from the curve"
+    )
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.rules.context import parse_set
+    from cardkit.rules.costmodel import MAX_LEVERAGE, feature_label, fit_costs, outlier_limit
+
+    card_set, found = load_card_set(Path(args.path), args.path)
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if card_set is None or errors:
+        # A card file that does not load would silently drop its cards from the answer.
+        print_diagnostics(err, errors or found, "text")
+        return EXIT_ERRORS
+    fit = fit_costs(parse_set(card_set))
+    if fit is None:
+        out.print(Text("too few cards with a whole-number cost to fit a cost curve"))
+        return EXIT_OK
+    lines = [
+        f"cost curve of {len(fit.cards)} cards: R^2 {fit.r_squared:.2f}, "
+        f"residual sd {fit.residual_sd:.2f} (a card is flagged beyond {outlier_limit(fit):.1f})",
+        f"  {'base cost':<40} {fit.intercept:+.2f}",
+    ]
+    lines += [
+        f"  {feature_label(name, card_set.game):<40} {weight:+.2f}"
+        for name, weight in sorted(fit.weights.items())
+    ]
+    furthest = sorted(fit.cards, key=lambda c: (-abs(c.residual), c.card.id))[: max(args.top, 0)]
+    if furthest:
+        lines.append("furthest from the curve (cost, expected without the card):")
+    flagged = {id(c) for c in fit.outliers()}
+    for entry in furthest:
+        mark = "  flagged" if id(entry) in flagged else ""
+        if entry.leverage > MAX_LEVERAGE:
+            mark = "  not judged: few cards share its effects"
+        lines.append(f"  {entry.card.name:<30} {entry.cost:>3} {entry.expected:6.1f}{mark}")
+    for line in lines:
+        out.print(Text(line), soft_wrap=True)
+    return EXIT_OK

@@ -1,0 +1,101 @@
+"""``cardkit fmt``: rewrite cards' rules text in canonical wording, as black does for code."""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from pathlib import Path
+
+from rich.console import Console
+from rich.text import Text
+
+from cardkit.cardload import load_card_set
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
+from cardkit.diagnostics import Severity
+
+NAME = "fmt"
+HELP = "rewrite cards' rules text in canonical wording (--check: only report)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", help="a game folder")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="change nothing; list each line that would change and exit 1 if any would",
+    )
+
+
+def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from cardkit.atomic import write_atomic
+    from cardkit.rules.fmt import CardRewrite, plan_format
+    from cardkit.textfile import read_text
+    from cardkit.yamledit import YamlEditError, replace_values
+
+    card_set, found = load_card_set(Path(args.path), args.path)
+    load_errors = [d for d in found if d.severity is Severity.ERROR]
+    print_diagnostics(err, load_errors, "text")
+    if card_set is None:
+        return EXIT_ERRORS
+    plan = plan_format(card_set)
+    sources = plan.context.sources
+    root = card_set.game.root.resolve()
+    by_file: dict[str, list[CardRewrite]] = defaultdict(list)
+    failed = 0
+    for rewrite in plan.rewrites:
+        if rewrite.rewritable:
+            by_file[rewrite.card.location("text").path].append(rewrite)
+            continue
+        failed += 1
+        for change in rewrite.changes:
+            out.print(
+                Text(
+                    f"{change.location}: cannot rewrite {rewrite.card.id!r} (its text is in a "
+                    f"spreadsheet): {change.old!r} -> {change.new!r}"
+                ),
+                soft_wrap=True,
+            )
+    verb = "would reformat" if args.check else "reformatted"
+    changed = 0
+    for shown, rewrites in sorted(by_file.items()):
+        path = sources.path(shown)
+        if not path.resolve().is_relative_to(root):
+            out.print(Text(f"{shown}: not rewritten: the file is outside the game folder"))
+            failed += len(rewrites)
+            continue
+        if not args.check:
+            source, _ = read_text(path, shown)
+            places = [(r.card.location("text"), r.text) for r in rewrites]
+            changes = {(loc.line, loc.column): text for loc, text in places}
+            try:
+                if source is None:
+                    raise YamlEditError("the file cannot be read")
+                write_atomic(path, replace_values(source, changes))
+            except YamlEditError as exc:
+                out.print(Text(f"{shown}: not rewritten: {exc}"), soft_wrap=True)
+                failed += len(rewrites)
+                continue
+        changed += len(rewrites)
+        for rewrite in rewrites:
+            for change in rewrite.changes:
+                out.print(
+                    Text(f"{change.location}: {verb} {rewrite.card.id!r}: ")
+                    + Text(f"{change.old!r}", style="red")
+                    + Text(" -> ")
+                    + Text(f"{change.new!r}", style="green"),
+                    soft_wrap=True,
+                )
+    kept = plan.not_parsed
+    print_diagnostics(out, kept, "text")
+    summary = [
+        f"{plural(changed, 'card')} {'would be ' if args.check else ''}reformatted",
+        f"{plan.unchanged} already canonical",
+    ]
+    if failed:
+        summary.append(f"{plural(failed, 'card')} not rewritable")
+    if kept:
+        summary.append(f"{plural(len(kept), 'line')} left as written (they do not parse)")
+    err.print(Text(", ".join(summary)), soft_wrap=True)
+    if load_errors or failed or (args.check and changed):
+        return EXIT_ERRORS
+    return EXIT_OK

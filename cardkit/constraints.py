@@ -1,0 +1,193 @@
+"""Conditions a game declares over its whole card set (``constraints:`` in game.yaml).
+
+A constraint is data, not code: the game names the rule and the card types and fields it
+reads. One rule exists so far:
+
+``covered``
+    every card of type ``each`` is met by a team of at most ``team`` cards (default 1) of
+    type ``by``: cards whose ``fields``, added up, reach each of that card's own values.
+    Copies count: a card with ``count: 2`` may stand in a team twice. A dilemma game
+    declares it so that every dilemma can be solved by some crew of the set.
+
+``check_constraints`` returns every unmet card as a located CK170 diagnostic, and every
+declaration that names a card type or field the game lacks as CK031.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardkit.diagnostics import Diagnostic, did_you_mean, error
+from cardkit.model import Card, CardSet, Game
+
+RULES: tuple[str, ...] = ("covered",)
+_NUMERIC = ("integer", "number")
+
+
+@dataclass(frozen=True, slots=True)
+class Covered:
+    """``each`` card is met by at most ``team`` ``by`` cards whose ``fields`` add up to its own."""
+
+    id: str
+    each: str
+    by: str
+    fields: tuple[str, ...]
+    team: int = 1
+
+
+Levels = tuple[float, ...]
+
+
+def _levels(card: Card, fields: Sequence[str]) -> Levels:
+    return tuple(float(card.get(name) or 0) for name in fields)
+
+
+def best_team(needs: Levels, members: Sequence[tuple[Levels, int]], team: int) -> int | None:
+    """Fewest members (each with its copies) whose levels add up to ``needs``, or None.
+
+    A knapsack over totals capped at ``needs``: at most prod(need + 1) states, so small
+    whatever the number of cards.
+    """
+    start: Levels = tuple(0.0 for _ in needs)
+    fewest: dict[Levels, int] = {start: 0}
+    for levels, copies in members:
+        for _ in range(min(copies, team)):
+            grown = dict(fewest)
+            for total, used in fewest.items():
+                if used >= team:
+                    continue
+                reached = tuple(min(n, t + v) for n, t, v in zip(needs, total, levels, strict=True))
+                if grown.get(reached, team + 1) > used + 1:
+                    grown[reached] = used + 1
+            if grown == fewest:
+                break
+            fewest = grown
+    return fewest.get(needs)
+
+
+def _top_total(values: Sequence[tuple[float, int]], team: int) -> float:
+    """The most one field reaches with ``team`` cards, ignoring the other fields."""
+    spread = sorted((v for v, copies in values for _ in range(min(copies, team))), reverse=True)
+    return sum(spread[:team])
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
+class _Reader:
+    """Turns the ``constraints:`` mapping of game.yaml into rules, reporting bad names."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.found: list[Diagnostic] = []
+
+    def problem(self, message: str, *where: str | int) -> None:
+        self.found.append(error("CK031", message, self.game.source.at(("constraints", *where))))
+
+    def card_type(self, name: str, *where: str | int) -> bool:
+        if name in self.game.card_types:
+            return True
+        self.problem(
+            f"unknown card type {name!r}{did_you_mean(name, self.game.card_types)}", *where
+        )
+        return False
+
+    def covered(self, key: str, raw: Mapping[str, Any]) -> Covered | None:
+        each, by = str(raw["each"]), str(raw["by"])
+        fields = tuple(str(name) for name in raw["fields"])
+        known = self.card_type(each, key, "each") & self.card_type(by, key, "by")
+        if not known:
+            return None
+        for index, name in enumerate(fields):
+            for type_id in (each, by):
+                spec = self.game.card_types[type_id].field(name)
+                names = [f.name for f in self.game.card_types[type_id].fields]
+                if spec is None:
+                    self.problem(
+                        f"{name!r} is not a field of a {type_id}{did_you_mean(name, names)}",
+                        key,
+                        "fields",
+                        index,
+                    )
+                    known = False
+                elif spec.kind not in _NUMERIC:
+                    self.problem(
+                        f"field {name!r} of a {type_id} is {spec.kind}, not a number",
+                        key,
+                        "fields",
+                        index,
+                    )
+                    known = False
+        return Covered(key, each, by, fields, int(raw.get("team", 1))) if known else None
+
+
+def declared(game: Game) -> tuple[list[Covered], list[Diagnostic]]:
+    """The constraints ``game`` declares, and the problems of their declarations."""
+    reader = _Reader(game)
+    rules: list[Covered] = []
+    for key, raw in (game.data.get("constraints") or {}).items():
+        rule = reader.covered(key, raw)
+        if rule is not None:
+            rules.append(rule)
+    return rules, reader.found
+
+
+def _check_covered(rule: Covered, card_set: CardSet) -> list[Diagnostic]:
+    game = card_set.game
+    each_name = game.card_types[rule.each].name.lower()
+    by_name = game.card_types[rule.by].name.lower()
+    members = [
+        (_levels(card, rule.fields), card.count) for card in card_set.cards if card.type == rule.by
+    ]
+    found: list[Diagnostic] = []
+    for card in card_set.cards:
+        if card.type != rule.each:
+            continue
+        needs = _levels(card, rule.fields)
+        if best_team(needs, members, rule.team) is not None:
+            continue
+        wanted = ", ".join(
+            f"{name} {_number(need)}" for name, need in zip(rule.fields, needs, strict=True) if need
+        )
+        short = [
+            (name, need, _top_total([(m[i], c) for m, c in members], rule.team))
+            for i, (name, need) in enumerate(zip(rule.fields, needs, strict=True))
+        ]
+        short = [entry for entry in short if entry[2] < entry[1]]
+        team = f"{rule.team} {by_name} cards" if rule.team > 1 else f"one {by_name} card"
+        subject = f"no team of up to {team}" if rule.team > 1 else f"no {by_name} card"
+        if short:
+            name, _, top = short[0]
+            where = card.location(name)
+            hint = (
+                f"the most {name} that {team} reach is {_number(top)}; "
+                f"add {by_name} cards with more {name}, or lower this {each_name}'s {name}"
+            )
+        else:
+            where = card.location()
+            hint = (
+                f"{team} reach each level alone but not all at once; "
+                f"add {by_name} cards that combine them, or lower the levels"
+            )
+        found.append(
+            error(
+                "CK170",
+                f"{subject} meets {each_name} {card.name!r} ({wanted or 'nothing'}); "
+                f"constraint {rule.id!r}",
+                where,
+                card=card.id,
+                hint=hint,
+            )
+        )
+    return found
+
+
+def check_constraints(card_set: CardSet) -> list[Diagnostic]:
+    """Every declared constraint the card set breaks, and every badly declared constraint."""
+    rules, found = declared(card_set.game)
+    for rule in rules:
+        found.extend(_check_covered(rule, card_set))
+    return found

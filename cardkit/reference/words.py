@@ -1,0 +1,126 @@
+"""Card values as reference-page text: the game's words styled, fields shown as people read them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from cardkit.model import Card, Game
+from cardkit.reference.content import Cell, Span, SpanKind, plain
+from cardkit.rules.effects import Ability
+
+NONE_SHOWN = "—"
+
+
+class Styler:
+    """Splits text into spans, marking the game's resource, faction and keyword names.
+
+    Names match as the game spells them: canonical rules text capitalises them ("Gain 3
+    Trade"), so the same word in running text ("the trade row") stays plain."""
+
+    def __init__(self, game: Game) -> None:
+        self.words: dict[str, tuple[SpanKind, str, str | None]] = {}
+        for kind, table in (("resource", game.resources), ("faction", game.factions)):
+            for key, named in table.items():
+                self.words[named.name] = (kind, key, named.color)  # type: ignore[assignment]
+        for key, keyword in game.keywords.items():
+            self.words.setdefault(keyword.name, ("keyword", key, None))
+        names = sorted((re.escape(word) for word in self.words), key=lambda w: (-len(w), w))
+        self.pattern = (
+            re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?![\w-])") if names else None
+        )
+
+    def spans(self, text: str) -> Cell:
+        if self.pattern is None or not text:
+            return plain(text)
+        result: list[Span] = []
+        last = 0
+        for match in self.pattern.finditer(text):
+            if match.start() > last:
+                result.append(Span(text[last : match.start()]))
+            kind, ref, color = self.words[match.group(1)]
+            result.append(Span(match.group(1), kind, ref, color))
+            last = match.end()
+        if last < len(text):
+            result.append(Span(text[last:]))
+        return tuple(result)
+
+    def lines(self, lines: Iterable[str]) -> Cell:
+        """Several lines of text in one cell, separated by newline spans."""
+        result: list[Span] = []
+        for i, line in enumerate(lines):
+            if i:
+                result.append(Span("\n"))
+            result.extend(self.spans(line))
+        return tuple(result) or plain("")
+
+
+def faction_names(card: Card, game: Game) -> str:
+    names = [game.factions[f].name if f in game.factions else f for f in card.factions]
+    return ", ".join(names) or NONE_SHOWN
+
+
+def field_value(card: Card, name: str) -> Any:
+    """The value of a field of ``card``, core fields included ('copies' is its count)."""
+    core: Mapping[str, Any] = {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type,
+        "faction": card.factions,
+        "deck": card.deck,
+        "count": card.count,
+        "copies": card.count,
+        "text": card.text,
+    }
+    return core[name] if name in core else card.get(name)
+
+
+def shown_value(value: Any, name: str, game: Game) -> str:
+    """A field's value as a table shows it: names for ids, 'yes' for true, amounts listed."""
+    if value is None or value == () or value == []:
+        return NONE_SHOWN if name in ("faction", "deck") else ""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    tables: Mapping[str, Mapping[str, Any]] = {
+        "type": game.card_types,
+        "faction": game.factions,
+        "deck": game.decks,
+    }
+    if name in tables:
+        items = value if isinstance(value, tuple | list) else (value,)
+        return ", ".join(tables[name][v].name if v in tables[name] else str(v) for v in items)
+    if isinstance(value, Mapping):
+        return ", ".join(
+            f"{amount} {game.resources[key].name if key in game.resources else key}"
+            for key, amount in value.items()
+        )
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+# A card's rules text line by line: the ability a line parsed to, or the line as written.
+CardText = tuple["Ability | str", ...]
+
+
+def rules_text(
+    card: Card,
+    texts: Mapping[str, CardText],
+    canonical: Callable[[Ability], str],
+    styler: Styler,
+) -> Cell:
+    """The card's rules text, a line per ability in canonical form (a line that does not
+    parse as written; the whole text as written when the card is missing from ``texts``),
+    the game's words styled."""
+    if card.id in texts:
+        return styler.lines(
+            canonical(line) if isinstance(line, Ability) else line for line in texts[card.id]
+        )
+    return styler.lines(line for line in card.text.split("\n") if line.strip())

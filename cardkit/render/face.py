@@ -1,0 +1,302 @@
+"""Card faces: one card's front drawn onto a canvas at a given trim box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardkit.diagnostics import Diagnostic
+from cardkit.model import Card
+from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
+from cardkit.render.fonts import BOLD, draw_aligned, text_width
+from cardkit.render.impose import Box
+from cardkit.render.layoutfile import Element
+from cardkit.render.measure import (
+    NO_TEXT_BOX,
+    PANEL_PAD,
+    fit_card_rules,
+    fit_name,
+    glyph_problems,
+    overflow,
+)
+from cardkit.render.picture import draw_picture
+from cardkit.render.placeholder import draw_placeholder
+from cardkit.render.style import CardStyle
+from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, RULES_SIZE, fit_line
+from cardkit.render.units import mm
+
+TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
+RADIUS = mm(1.5)
+
+
+def draw_face(
+    canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed: float
+) -> list[Diagnostic]:
+    """Draw the front of ``card`` cut at ``trim``, its frame ``bleed`` beyond on every side.
+
+    The parts and badges go where the card type's layout puts them. Returns the warnings
+    found drawing (text that does not fit, glyphs no font has).
+    """
+    face = _Face(canvas, style, card)
+    face.diagnostics += glyph_problems(card)
+    face.draw(trim, bleed)
+    return face.diagnostics
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def badge_text(value: Any) -> str | None:
+    """What a badge shows for a field's value; None when the badge is not drawn.
+
+    Numbers are shown as numbers; true (an outpost, a flag) shows the badge with its label
+    only; false, empty and missing values leave the badge out.
+    """
+    if isinstance(value, bool):
+        return "" if value else None
+    if isinstance(value, int | float):
+        return _number(value)
+    if isinstance(value, str) and value.strip():
+        return value.strip()
+    return None
+
+
+class _Face:
+    def __init__(self, canvas: Canvas, style: CardStyle, card: Card) -> None:
+        self.c = canvas
+        self.style = style
+        self.game = style.game
+        self.card = card
+        self.diagnostics: list[Diagnostic] = []
+
+    def fill(self, colour: Rgb) -> None:
+        self.c.setFillColorRGB(colour.r, colour.g, colour.b)
+
+    def stroke(self, colour: Rgb) -> None:
+        self.c.setStrokeColorRGB(colour.r, colour.g, colour.b)
+
+    def frame_colour(self) -> Rgb:
+        for faction_id in self.card.factions:
+            faction = self.game.factions.get(faction_id)
+            if faction is not None and faction.color:
+                return Rgb.hex(faction.color)
+        return Rgb.hex(NEUTRAL)
+
+    def draw(self, trim: Box, bleed: float) -> None:
+        c, card = self.c, self.card
+        layout = self.style.layout(card)
+        frame = self.frame_colour()
+        self.fill(frame)
+        c.rect(trim.x - bleed, trim.y - bleed, trim.w + 2 * bleed, trim.h + 2 * bleed, 0, 1)
+        if layout is None:
+            return
+        c.saveState()
+        c.translate(trim.x, trim.y)
+        for element in layout.elements:
+            box = element.edges.box(trim.w, trim.h)
+            if element.badge:
+                self.draw_badge(element, box)
+            elif element.name == "name":
+                self.draw_name(element, box, frame)
+            elif element.name == "art":
+                self.draw_art(box, frame)
+            elif element.name == "type_line":
+                self.draw_type_line(element, box, frame)
+            elif element.name == "rules":
+                self.draw_rules(element, box, frame)
+            elif element.name == "faction_icon":
+                self.draw_faction_icon(box, frame)
+        if layout.part("rules") is None and card.text.strip():
+            self.diagnostics.append(overflow(card, NO_TEXT_BOX))
+        c.restoreState()
+
+    def draw_name(self, element: Element, bar: Box, frame: Rgb) -> None:
+        box, text, size, problems = fit_name(self.card, element, bar)
+        self.diagnostics += problems
+        self.fill(Rgb.hex(element.ink) if element.ink else frame.ink)
+        self._aligned(text, box, size, element.align)
+
+    def _aligned(self, text: str, box: Box, size: float, align: str) -> None:
+        y = box.y + (box.h - size * 0.72) / 2
+        draw_aligned(self.c, text, BOLD, size, left=box.x, width=box.w, y=y, align=align)
+
+    def draw_faction_icon(self, box: Box, frame: Rgb) -> None:
+        """The card's faction icon on a light disc; nothing for a card without one."""
+        picture = self.style.faction_icon(self.card)
+        if picture is None:
+            return
+        side = min(box.w, box.h)
+        self.fill(frame.mix(WHITE, 0.88))
+        self.stroke(frame.mix(BLACK, 0.3))
+        self.c.setLineWidth(0.75)
+        self.c.circle(box.x + box.w / 2, box.y + box.h / 2, side / 2 - 0.5, stroke=1, fill=1)
+        inner = side * 0.72
+        draw_picture(
+            self.c,
+            picture,
+            Box(box.x + (box.w - inner) / 2, box.y + (box.h - inner) / 2, inner, inner),
+        )
+
+    # badges ------------------------------------------------------------------------------
+
+    def draw_badge(self, element: Element, box: Box) -> None:
+        value = badge_text(self.card.get(element.field or ""))
+        if value is None:
+            return
+        fill = Rgb.hex(element.color or BADGE)
+        ink = Rgb.hex(element.ink) if element.ink else fill.ink
+        shape = element.shape
+        if shape == "shield":
+            self._shield(box, fill)
+            number_box = Box(box.x, box.y + box.h * 0.08, box.w, box.h)
+        elif shape == "square":
+            self._outlined(fill)
+            self.c.roundRect(box.x + 0.5, box.y + 0.5, box.w - 1, box.h - 1, mm(1), 1, 1)
+            number_box = box
+        elif shape == "banner":
+            self._banner(box, fill)
+            number_box = box
+        elif shape == "icon":
+            picture = self.style.icons.get(element.icon or "")
+            if picture is not None:
+                draw_picture(self.c, picture, box)
+            number_box = box
+        else:  # circle
+            self._outlined(fill)
+            radius = min(box.w, box.h) / 2
+            self.c.circle(box.x + box.w / 2, box.y + box.h / 2, radius - 0.5, stroke=1, fill=1)
+            number_box = box
+        text = " ".join(t for t in (value, element.label) if t)
+        size = element.size or (number_box.h * (0.42 if shape == "banner" else 0.55))
+        self._badge_text(text, number_box, size, ink)
+
+    def _outlined(self, fill: Rgb) -> None:
+        self.fill(fill)
+        self.stroke(WHITE)
+        self.c.setLineWidth(1.0)
+
+    def _badge_text(self, value: str, box: Box, size: float, ink: Rgb) -> None:
+        while size > 4 and text_width(value, BOLD, size) > box.w * 0.8:
+            size -= 0.25
+        self.fill(ink)
+        y = box.y + box.h / 2 - size * 0.36
+        draw_aligned(self.c, value, BOLD, size, left=box.x, width=box.w, y=y, align="center")
+
+    def _shield(self, box: Box, fill: Rgb) -> None:
+        """A shield: flat top, sides curving to a point at the bottom."""
+        c = self.c
+        x, y, w, h = box.x, box.y, box.w, box.h
+        inset = 0.6
+        path = c.beginPath()
+        path.moveTo(x + inset, y + h - inset)
+        path.lineTo(x + w - inset, y + h - inset)
+        path.lineTo(x + w - inset, y + h * 0.5)
+        path.curveTo(x + w - inset, y + h * 0.22, x + w * 0.72, y + h * 0.08, x + w / 2, y + inset)
+        path.curveTo(x + w * 0.28, y + h * 0.08, x + inset, y + h * 0.22, x + inset, y + h * 0.5)
+        path.close()
+        self._outlined(fill)
+        c.drawPath(path, stroke=1, fill=1)
+
+    def _banner(self, box: Box, fill: Rgb) -> None:
+        """A ribbon with notched ends."""
+        c = self.c
+        notch = min(box.h * 0.35, box.w * 0.1)
+        path = c.beginPath()
+        path.moveTo(box.x, box.y)
+        path.lineTo(box.right, box.y)
+        path.lineTo(box.right - notch, box.y + box.h / 2)
+        path.lineTo(box.right, box.top)
+        path.lineTo(box.x, box.top)
+        path.lineTo(box.x + notch, box.y + box.h / 2)
+        path.close()
+        self._outlined(fill)
+        c.setLineWidth(0.6)
+        c.drawPath(path, stroke=1, fill=1)
+
+    # art, type line, rules ------------------------------------------------------------------
+
+    def draw_art(self, box: Box, frame: Rgb) -> None:
+        """The card's art covering the panel (cropped to it), else the placeholder pattern."""
+        c = self.c
+        c.saveState()
+        clip = c.beginPath()
+        clip.roundRect(box.x, box.y, box.w, box.h, RADIUS)
+        c.clipPath(clip, stroke=0, fill=0)
+        picture = self.style.card_art(self.card)
+        if picture is None:
+            draw_placeholder(c, self.card.id, box, frame)
+        else:
+            draw_picture(c, picture, box, cover=True)
+        c.restoreState()
+        self.stroke(frame.mix(BLACK, 0.3))
+        c.setLineWidth(0.75)
+        c.roundRect(box.x, box.y, box.w, box.h, RADIUS, stroke=1, fill=0)
+
+    def draw_type_line(self, element: Element, band: Box, frame: Rgb) -> None:
+        c, card = self.c, self.card
+        colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
+        self.fill(colour)
+        self.stroke(frame.mix(BLACK, 0.3))
+        c.setLineWidth(0.75)
+        c.roundRect(band.x, band.y, band.w, band.h, mm(1), stroke=1, fill=1)
+        card_type = self.game.card_types.get(card.type)
+        words = [card_type.name if card_type else card.type]
+        factions = [self.game.factions[f].name for f in card.factions if f in self.game.factions]
+        text = " \u2014 ".join([*words, " / ".join(factions)] if factions else words)
+        box = Box(band.x + PANEL_PAD, band.y, band.w - 2 * PANEL_PAD, band.h)
+        size = element.size or TYPE_SIZE
+        text, size, _ = fit_line(text, box.w, size, min(size, MIN_TYPE_SIZE))
+        self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
+        self._aligned(text, box, size, element.align)
+
+    def draw_rules(self, element: Element, panel: Box, frame: Rgb) -> None:
+        c, card = self.c, self.card
+        colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
+        self.fill(colour)
+        self.stroke(frame.mix(BLACK, 0.3))
+        c.setLineWidth(0.75)
+        c.roundRect(panel.x, panel.y, panel.w, panel.h, RADIUS, stroke=1, fill=1)
+        if not card.text.strip():
+            return
+        c.setNamedCB(ICON_CALLBACK, self._inline_icon)
+        box, fitted, problems = fit_card_rules(self.style, card, element, panel)
+        self.diagnostics += problems
+        if fitted.overflow:
+            self.draw_cut_marker(panel)
+        gap = fitted.size * PARAGRAPH_SPACE
+        y = box.top - (box.h - fitted.height) / 2
+        for paragraph, height in fitted.paragraphs:
+            y -= height
+            paragraph.drawOn(c, box.x, y)
+            y -= gap
+
+    def _inline_icon(self, canvas: Canvas, kind: str | None, label: str) -> None:
+        """Draw an SVG icon of the rules text where the paragraph is drawing (a callback)."""
+        picture = self.style.icons.get(label)
+        where = getattr(canvas, "_curr_tx_info", None)
+        if picture is None or where is None:
+            return
+        size = float(where["tx"]._fontsize or RULES_SIZE)
+        height = size * ICON_SCALE
+        bottom = size - (1.2 * size + height) * 0.5  # reportlab's 'middle', from the baseline
+        box = Box(float(where["cur_x"]), float(where["cur_y"]) + bottom, height, height)
+        draw_picture(canvas, picture, box)
+
+    def draw_cut_marker(self, panel: Box) -> None:
+        """A red corner on a rules panel whose text was cut, to catch the eye on a proof."""
+        c = self.c
+        size = mm(3)
+        c.saveState()
+        clip = c.beginPath()
+        clip.roundRect(panel.x, panel.y, panel.w, panel.h, mm(1.5))
+        c.clipPath(clip, stroke=0, fill=0)
+        self.fill(Rgb.hex(CUT_MARKER))
+        corner = c.beginPath()
+        corner.moveTo(panel.right, panel.y)
+        corner.lineTo(panel.right, panel.y + size)
+        corner.lineTo(panel.right - size, panel.y)
+        corner.close()
+        c.drawPath(corner, stroke=0, fill=1)
+        c.restoreState()

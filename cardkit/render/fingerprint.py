@@ -1,0 +1,132 @@
+"""What a drawn card depends on, as hashes: the cache keys of image exports.
+
+A card's image changes when its data changes, or when anything the drawing reads changes:
+the game's declarations (game.yaml), the game's other files (art, icons, fonts, layouts),
+cardkit's drawing code and shipped templates, and the libraries that draw and rasterise.
+``drawing_fingerprint`` hashes all of those but the card data once per build;
+``key_of(fingerprint, card_data(card), options...)`` adds one card's data and the options.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import reportlab
+
+from cardkit.cardload import SHEET_SUFFIXES, YAML_SUFFIXES
+from cardkit.model import Card, Game
+from cardkit.render.raster import RENDERER
+from cardkit.resources import data_dir
+
+_RENDER_CODE = Path(__file__).resolve().parent
+_CARD_DATA = {*YAML_SUFFIXES, *SHEET_SUFFIXES}
+
+
+def _update(digest: Any, *parts: bytes | str) -> None:
+    """Feed ``parts`` to ``digest``, each length-prefixed so that no two inputs collide."""
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+
+
+def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
+    """Every file below ``folder`` in a stable order, but hidden ones and those under ``skip``."""
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if any(part.startswith(".") for part in rel.parts) or not path.is_file():
+            continue
+        if skip is not None and path.resolve().is_relative_to(skip):
+            continue
+        yield path
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _strings(value: Any) -> Iterable[str]:
+    """Every string inside a card value (lists and objects included)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def own_files(game: Game, card: Card) -> list[str]:
+    """The files of the game folder that ``card``'s values name (its art), as relative paths;
+    files game.yaml names too (back images, icons) are the game's, not the card's."""
+    root = game.root.resolve()
+    declared = _json(game.data)
+    found: set[str] = set()
+    for text in _strings(card.values):
+        if len(text) > 300 or text in declared:
+            continue
+        path = (root / text).resolve()
+        if path.is_relative_to(root) and path.is_file():
+            found.add(path.relative_to(root).as_posix())
+    return sorted(found)
+
+
+def drawing_fingerprint(
+    game: Game, *, cards: Sequence[Card] = (), output: Path | None = None
+) -> str:
+    """A hash of everything but the card data that the drawing of ``game``'s cards reads.
+
+    Files that ``cards`` name as their own (see ``own_files``) are left out, as is
+    ``output`` (the export folder, which may lie inside the game folder): ``card_data``
+    hashes a card's own files with its data, so new art redraws only its card.
+    """
+    skip = output.resolve() if output is not None else None
+    owned = {name for card in cards for name in own_files(game, card)}
+    digest = hashlib.sha256()
+    _update(digest, RENDERER, f"reportlab {reportlab.Version}", _json(game.data))
+    for path in _files(game.root, skip):
+        name = path.relative_to(game.root).as_posix()
+        if path.suffix.lower() not in _CARD_DATA and name not in owned:
+            _update(digest, "game", name, path.read_bytes())
+    for path in sorted(_RENDER_CODE.glob("*.py")):
+        _update(digest, "code", path.name, path.read_bytes())
+    try:
+        templates = data_dir("templates")
+    except FileNotFoundError:
+        templates = None
+    if templates is not None:
+        for path in _files(templates, skip):
+            _update(digest, "template", path.relative_to(templates).as_posix(), path.read_bytes())
+    return digest.hexdigest()
+
+
+def card_data(game: Game, card: Card) -> str:
+    """Everything a card's front is drawn from, as canonical text: its data (not its count)
+    and the hashes of its own files."""
+    files = {
+        name: hashlib.sha256((game.root / name).read_bytes()).hexdigest()
+        for name in own_files(game, card)
+    }
+    fields = {
+        "id": card.id,
+        "name": card.name,
+        "type": card.type,
+        "factions": list(card.factions),
+        "deck": card.deck,
+        "text": card.text,
+        "values": card.values,
+        "files": files,
+    }
+    return _json(fields)
+
+
+def key_of(*parts: str) -> str:
+    """A cache key: the hash of ``parts`` (a fingerprint, card data, options...)."""
+    digest = hashlib.sha256()
+    _update(digest, *parts)
+    return digest.hexdigest()

@@ -1,0 +1,542 @@
+"""Layout files: where each part of a card front goes, as data. Pure: no drawing here.
+
+A layout is a YAML file in ``templates/layouts/`` (built in) or ``cards/<game>/layouts/``
+(the game's own, which win over built-in ones of the same name)::
+
+    extends: card                 # optional: start from another layout
+    parts:                        # the fixed parts, each a box anchored to the card edges
+      name: {left: 4mm, top: 3mm, right: 14mm, height: 8mm}
+      rules: {left: 3mm, right: 3mm, bottom: 3mm, height: 27mm}
+      art: null                   # leave out a part the parent layout has
+    badges:                       # stat badges: which field shows where, in which shape
+      cost: {field: cost, shape: circle, right: 3mm, top: 3mm, width: 8mm, height: 8mm}
+
+A box gives exactly two of ``left``/``right``/``width`` and two of ``top``/``bottom``/
+``height``: distances from the card's trim edges, so one layout serves cards of several
+sizes. Children replace a parent's entries by name. Everything is checked with a located
+diagnostic; lengths are strict (see ``units``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.errors import LengthError
+from cardkit.render.impose import Box
+from cardkit.render.units import format_mm, parse_length
+from cardkit.resources import data_dir
+from cardkit.textfile import read_text
+from cardkit.yamlsource import SourceMap, parse_yaml
+
+LAYOUT_FOLDER = "layouts"
+DEFAULT_LAYOUT = "card"
+
+# The fixed parts a layout may place, drawn in this order; badges are drawn after them.
+PARTS: tuple[str, ...] = ("art", "name", "type_line", "rules", "faction_icon")
+SHAPES: tuple[str, ...] = ("circle", "shield", "square", "banner", "icon")
+EDGES_X: tuple[str, ...] = ("left", "right", "width")
+EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
+PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
+BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
+TOP_KEYS: frozenset[str] = frozenset({"extends", "parts", "badges", "description"})
+ALIGNS: tuple[str, ...] = ("left", "center", "right")
+LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
+MAX_FONT = 72.0  # points
+_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Edges:
+    """A box as distances from the card's trim edges (points); None where not given."""
+
+    left: float | None = None
+    right: float | None = None
+    width: float | None = None
+    top: float | None = None
+    bottom: float | None = None
+    height: float | None = None
+
+    def box(self, card_width: float, card_height: float) -> Box:
+        """The box on a card ``card_width`` x ``card_height`` (origin bottom-left)."""
+        x, w = _axis(self.left, self.right, self.width, card_width)
+        y, h = _axis(self.bottom, self.top, self.height, card_height)
+        return Box(x, y, w, h)
+
+
+def _axis(
+    low: float | None, high: float | None, size: float | None, total: float
+) -> tuple[float, float]:
+    if low is not None and high is not None:
+        return low, total - low - high
+    if low is not None:
+        return low, size or 0.0
+    if high is not None:
+        width = size or 0.0
+        return total - high - width, width
+    return 0.0, 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One part or badge of a layout: what it is, where it goes, how it looks."""
+
+    name: str  # the part ('name', 'art', ...) or the badge's own name
+    edges: Edges
+    location: Location  # where it was written
+    badge: bool = False
+    field: str | None = None  # badges: the card field they show
+    shape: str = "circle"
+    label: str = ""
+    icon: str | None = None
+    color: str | None = None  # fill; for parts, the panel colour
+    ink: str | None = None  # text colour
+    size: float | None = None  # font size, points
+    align: str = "left"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """A layout with its inheritance applied: the parts and badges, in drawing order."""
+
+    name: str
+    elements: tuple[Element, ...]
+    location: Location
+
+    def part(self, name: str) -> Element | None:
+        for element in self.elements:
+            if not element.badge and element.name == name:
+                return element
+        return None
+
+    @property
+    def badges(self) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.badge)
+
+    def boxes(self, width: float, height: float) -> dict[str, Box]:
+        """Every element's box on a card ``width`` x ``height`` points, by name."""
+        return {e.name: e.edges.box(width, height) for e in self.elements}
+
+    def check_fit(self, width: float, height: float, where: str) -> list[Diagnostic]:
+        """CK210 for each box that has no room, or leaves the card, at this card size."""
+        card = Box(0.0, 0.0, width, height)
+        found = []
+        size = f"{format_mm(width)} x {format_mm(height)}"
+        for element in self.elements:
+            box = element.edges.box(width, height)
+            kind = "badge" if element.badge else "part"
+            if box.w <= 0 or box.h <= 0:
+                problem = f"is {format_mm(box.w)} x {format_mm(box.h)}: no room"
+            elif not card.contains(box):
+                problem = "reaches beyond the card's edge"
+            else:
+                continue
+            found.append(
+                error(
+                    "CK210",
+                    f"{kind} {element.name!r} of layout {self.name!r} {problem} on the {size} "
+                    f"cards of {where}",
+                    element.location,
+                    hint="give this card type a layout made for its size ('layout:' in game.yaml)",
+                )
+            )
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class _RawLayout:
+    name: str
+    data: Mapping[str, Any]
+    source: SourceMap
+    builtin: bool
+
+
+def builtin_folder() -> Path:
+    return data_dir("templates") / LAYOUT_FOLDER
+
+
+class LayoutLibrary:
+    """The layouts a game can use: its own folder first, then the built-in ones."""
+
+    def __init__(self, game_root: Path | None) -> None:
+        self.folders: list[tuple[Path, str, bool]] = []
+        if game_root is not None:
+            self.folders.append((game_root / LAYOUT_FOLDER, f"{game_root}/{LAYOUT_FOLDER}", False))
+        self.folders.append((builtin_folder(), f"templates/{LAYOUT_FOLDER}", True))
+        self.diagnostics: list[Diagnostic] = []
+        self._raw: dict[tuple[str, bool], _RawLayout | None] = {}
+        self._done: dict[str, Layout | None] = {}
+
+    def names(self) -> list[str]:
+        found: set[str] = set()
+        for folder, _, _ in self.folders:
+            if folder.is_dir():
+                found.update(p.stem for p in folder.glob("*.yaml") if _NAME.fullmatch(p.stem))
+        return sorted(found)
+
+    def has(self, name: str) -> bool:
+        return name in self.names()
+
+    def _read(self, name: str, *, builtin_only: bool) -> _RawLayout | None:
+        key = (name, builtin_only)
+        if key in self._raw:
+            return self._raw[key]
+        result = None
+        for folder, shown, builtin in self.folders:
+            if builtin_only and not builtin:
+                continue
+            path = folder / f"{name}.yaml"
+            if not path.is_file():
+                continue
+            if path.is_symlink() and not builtin:
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"layout {name!r} is a symbolic link",
+                        Location(f"{shown}/{name}.yaml"),
+                    )
+                )
+                break
+            text, problems = read_text(path, f"{shown}/{name}.yaml")
+            if text is None:
+                self.diagnostics.extend(problems)
+                break
+            loaded = parse_yaml(text, f"{shown}/{name}.yaml")
+            if loaded.diagnostics:
+                self.diagnostics.extend(loaded.diagnostics)
+                break
+            result = _RawLayout(name, loaded.value, loaded.source, builtin)
+            break
+        self._raw[key] = result
+        return result
+
+    def get(self, name: str, *, used_at: Location | None = None) -> Layout | None:
+        """The layout ``name`` with inheritance applied; None (and diagnostics) when broken."""
+        if name in self._done:
+            return self._done[name]
+        raw = self._read(name, builtin_only=False)
+        if raw is None:
+            if used_at is not None and not any(
+                d.location.path.endswith(f"/{name}.yaml") for d in self.diagnostics
+            ):
+                self.diagnostics.append(
+                    error(
+                        "CK211",
+                        f"unknown layout {name!r}{did_you_mean(name, self.names())}",
+                        used_at,
+                        hint=f"add {LAYOUT_FOLDER}/{name}.yaml to the game folder",
+                    )
+                )
+            self._done[name] = None
+            return None
+        layout = self._build(raw, [])
+        self._done[name] = layout
+        return layout
+
+    def _build(self, raw: _RawLayout, chain: list[tuple[str, bool]]) -> Layout | None:
+        before = len(self.diagnostics)
+        data, source = raw.data, raw.source
+        here = source.at(())
+        if not isinstance(data, dict):
+            self.diagnostics.append(
+                error("CK204", "a layout file must be a mapping of 'parts' and 'badges'", here)
+            )
+            return None
+        for key in data:
+            if key not in TOP_KEYS:
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"unknown layout key {key!r}{did_you_mean(key, TOP_KEYS)}",
+                        source.at((key,), key=True),
+                        hint="a layout has 'extends', 'parts', 'badges' and 'description'",
+                    )
+                )
+        parent: dict[str, Element] = {}
+        extends = data.get("extends")
+        if extends is not None:
+            parent_layout = self._parent(raw, extends, chain)
+            if parent_layout is not None:
+                parent = {_key(e): e for e in parent_layout.elements}
+        own = dict(parent)
+        for section, badge in (("parts", False), ("badges", True)):
+            entries = data.get(section)
+            if entries is None:
+                continue
+            if not isinstance(entries, dict):
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"{section!r} must be a mapping of names to boxes",
+                        source.at((section,)),
+                    )
+                )
+                continue
+            for name, spec in entries.items():
+                key = ("badge:" if badge else "part:") + str(name)
+                if not badge and name not in PARTS:
+                    self.diagnostics.append(
+                        error(
+                            "CK204",
+                            f"unknown part {name!r}{did_you_mean(str(name), PARTS)}"
+                            f" in layout {raw.name!r}",
+                            source.at((section, name), key=True),
+                            hint=f"parts are {', '.join(PARTS)}; stats go under 'badges'",
+                        )
+                    )
+                    continue
+                if badge and not _NAME.fullmatch(str(name)):
+                    self.diagnostics.append(
+                        error(
+                            "CK204",
+                            f"badge name {name!r} must be lowercase letters, digits, '-' or '_'",
+                            source.at((section, name), key=True),
+                        )
+                    )
+                    continue
+                if spec is None:  # 'art: null' leaves out what the parent layout has
+                    own.pop(key, None)
+                    continue
+                element = self._element(str(name), spec, (section, name), source, badge=badge)
+                if element is not None:
+                    own[key] = element
+        if len(self.diagnostics) > before:
+            return None
+        ordered = sorted(own.values(), key=_order)
+        return Layout(raw.name, tuple(ordered), here)
+
+    def _parent(
+        self, raw: _RawLayout, extends: Any, chain: list[tuple[str, bool]]
+    ) -> Layout | None:
+        where = raw.source.at(("extends",))
+        if not isinstance(extends, str) or not _NAME.fullmatch(extends):
+            self.diagnostics.append(
+                error("CK207", f"'extends' must name a layout, not {extends!r}", where)
+            )
+            return None
+        me = (raw.name, raw.builtin)
+        # A game's layout that extends its own name starts from the built-in one.
+        builtin_only = raw.builtin or extends == raw.name
+        if extends == raw.name and raw.builtin:
+            self.diagnostics.append(
+                error(
+                    "CK207", f"layout {raw.name!r} extends itself", where, hint="remove 'extends'"
+                )
+            )
+            return None
+        target = self._read(extends, builtin_only=builtin_only)
+        if target is None and extends == raw.name:
+            self.diagnostics.append(
+                error(
+                    "CK207",
+                    f"layout {raw.name!r} extends itself, and there is no built-in layout "
+                    f"{raw.name!r} to start from",
+                    where,
+                    hint="remove 'extends' or name another layout",
+                )
+            )
+            return None
+        if target is None:
+            self.diagnostics.append(
+                error(
+                    "CK207",
+                    f"layout {raw.name!r} extends unknown layout {extends!r}"
+                    f"{did_you_mean(extends, self.names())}",
+                    where,
+                )
+            )
+            return None
+        if (target.name, target.builtin) in [*chain, me]:
+            cycle = " -> ".join([n for n, _ in [*chain, me]] + [target.name])
+            self.diagnostics.append(
+                error(
+                    "CK207",
+                    f"layouts extend each other in a cycle: {cycle}",
+                    where,
+                    hint="remove one 'extends'",
+                )
+            )
+            return None
+        return self._build(target, [*chain, me])
+
+    def _element(
+        self,
+        name: str,
+        spec: Any,
+        where: tuple[str | int, ...],
+        source: SourceMap,
+        *,
+        badge: bool,
+    ) -> Element | None:
+        at = source.at(where)
+        noun = f"{'badge' if badge else 'part'} {name!r}"
+        if not isinstance(spec, dict):
+            self.diagnostics.append(
+                error(
+                    "CK204",
+                    f"{noun} must be a mapping such as "
+                    "{left: 3mm, top: 3mm, width: 8mm, height: 8mm}",
+                    at,
+                )
+            )
+            return None
+        ok = True
+        allowed = BADGE_KEYS if badge else PART_KEYS
+        for key in spec:
+            if key not in allowed:
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"unknown key {key!r}{did_you_mean(str(key), allowed)} in {noun}",
+                        source.at((*where, key), key=True),
+                    )
+                )
+        lengths: dict[str, float | None] = {}
+        for key in (*EDGES_X, *EDGES_Y):
+            value = spec.get(key)
+            if value is None:
+                lengths[key] = None
+                continue
+            length = self._length(value, f"{key} of {noun}", source.at((*where, key)))
+            ok = ok and length is not None
+            lengths[key] = length
+        for axis, keys in (("across", EDGES_X), ("up and down", EDGES_Y)):
+            given = [k for k in keys if k in spec]
+            if len(given) != 2 and ok:  # after a misspelt key, this would say it twice
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK206",
+                        f"{noun} gives {', '.join(given) or 'nothing'} {axis}: give exactly two of "
+                        f"{', '.join(keys)}",
+                        at,
+                        hint=f"e.g. {keys[0]} and {keys[2]}, or {keys[0]} and {keys[1]}",
+                    )
+                )
+        for key in ("color", "ink"):
+            value = spec.get(key)
+            if value is not None and not (isinstance(value, str) and _COLOUR.fullmatch(value)):
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK208",
+                        f"{key} {value!r} of {noun} is not a colour",
+                        source.at((*where, key)),
+                        hint="write '#rgb' or '#rrggbb', e.g. '#c0392b'",
+                    )
+                )
+        size = spec.get("size")
+        if size is not None and (
+            isinstance(size, bool) or not isinstance(size, int | float) or not 3 <= size <= MAX_FONT
+        ):
+            ok = False
+            self.diagnostics.append(
+                error(
+                    "CK205",
+                    f"font size {size!r} of {noun} must be a number of points "
+                    f"from 3 to {MAX_FONT:g}",
+                    source.at((*where, "size")),
+                )
+            )
+        align = spec.get("align", "left")
+        if align not in ALIGNS:
+            ok = False
+            self.diagnostics.append(
+                error(
+                    "CK204",
+                    f"unknown align {align!r}{did_you_mean(str(align), ALIGNS)} in {noun}",
+                    source.at((*where, "align")),
+                )
+            )
+        shape = spec.get("shape", "circle")
+        field = spec.get("field")
+        icon = spec.get("icon")
+        label = spec.get("label", "")
+        if badge:
+            if shape not in SHAPES:
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"unknown badge shape {shape!r}"
+                        f"{did_you_mean(str(shape), SHAPES)} in {noun}",
+                        source.at((*where, "shape")),
+                        hint=f"shapes are {', '.join(SHAPES)}",
+                    )
+                )
+            if not isinstance(field, str) or not field:
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK209",
+                        f"{noun} names no card 'field' to show",
+                        at,
+                        hint="e.g. field: cost",
+                    )
+                )
+            for key, value in (("icon", icon), ("label", label)):
+                if value is not None and not isinstance(value, str):
+                    ok = False
+                    self.diagnostics.append(
+                        error(
+                            "CK204",
+                            f"{key} of {noun} must be text, not {value!r}",
+                            source.at((*where, key)),
+                        )
+                    )
+            if shape == "icon" and not icon:
+                ok = False
+                self.diagnostics.append(
+                    error("CK204", f"{noun} has shape 'icon' but names no 'icon'", at)
+                )
+        if not ok:
+            return None
+        return Element(
+            name=name,
+            edges=Edges(**lengths),
+            location=at,
+            badge=badge,
+            field=field if badge else None,
+            shape=shape,
+            label=str(label or ""),
+            icon=icon if badge else None,
+            color=spec.get("color"),
+            ink=spec.get("ink"),
+            size=float(size) if size is not None else None,
+            align=str(align),
+        )
+
+    def _length(self, value: Any, what: str, where: Location) -> float | None:
+        try:
+            length = parse_length(value)
+        except LengthError as exc:
+            self.diagnostics.append(error("CK205", f"{what}: {exc}", where))
+            return None
+        if not math.isfinite(length) or length > LARGEST:
+            self.diagnostics.append(
+                error(
+                    "CK205",
+                    f"{what} is {value!r}: more than {format_mm(LARGEST)}",
+                    where,
+                    hint="lengths are distances on the card, such as '3mm'",
+                )
+            )
+            return None
+        return length
+
+
+def _key(element: Element) -> str:
+    return ("badge:" if element.badge else "part:") + element.name
+
+
+def _order(element: Element) -> tuple[int, str]:
+    if element.badge:
+        return (len(PARTS), element.name)
+    return (PARTS.index(element.name), element.name)

@@ -1,0 +1,118 @@
+"""Does each card's text fit its layout? The measuring the face drawing does, without drawing.
+
+``cardkit validate`` calls ``measure_cards`` to report CK201 (rules text cut off), CK202 (name
+cut short) and CK203 (a character no bundled font has) before anything is printed; the face
+drawing uses the same functions, so a build and a validate always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardkit.diagnostics import Diagnostic, warning
+from cardkit.model import Card
+from cardkit.render.colour import PAPER, Rgb
+from cardkit.render.fonts import missing_glyphs, register_fonts
+from cardkit.render.impose import Box
+from cardkit.render.layoutfile import Element
+from cardkit.render.style import CardStyle, card_size, size_points
+from cardkit.render.textfit import RULES_SIZE, FittedText, fit_line, fit_rules
+from cardkit.render.units import mm
+
+NAME_SIZE, MIN_NAME_SIZE = 11.0, 7.0
+NAME_PAD = mm(1)  # the name's box is the bar; the text keeps this far from its ends
+PANEL_PAD = mm(1.5)  # inside the rules panel, around its text
+
+
+def overflow(card: Card, problem: str) -> Diagnostic:
+    return warning(
+        "CK201",
+        f"rules text of {card.name!r} {problem}",
+        card.location("text"),
+        card=card.id,
+        hint="shorten the text or use a larger card size",
+    )
+
+
+def glyph_problems(card: Card) -> list[Diagnostic]:
+    """CK203 for the name and the text, each listing the characters no bundled font has."""
+    found = []
+    for field, text in (("name", card.name), ("text", card.text)):
+        missing = missing_glyphs(text)
+        if missing:
+            shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
+            found.append(
+                warning(
+                    "CK203",
+                    f"no bundled font has a glyph for {shown} in the {field} of {card.name!r}",
+                    card.location(field),
+                    card=card.id,
+                    hint="use another character, or declare an icon for the word",
+                )
+            )
+    return found
+
+
+def fit_name(card: Card, element: Element, bar: Box) -> tuple[Box, str, float, list[Diagnostic]]:
+    """Where the name goes in its bar, the text and size to print, and CK202 if cut short."""
+    box = Box(bar.x + NAME_PAD, bar.y, bar.w - 2 * NAME_PAD, bar.h)
+    size = element.size or NAME_SIZE
+    text, size, cut = fit_line(card.name, box.w, size, min(size, MIN_NAME_SIZE))
+    if not cut:
+        return box, text, size, []
+    problem = warning(
+        "CK202",
+        f"card name {card.name!r} does not fit its title bar; printed as {text!r}"
+        if text
+        else f"card name {card.name!r} is not printed: its title bar has no room",
+        card.location("name"),
+        card=card.id,
+        hint="shorten the name or use a wider card size",
+    )
+    return box, text, size, [problem]
+
+
+def fit_card_rules(
+    style: CardStyle, card: Card, element: Element, panel: Box
+) -> tuple[Box, FittedText, list[Diagnostic]]:
+    """The rules text fitted to the inside of its panel, and CK201 if cut off."""
+    box = Box(
+        panel.x + PANEL_PAD, panel.y + PANEL_PAD, panel.w - 2 * PANEL_PAD, panel.h - 2 * PANEL_PAD
+    )
+    colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
+    ink = Rgb.hex(element.ink) if element.ink else colour.ink
+    icons = style.inline_sources()
+    fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE, icons=icons)
+    if not fitted.overflow:
+        return box, fitted, []
+    problem = f"does not fit its box even at {fitted.size:g}pt; the end is cut off"
+    return box, fitted, [overflow(card, problem)]
+
+
+NO_TEXT_BOX = "is not printed: this card's layout has no text box"
+
+
+def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
+    """Every text problem of one card's face, as drawing it would find them."""
+    layout = style.layout(card)
+    size = card_size(style.game, card)
+    if layout is None or size not in style.game.sizes:
+        return []
+    width, height = size_points(style.game, size)
+    found = glyph_problems(card)
+    name, rules = layout.part("name"), layout.part("rules")
+    if name is not None:
+        found += fit_name(card, name, name.edges.box(width, height))[3]
+    if rules is None:
+        if card.text.strip():
+            found.append(overflow(card, NO_TEXT_BOX))
+    elif card.text.strip():
+        found += fit_card_rules(style, card, rules, rules.edges.box(width, height))[2]
+    return found
+
+
+def measure_cards(style: CardStyle, cards: Sequence[Card]) -> list[Diagnostic]:
+    """Every text problem of ``cards``, sorted."""
+    register_fonts()
+    found = [d for card in cards for d in measure_card(style, card)]
+    return sorted(found, key=lambda d: d.sort_key)

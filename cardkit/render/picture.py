@@ -1,0 +1,46 @@
+"""Drawing a decoded picture into a box on a reportlab canvas."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from cardkit.render.images import Picture
+from cardkit.render.impose import Box
+
+
+def draw_picture(canvas: Canvas, picture: Picture, box: Box, *, cover: bool = False) -> None:
+    """``picture`` centred in ``box``: whole inside it, or covering it (the caller clips)."""
+    width, height = picture.size
+    scale = (max if cover else min)(box.w / width, box.h / height)
+    w, h = width * scale, height * scale
+    if picture.drawing is not None:
+        canvas.saveState()
+        canvas.translate(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2)
+        canvas.scale(scale, scale)
+        renderPDF.draw(picture.drawing, canvas, 0, 0)
+        canvas.restoreState()
+        return
+    reader = _reader(picture)
+    canvas.drawImage(reader, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
+
+
+_READERS: dict[tuple[Path, str], ImageReader] = {}
+_MAX_READERS = 512
+
+
+def _reader(picture: Picture) -> ImageReader:
+    """One reader per picture, so its pixels are converted and hashed once, not per drawing.
+
+    Keyed by file and content digest, so a picture changed on disk is read anew.
+    """
+    key = (picture.file, picture.digest)
+    reader = _READERS.get(key)
+    if reader is None:
+        if len(_READERS) >= _MAX_READERS:
+            _READERS.clear()
+        reader = _READERS[key] = ImageReader(picture.image)
+    return reader

@@ -1,0 +1,157 @@
+"""One PNG per card, with its bleed, for print services that take images (MakePlayingCards...).
+
+``png/<card id>.png`` for each card (once, however many copies it has) and
+``png/back-<back>-<size>.png`` for each back, at 300 dpi by default: a poker card with a
+1/8 in bleed is exactly 825 x 1125 pixels. Each image is the card's one-card PDF page
+rasterised, so it shows exactly what the PDFs print.
+
+Drawing and rasterising are the slow part, so they are skipped for a card whose image would
+not change: the cache ``png/.cardkit-cache.json`` keeps, for each file, a key made from the
+card's data and own files (its art), everything else its drawing reads (see ``fingerprint``:
+game.yaml, the game's other files, cardkit's drawing code and templates, library versions)
+and the options (size, bleed, resolution), and the hash of the PNG written. A card whose
+key matches and whose file is still the one written is not redrawn (nor are its drawing
+warnings found again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardkit.atomic import write_atomic
+from cardkit.diagnostics import Diagnostic
+from cardkit.model import Card, CardSet
+from cardkit.render.filenames import back_file_name, safe_file_stem
+from cardkit.render.fingerprint import card_data, drawing_fingerprint, key_of
+from cardkit.render.impose import Face
+from cardkit.render.pdf import back_of
+from cardkit.render.raster import png_bytes, rasterise
+from cardkit.render.single import card_pdf, card_size
+
+Progress = Callable[[int, int], None]
+
+PNG_FOLDER = "png"
+CACHE_FILE = ".cardkit-cache.json"
+CACHE_FORMAT = 1
+DEFAULT_DPI = 300.0
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One image to make: a card's front, or a back (drawn from a card that has it)."""
+
+    name: str  # file name inside the png folder
+    card: Card
+    face: Face
+
+
+@dataclass(slots=True)
+class PngReport:
+    """What a PNG export did."""
+
+    written: list[Path] = field(default_factory=list)  # rasterised and written
+    unchanged: list[Path] = field(default_factory=list)  # already up to date: skipped
+    removed: list[Path] = field(default_factory=list)  # of cards no longer in the set
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def jobs(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
+    """One front per card and one back per distinct back and card size, in card order."""
+    fronts: list[Job] = []
+    backs: dict[str, Job] = {}
+    for card in cards:
+        fronts.append(Job(f"{safe_file_stem(card.id)}.png", card, Face.FRONT))
+        back_id, _ = back_of(card_set.game, card)
+        name = back_file_name(back_id, card_size(card_set, card).name)
+        backs.setdefault(name, Job(name, card, Face.BACK))
+    return fronts + list(backs.values())
+
+
+def _read_cache(path: Path) -> dict[str, dict[str, str]]:
+    """The cache's entries; an unreadable or foreign cache is an empty one (all redone)."""
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT:
+        return {}
+    files = data.get("files")
+    if not isinstance(files, dict):
+        return {}
+    return {
+        name: entry
+        for name, entry in files.items()
+        if isinstance(entry, dict)
+        and isinstance(entry.get("key"), str)
+        and isinstance(entry.get("sha256"), str)
+    }
+
+
+def _up_to_date(path: Path, entry: dict[str, str] | None, key: str) -> bool:
+    if entry is None or entry["key"] != key:
+        return False
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest() == entry["sha256"]
+    except OSError:
+        return False
+
+
+def build_pngs(
+    card_set: CardSet,
+    folder: Path,
+    *,
+    bleed: float,
+    dpi: float = DEFAULT_DPI,
+    prune: bool = False,
+    progress: Progress | None = None,
+) -> PngReport:
+    """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed.
+
+    Each PNG is written atomically as it is made and the cache last (also when a later card
+    fails), so an interrupted export leaves only whole files and a cache that is true. With
+    ``prune`` (a build of every card), images an earlier build wrote for cards that are gone
+    are deleted; files the cache does not list are never touched.
+    """
+    target = folder / PNG_FOLDER
+    cache_path = target / CACHE_FILE
+    cache = _read_cache(cache_path)
+    report = PngReport()
+    todo = jobs(card_set, card_set.cards)
+    fingerprint = drawing_fingerprint(card_set.game, cards=card_set.cards, output=folder)
+    try:
+        for index, job in enumerate(todo, start=1):
+            size = card_size(card_set, job.card)
+            options = (job.face.value, f"bleed {bleed!r}", f"{dpi!r} dpi", repr(size))
+            what = card_data(card_set.game, job.card) if job.face is Face.FRONT else job.name
+            key = key_of(fingerprint, what, *options)
+            path = target / job.name
+            if _up_to_date(path, cache.get(job.name), key):
+                report.unchanged.append(path)
+            else:
+                pdf, found = card_pdf(card_set, job.card, bleed, face=job.face)
+                report.diagnostics.extend(found)
+                data = png_bytes(rasterise(pdf, dpi=dpi), dpi)
+                write_atomic(path, data)
+                cache[job.name] = {"key": key, "sha256": hashlib.sha256(data).hexdigest()}
+                report.written.append(path)
+            if progress is not None:
+                progress(index, len(todo))
+        if prune:
+            wanted = {job.name for job in todo}
+            for name in sorted(set(cache) - wanted):
+                del cache[name]
+                stem = name.removesuffix(".png")
+                if name.endswith(".png") and safe_file_stem(stem) == stem:  # never '../x.png'
+                    (target / name).unlink(missing_ok=True)
+                    report.removed.append(target / name)
+    finally:
+        if report.written or report.removed:
+            content = {"format": CACHE_FORMAT, "files": dict(sorted(cache.items()))}
+            write_atomic(cache_path, json.dumps(content, indent=1) + "\n")
+    report.diagnostics.sort(key=lambda d: d.sort_key)
+    return report

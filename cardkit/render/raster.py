@@ -1,0 +1,78 @@
+"""PDF pages to pixels (pypdfium2) and pixels to PNG bytes (Pillow), deterministically.
+
+Every export that makes images goes through here, so that all of them rasterise the same
+vector drawing of a card that the PDFs hold: what is printed is what is shown.
+"""
+
+from __future__ import annotations
+
+import io
+
+import PIL
+import pypdfium2
+from PIL import Image
+
+from cardkit import __version__
+from cardkit.render.units import POINTS_PER_INCH
+
+# Whatever changes the pixels of a drawn page or the bytes of its PNG.
+RENDERER = (
+    f"cardkit {__version__}; pypdfium2 {pypdfium2.version.PYPDFIUM_INFO}; "
+    f"pdfium {pypdfium2.version.PDFIUM_INFO}; Pillow {PIL.__version__}"
+)
+
+
+def pixels(points: float, dpi: float) -> int:
+    """How many pixels ``points`` cover at ``dpi``, rounded to the nearest pixel."""
+    return max(1, round(points * dpi / POINTS_PER_INCH))
+
+
+def rasterise(
+    pdf: bytes,
+    *,
+    dpi: float = 0.0,
+    page: int = 0,
+    inset: float = 0.0,
+    size: tuple[int, int] | None = None,
+) -> Image.Image:
+    """Page ``page`` of ``pdf`` as an RGB image at ``dpi``; ``inset`` points cut off each side.
+
+    The size is the page size (less the inset) at ``dpi`` rounded to whole pixels: a 2.75 x
+    3.75 in page at 300 dpi is exactly 825 x 1125 pixels. ``size`` asks for an exact size in
+    pixels instead (the width sets the scale; keep the height in proportion).
+    """
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        sheet = document[page]
+        width, height = sheet.get_size()
+        inner_w, inner_h = width - 2 * inset, height - 2 * inset
+        if size is None and dpi <= 0:
+            raise ValueError("rasterise needs a resolution or a size")
+        want = size or (pixels(inner_w, dpi), pixels(inner_h, dpi))
+        # pdfium rounds the bitmap size up: scale so that the page lands a hair under a
+        # whole number of pixels.
+        scale = want[0] / inner_w * (1 - 1e-9)
+        bitmap = sheet.render(scale=scale, rev_byteorder=True, may_draw_forms=True)
+        image: Image.Image = bitmap.to_pil().convert("RGB")
+        sheet.close()
+    finally:
+        document.close()
+    if inset:
+        left, top = round(inset * scale), round(inset * scale)
+        image = image.crop((left, top, left + want[0], top + want[1]))
+    if image.size != want:
+        # A side not in proportion to whole pixels may be a pixel off; stretch by that pixel
+        # rather than leave a blank line at the edge.
+        image = image.resize(want, Image.Resampling.LANCZOS)
+    return image
+
+
+def png_bytes(image: Image.Image, dpi: float | None = None) -> bytes:
+    """``image`` as PNG bytes: the same pixels always give the same bytes (no time stamps,
+    no text chunks), with the resolution recorded when given (for print services)."""
+    buffer = io.BytesIO()
+    if dpi is None:
+        image.save(buffer, format="PNG", compress_level=6)
+    else:
+        image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buffer.getvalue()

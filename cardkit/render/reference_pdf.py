@@ -1,0 +1,300 @@
+"""The reference pages as a PDF, drawn from the content model with reportlab's platypus.
+
+Title, a table of contents with page numbers, page numbers in the footer, long tables split
+across pages with their header row repeated, charts as vector drawings. Text from the cards
+is escaped before it reaches reportlab's paragraph markup; colours come only from values the
+game schema validated. Same reference, same bytes (``invariant=1``).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import cm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from cardkit.reference import content
+from cardkit.render.charts import chart_drawing
+from cardkit.render.pdf import BOLD, FONT, register_fonts
+
+MARGIN = 2 * cm
+PORTRAIT, LANDSCAPE = "portrait", "landscape"
+PAGE_SIZES: dict[str, tuple[float, float]] = {PORTRAIT: A4, LANDSCAPE: landscape(A4)}
+HEADER_SIZE = 8
+CELL_SIZE, CELL_LEADING = 8, 10
+_COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+HEADER_COLOR = colors.HexColor("#2b1d44")
+STRIPE_COLOR = colors.HexColor("#f4f3f8")
+FOOTER_COLOR = colors.HexColor("#e6e3ef")
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    """Paragraph styles in the card font (embedded, so the PDF looks the same everywhere)."""
+    register_fonts()
+    base = getSampleStyleSheet()
+    body = ParagraphStyle("body", parent=base["BodyText"], fontName=FONT, fontSize=9, leading=11.5)
+    return {
+        "title": ParagraphStyle(
+            "title", parent=base["Title"], fontName=BOLD, fontSize=26, leading=32
+        ),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=12, leading=15, alignment=1),
+        "h1": ParagraphStyle(
+            "h1", parent=base["Heading1"], fontName=BOLD, fontSize=16, leading=20, spaceBefore=6
+        ),
+        "h2": ParagraphStyle(
+            "h2", parent=base["Heading3"], fontName=BOLD, fontSize=11, leading=14, spaceBefore=8
+        ),
+        "body": body,
+        "cell": ParagraphStyle("cell", parent=body, fontSize=CELL_SIZE, leading=CELL_LEADING),
+        "num": ParagraphStyle(
+            "num", parent=body, fontSize=CELL_SIZE, leading=CELL_LEADING, alignment=TA_RIGHT
+        ),
+        "head": ParagraphStyle(
+            "head",
+            parent=body,
+            fontSize=HEADER_SIZE,
+            leading=10,
+            fontName=BOLD,
+            textColor=colors.white,
+        ),
+        "toc1": ParagraphStyle("toc1", parent=body, fontSize=11, leading=16, leftIndent=12),
+    }
+
+
+def _color(value: str | None) -> str:
+    return value if value is not None and _COLOR.match(value) else "#555555"
+
+
+def cell_markup(cell: content.Cell) -> str:
+    """A cell as reportlab paragraph markup: card text escaped, the game's words styled."""
+    parts = []
+    for span in cell:
+        text = escape(span.text).replace("\n", "<br/>")
+        if span.kind == "plain" or not text.strip():
+            parts.append(text)
+        elif span.kind == "keyword":
+            parts.append(f"<i>{text}</i>")
+        else:
+            parts.append(f'<font color="{_color(span.color)}"><b>{text}</b></font>')
+    return "".join(parts)
+
+
+class _Document(BaseDocTemplate):
+    """Registers each section heading with the table of contents and the PDF outline."""
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, Paragraph) and flowable.style.name == "h1":
+            key = getattr(flowable, "_bookmark", None)
+            text = flowable.getPlainText()
+            self.notify("TOCEntry", (0, text, self.page, key))
+            if key:
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(text, key, level=0)
+
+
+CELL_PADDING = 12.0  # points: reportlab's 6 on each side of a cell
+
+
+def _widest_word(text: str) -> float:
+    return max((stringWidth(word, BOLD, HEADER_SIZE) for word in text.split()), default=0.0)
+
+
+def column_widths(table: content.Table, width: float) -> list[float]:
+    """Widths in points that share ``width`` by the table's weights, each column at least as
+    wide as its longest word (up to a quarter of the width), so no word breaks inside."""
+    register_fonts()
+    weights = table.widths or tuple(1.0 for _ in table.headers)
+    least = [
+        min(
+            max(
+                _widest_word(table.headers[i]),
+                *(_widest_word(content.cell_text(row[i])) for row in table.rows),
+            )
+            + CELL_PADDING,
+            width / 4,
+        )
+        for i in range(len(table.headers))
+    ]
+    pinned: set[int] = set()  # columns held at their least width
+    while True:
+        spare = width - sum(least[i] for i in pinned)
+        free_weight = sum(w for i, w in enumerate(weights) if i not in pinned)
+        widths = [
+            least[i] if i in pinned else max(spare, 0.0) * w / free_weight
+            for i, w in enumerate(weights)
+        ]
+        narrow = {i for i, w in enumerate(widths) if i not in pinned and w < least[i]}
+        if not narrow:
+            return widths
+        pinned |= narrow
+        if len(pinned) == len(widths):  # even the headers do not fit: shrink them all
+            return [w * width / sum(least) for w in least]
+
+
+def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+    widths = column_widths(table, width)
+
+    def cell(value: content.Cell, column: int) -> Paragraph | str:
+        # A paragraph only where it is needed (styled words, lines, wrapping): a plain
+        # string draws far faster, which counts in a card list of thousands of rows.
+        text = content.cell_text(value)
+        simple = all(span.kind == "plain" for span in value) and "\n" not in text
+        if simple and stringWidth(text, FONT, CELL_SIZE) <= widths[column] - CELL_PADDING:
+            return text
+        style = styles["num"] if table.is_numeric(column) else styles["cell"]
+        return Paragraph(cell_markup(value), style)
+
+    header = [Paragraph(escape(h), styles["head"]) for h in table.headers]
+    rows: list[list[Any]] = [header]
+    rows += [[cell(c, i) for i, c in enumerate(row)] for row in table.rows]
+    if table.footer:
+        rows.append([cell(c, i) for i, c in enumerate(table.footer)])
+    style: list[Any] = [
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_COLOR),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#c9c9d3")),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("FONT", (0, 1), (-1, -1), FONT, CELL_SIZE, CELL_LEADING),
+        *(("ALIGN", (i, 1), (i, -1), "RIGHT") for i in range(len(widths)) if table.is_numeric(i)),
+    ]
+    for i in range(2, len(table.rows) + 1, 2):
+        style.append(("BACKGROUND", (0, i), (-1, i), STRIPE_COLOR))
+    if table.footer:
+        style.append(("BACKGROUND", (0, -1), (-1, -1), FOOTER_COLOR))
+        style.append(("FONT", (0, -1), (-1, -1), BOLD, CELL_SIZE, CELL_LEADING))
+    flowable = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
+    out: list[Flowable] = []
+    if table.title:
+        heading = Paragraph(escape(table.title), styles["h2"])
+        return [KeepTogether([heading, flowable])] if len(rows) < 12 else [heading, flowable]
+    out.append(flowable)
+    return out
+
+
+def _components(block: content.ComponentList, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    out: list[Flowable] = [Paragraph(escape(f"{block.title}: {block.total} cards"), styles["h2"])]
+    for group in block.groups:
+        items = ", ".join(f"<b>{item.count}</b> {escape(item.name)}" for item in group.items)
+        out.append(
+            Paragraph(f"<b>{escape(group.label)} ({group.total}):</b> {items}", styles["body"])
+        )
+        out.append(Spacer(1, 3))
+    return out
+
+
+def _blocks(
+    section: content.Section, styles: dict[str, ParagraphStyle], width: float
+) -> list[Flowable]:
+    out: list[Flowable] = []
+    for block in section.blocks:
+        if isinstance(block, content.Table):
+            out += _table(block, styles, width)
+        elif isinstance(block, content.ComponentList):
+            out += _components(block, styles)
+        elif isinstance(block, content.Chart):
+            out.append(KeepTogether([Spacer(1, 6), chart_drawing(block, width=width)]))
+        else:
+            out.append(Paragraph(escape(block.text), styles["body"]))
+        out.append(Spacer(1, 6))
+    return out
+
+
+def story(reference: content.Reference) -> list[Flowable]:
+    """Every flowable of the document, in order."""
+    styles = _styles()
+    toc = TableOfContents()
+    toc.levelStyles = [styles["toc1"]]
+    flow: list[Flowable] = [
+        Spacer(1, 3 * cm),
+        Paragraph(escape(reference.title), styles["title"]),
+        Paragraph(escape(reference.subtitle), styles["subtitle"]),
+        Spacer(1, 1.5 * cm),
+        Paragraph("Table of contents", styles["h2"]),
+        toc,
+    ]
+    for section in reference.sections:
+        heading = Paragraph(escape(section.title), styles["h1"])
+        heading._bookmark = f"section-{section.id}"  # type: ignore[attr-defined]
+        wide = is_wide(section)
+        flow += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak(), heading]
+        if section.intro:
+            flow.append(Paragraph(escape(section.intro), styles["body"]))
+            flow.append(Spacer(1, 6))
+        flow += _blocks(section, styles, _text_width(LANDSCAPE if wide else PORTRAIT))
+    return flow
+
+
+def is_wide(section: content.Section) -> bool:
+    """A section with a wide table is set on landscape pages."""
+    return any(isinstance(block, content.Table) and block.wide for block in section.blocks)
+
+
+def _text_width(template: str) -> float:
+    return PAGE_SIZES[template][0] - 2 * MARGIN
+
+
+def _footer(title: str) -> Any:
+    def draw(canvas: Canvas, document: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(FONT, 8)
+        canvas.setFillColor(colors.HexColor("#555555"))
+        canvas.drawString(MARGIN, MARGIN / 2, title)
+        page_width = document.pageTemplate.pagesize[0]
+        canvas.drawRightString(page_width - MARGIN, MARGIN / 2, f"Page {document.page}")
+        canvas.restoreState()
+
+    return draw
+
+
+def reference_pdf(reference: content.Reference) -> bytes:
+    """The PDF's bytes (built twice over, so the table of contents has its page numbers)."""
+    buffer = io.BytesIO()
+    document = _Document(
+        buffer,
+        pagesize=A4,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN,
+        bottomMargin=MARGIN,
+        title=f"{reference.title}: reference",
+        author="cardkit",
+        creator="cardkit rulebook",
+        subject=reference.subtitle,
+        invariant=1,
+    )
+    document.addPageTemplates(
+        [
+            PageTemplate(
+                name,
+                [Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id=name)],
+                onPage=_footer(reference.title),
+                pagesize=size,
+            )
+            for name, size in PAGE_SIZES.items()
+        ]
+    )
+    document.multiBuild(story(reference))
+    return buffer.getvalue()

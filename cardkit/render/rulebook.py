@@ -1,0 +1,119 @@
+"""`cardkit rulebook`: a game's reference pages as PDF, HTML and Markdown, written atomically.
+
+One content model (``cardkit.reference``) for the three outputs. Every output is made in
+memory first; when a template fails nothing is written, and the files of a previous run
+stay as they were. Nothing is written outside the output folder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardkit.atomic import write_atomic
+from cardkit.diagnostics import Diagnostic, warning
+from cardkit.model import CardSet
+from cardkit.reference.build import build_reference
+from cardkit.reference.content import Reference
+from cardkit.reference.templating import TemplateRenderer, render_html, render_markdown
+from cardkit.reference.words import CardText
+from cardkit.render.charts import chart_svg
+from cardkit.render.reference_pdf import reference_pdf
+from cardkit.rules.context import parse_set
+from cardkit.rules.effects import Ability
+
+FORMATS: tuple[str, ...] = ("pdf", "html", "md")
+FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulebookOptions:
+    formats: tuple[str, ...] = FORMATS
+    output: Path | None = None  # default: output/<game id>
+
+
+def chart_file(chart_id: str) -> str:
+    """The image file of a chart, next to reference.md."""
+    return f"reference-{chart_id}.svg"
+
+
+def make_reference(card_set: CardSet) -> tuple[Reference, list[Diagnostic]]:
+    """The content model, and a CK315 warning for each card with lines of rules text that do
+    not parse (the pages show those lines as written; ``cardkit validate`` says why)."""
+    context = parse_set(card_set)
+    texts: dict[str, CardText] = {}
+    found: list[Diagnostic] = []
+    for card in card_set.cards:
+        parsed = context.parsed.get(card.id, [])
+        failed = context.failed.get(card.id, [])
+        lines: list[tuple[int, Ability | str]] = [(p.line, p.ability) for p in parsed]
+        lines += [(f.line, f.text) for f in failed]
+        texts[card.id] = tuple(line for _, line in sorted(lines, key=lambda pair: pair[0]))
+        if failed:
+            first = min(failed, key=lambda f: f.line)
+            found.append(
+                warning(
+                    "CK315",
+                    f"{plural(len(failed), 'line')} of rules text of {card.id!r} "
+                    + (
+                        "does not parse; the reference pages show it as written"
+                        if len(failed) == 1
+                        else "do not parse; the reference pages show them as written"
+                    ),
+                    context.at(card, first.line, 1),
+                    card=card.id,
+                    hint="'cardkit validate' says why",
+                )
+            )
+    reference, more = build_reference(card_set, texts)
+    return reference, [*found, *more]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def render_outputs(
+    reference: Reference, options: RulebookOptions, root: Path, shown_root: str
+) -> tuple[dict[str, bytes | str], list[Diagnostic]]:
+    """Every file to write (name -> content), or nothing and the template errors."""
+    files: dict[str, bytes | str] = {}
+    found: list[Diagnostic] = []
+    renderer = TemplateRenderer(root, shown_root)
+    if "html" in options.formats or "md" in options.formats:
+        unreadable = renderer.unreadable()
+        if unreadable:
+            return {}, unreadable
+    svgs = {chart.id: chart_svg(chart) for chart in reference.charts}
+    if "html" in options.formats:
+        html, problems = render_html(renderer, reference, svgs)
+        found += problems
+        if html is not None:
+            files[FILES["html"]] = html
+    if "md" in options.formats:
+        names = {key: chart_file(key) for key in svgs}
+        markdown, problems = render_markdown(renderer, reference, names)
+        found += problems
+        if markdown is not None:
+            files[FILES["md"]] = markdown
+            files.update({names[key]: svg for key, svg in svgs.items()})
+    if found:
+        return {}, found
+    if "pdf" in options.formats:
+        files[FILES["pdf"]] = reference_pdf(reference)
+    return files, found
+
+
+def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
+    return options.output if options.output is not None else Path("output") / card_set.game.id
+
+
+def write_outputs(folder: Path, files: Mapping[str, bytes | str]) -> list[Path]:
+    """Write each file atomically into ``folder``; raises OutputError (CK005) when one
+    cannot be written."""
+    written: list[Path] = []
+    for name, data in files.items():
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written

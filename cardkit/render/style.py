@@ -1,0 +1,198 @@
+"""Everything a game's cards look like, loaded once per build: layouts, icons and art.
+
+No reportlab here, so ``cardkit validate`` can check layouts without drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.model import CORE_FIELDS, Card, CardType, Game
+from cardkit.render.images import Picture, load_picture
+from cardkit.render.layoutfile import DEFAULT_LAYOUT, Layout, LayoutLibrary
+from cardkit.render.units import parse_length
+
+
+def card_size(game: Game, card: Card) -> str:
+    """The name of a card's size: its deck's ``card_size``, else its type's ``size``."""
+    deck = game.decks.get(card.deck) if card.deck else None
+    if deck is not None and deck.card_size:
+        return deck.card_size
+    card_type = game.card_types.get(card.type)
+    return card_type.size if card_type else "poker"
+
+
+def size_points(game: Game, size: str) -> tuple[float, float]:
+    width, height = game.sizes[size]
+    return parse_length(width), parse_length(height)
+
+
+CHIT_SIDE = 45 * 72 / 25.4  # squarish cards smaller than 45 mm a side get the chit layout
+
+
+def layout_name(library: LayoutLibrary, card_type: CardType, game: Game | None = None) -> str:
+    """The layout a card type uses: its own 'layout', else one named after it or its size,
+    else the built-in layout for its shape: 'chit' for a small squarish card, 'square' for a
+    larger one, 'card' for a portrait or landscape card."""
+    if card_type.layout:
+        return card_type.layout
+    for name in (card_type.id, card_type.size):
+        if library.has(name):
+            return name
+    if game is not None and card_type.size in game.sizes:
+        width, height = size_points(game, card_type.size)
+        if 0.85 <= width / height <= 1.18:
+            return "chit" if max(width, height) < CHIT_SIDE else "square"
+    return DEFAULT_LAYOUT
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    """What the face and back drawing functions need besides the card itself."""
+
+    game: Game
+    layouts: Mapping[str, Layout] = field(default_factory=dict)  # by card type id
+    icons: Mapping[str, Picture] = field(default_factory=dict)  # by icon, faction, resource id
+    words: Mapping[str, str] = field(default_factory=dict)  # rules-text word -> icon id
+    art: Mapping[str, Picture] = field(default_factory=dict)  # by the path cards give
+    backs: Mapping[str, Picture] = field(default_factory=dict)  # back images, by back id
+
+    def layout(self, card: Card) -> Layout | None:
+        return self.layouts.get(card.type)
+
+    def card_art(self, card: Card) -> Picture | None:
+        path = card.get("art")
+        return self.art.get(path) if isinstance(path, str) else None
+
+    def faction_icon(self, card: Card) -> Picture | None:
+        for faction_id in card.factions:
+            faction = self.game.factions.get(faction_id)
+            if faction is not None and faction.icon and faction_id in self.icons:
+                return self.icons[faction_id]
+        return None
+
+    def inline_sources(self) -> dict[str, str]:
+        """Rules-text words and the icon drawn before each, as ``textfit`` wants them: the
+        file of a raster icon, or '#' and the icon's id for an SVG one (drawn as vectors)."""
+        sources = {}
+        for word, icon in self.words.items():
+            picture = self.icons.get(icon)
+            if picture is not None:
+                sources[word] = picture.source if picture.drawing is None else f"#{icon}"
+        return sources
+
+
+def _icons(game: Game) -> tuple[dict[str, Picture], dict[str, str], list[Diagnostic]]:
+    """The game's icons (declared, and of its factions and resources) and their words."""
+    icons: dict[str, Picture] = {}
+    words: dict[str, str] = {}
+    found: list[Diagnostic] = []
+    wanted: list[tuple[str, str, Location, tuple[str, ...]]] = [
+        (icon.id, icon.file, game.source.at(("icons", icon.id, "file")), icon.words)
+        for icon in game.icons.values()
+    ]
+    for section, table in (("factions", game.factions), ("resources", game.resources)):
+        for named in table.values():
+            if named.icon and named.id not in game.icons:
+                where = game.source.at((section, named.id, "icon"))
+                wanted.append((named.id, named.icon, where, (named.name,)))
+    for icon_id, file, where, names in sorted(wanted):
+        picture, problems = load_picture(game.root, file, where, what=f"icon {icon_id!r}")
+        found.extend(problems)
+        if picture is not None:
+            icons[icon_id] = picture
+            for word in names:
+                words.setdefault(word, icon_id)
+    return icons, words, found
+
+
+def _art(game: Game, cards: Sequence[Card]) -> tuple[dict[str, Picture], list[Diagnostic]]:
+    art: dict[str, Picture] = {}
+    found: list[Diagnostic] = []
+    tried: set[str] = set()
+    for card in cards:
+        path = card.get("art")
+        if not isinstance(path, str) or path in tried:
+            continue
+        tried.add(path)
+        picture, problems = load_picture(
+            game.root, path, card.location("art"), what="art", card=card.id
+        )
+        found.extend(problems)
+        if picture is not None:
+            art[path] = picture
+    return art, found
+
+
+def _back_images(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
+    images: dict[str, Picture] = {}
+    found: list[Diagnostic] = []
+    for back_id, back in sorted(game.backs.items()):
+        path = back.get("image")
+        if isinstance(path, str):
+            where = game.source.at(("backs", back_id, "image"))
+            picture, problems = load_picture(game.root, path, where, what=f"back {back_id!r}")
+            found.extend(problems)
+            if picture is not None:
+                images[back_id] = picture
+    return images, found
+
+
+def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, list[Diagnostic]]:
+    """The style of ``game``'s cards and every problem found loading it.
+
+    Layouts are checked against the sizes of the ``cards`` given (and each card type's own
+    size), and their badges against the fields of the card types that use them.
+    """
+    library = LayoutLibrary(game.root)
+    icons, words, found = _icons(game)
+    art, art_problems = _art(game, cards)
+    backs, back_problems = _back_images(game)
+    found += art_problems + back_problems
+    icon_ids = set(game.icons) | {
+        n.id for t in (game.factions, game.resources) for n in t.values() if n.icon
+    }
+    layouts: dict[str, Layout] = {}
+    sizes: dict[str, set[str]] = {type_id: {t.size} for type_id, t in game.card_types.items()}
+    for card in cards:
+        if card.type in sizes:
+            sizes[card.type].add(card_size(game, card))
+    for type_id, card_type in sorted(game.card_types.items()):
+        where = game.source.at(("card_types", type_id, "layout"))
+        layout = library.get(layout_name(library, card_type, game), used_at=where)
+        if layout is None:
+            continue
+        layouts[type_id] = layout
+        known = set(CORE_FIELDS) | {f.name for f in card_type.fields}
+        for badge in layout.badges:
+            if badge.icon and badge.icon not in icon_ids:
+                found.append(
+                    error(
+                        "CK214",
+                        f"badge {badge.name!r} of layout {layout.name!r} names unknown icon "
+                        f"{badge.icon!r}{did_you_mean(badge.icon, icon_ids)}",
+                        badge.location,
+                        hint="declare it under 'icons:' in game.yaml",
+                    )
+                )
+            if badge.field not in known:
+                found.append(
+                    error(
+                        "CK209",
+                        f"badge {badge.name!r} of layout {layout.name!r} shows field "
+                        f"{badge.field!r}, which card type {type_id!r} does not have"
+                        f"{did_you_mean(str(badge.field), known)}",
+                        badge.location,
+                        hint=f"declare the field in card_types.{type_id}.fields, or give "
+                        f"{type_id!r} a layout of its own",
+                    )
+                )
+        for size in sorted(sizes[type_id]):
+            if size in game.sizes:
+                width, height = size_points(game, size)
+                found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
+    unique = list(dict.fromkeys([*library.diagnostics, *found]))
+    style = CardStyle(game, layouts, icons, words, art, backs)
+    return style, sorted(unique, key=lambda d: d.sort_key)

@@ -1,0 +1,175 @@
+"""Fitting text to boxes: one line shrunk or cut short, rules text shrunk to a minimum size."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import ImageReader
+from reportlab.platypus import Flowable, Paragraph
+
+from cardkit.render.colour import Rgb
+from cardkit.render.fonts import BOLD, FONT, markup, text_width
+from cardkit.render.impose import Box
+
+RULES_SIZE, MIN_RULES_SIZE = 8.5, 6.0
+LEADING = 1.2  # line height as a multiple of the font size
+PARAGRAPH_SPACE = 0.35  # space between abilities, as a multiple of the font size
+LABEL_LIMIT = 24  # "Blob Ally:" up to this long at the start of a line is set in bold
+ICON_SCALE = 1.15  # an inline icon's height, as a multiple of the font size
+ICON_CALLBACK = "cardkit-icon"  # the canvas callback that draws an SVG icon in rules text
+BLANK = escape(str(Path(__file__).resolve().parent / "blank.png"), {'"': "&quot;"})
+NO_BREAK = "\u00a0"  # between an icon and its word, so a line never ends with the icon alone
+ELLIPSIS = "\u2026"
+
+
+def fit_line(
+    text: str, width: float, size: float, smallest: float, font: str = BOLD
+) -> tuple[str, float, bool]:
+    """One line of text shrunk towards ``smallest`` to fit ``width``, else cut short with '…'.
+
+    Returns the text to draw, its size, and whether it was cut.
+    """
+    while size > smallest and text_width(text, font, size) > width:
+        size = max(smallest, size - 0.25)
+    if text_width(text, font, size) <= width:
+        return text, size, False
+    cut = text
+    while cut and text_width(cut + ELLIPSIS, font, size) > width:
+        cut = cut[:-1]
+    return (cut.rstrip() + ELLIPSIS if cut else ""), size, True
+
+
+@lru_cache(maxsize=64)
+def _words(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of ``words`` as a whole word, the longest first ('Trade Federation' before 'Trade')."""
+    ordered = sorted(words, key=lambda w: (-len(w), w))
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
+
+
+def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
+    """``text`` escaped for Paragraph markup, with an icon before each word that has one.
+
+    Only the escaped card text and our own ``<img>`` tags reach reportlab; icon sources are
+    files checked to lie inside the game folder, escaped for the attribute, or '#' and the
+    id of an SVG icon, which a canvas callback draws over a blank image of the icon's size.
+    """
+    if not icons:
+        return markup(text)
+    parts: list[str] = []
+    position = 0
+    height = size * ICON_SCALE
+    for match in _words(tuple(icons)).finditer(text):
+        parts.append(markup(text[position : match.start()]))
+        source = icons[match.group(0)]
+        if source.startswith("#"):  # an SVG icon: drawn by a callback over a blank of its size
+            parts.append(f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>')
+            source = BLANK
+        parts.append(
+            f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
+            f"{NO_BREAK}{markup(match.group(0))}"
+        )
+        position = match.end()
+    parts.append(markup(text[position:]))
+    return "".join(parts)
+
+
+def rules_markup(line: str, icons: Mapping[str, str] | None = None, size: float = 0.0) -> str:
+    """One line of rules text as Paragraph markup: escaped, with a leading 'Label:' in bold,
+    and ``icons`` (word -> image source) drawn before their words."""
+    found = icons or {}
+    label, colon, rest = line.partition(":")
+    if colon and 0 < len(label) <= LABEL_LIMIT and rest.strip():
+        return f"<b>{_marked(label, found, size)}:</b>{_marked(rest, found, size)}"
+    return _marked(line, found, size)
+
+
+_READERS: dict[tuple[str, int, int], ImageReader] = {}
+
+
+def _shared_images(paragraph: Paragraph) -> Paragraph:
+    """Give every inline image of ``paragraph`` one reader per icon file.
+
+    reportlab makes a reader per ``<img>``, which decodes the file again each time it is
+    drawn; sharing one means each icon is decoded (and hashed for embedding) once.
+    """
+    for frag in paragraph.frags:
+        definition = getattr(frag, "cbDefn", None)
+        if definition is None or getattr(definition, "kind", None) != "img":
+            continue
+        source = str(definition.src)
+        stat = Path(source).stat()
+        key = (source, stat.st_mtime_ns, stat.st_size)
+        if key not in _READERS:
+            if len(_READERS) >= 256:
+                _READERS.clear()
+            _READERS[key] = definition.image
+        definition.image = _READERS[key]
+    return paragraph
+
+
+@dataclass(frozen=True, slots=True)
+class FittedText:
+    paragraphs: tuple[tuple[Flowable, float], ...]  # paragraph and its height
+    size: float
+    height: float
+    overflow: bool
+
+
+def fit_rules(
+    text: str,
+    box: Box,
+    ink: Rgb,
+    *,
+    size: float = RULES_SIZE,
+    icons: Mapping[str, str] | None = None,
+) -> FittedText:
+    """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
+    (``MIN_RULES_SIZE``), what fits."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    smallest = min(size, MIN_RULES_SIZE)
+    while True:
+        style = ParagraphStyle(
+            f"rules-{size}",
+            fontName=FONT,
+            fontSize=size,
+            leading=size * LEADING,
+            alignment=TA_CENTER,
+            textColor=ink.color,
+        )
+        gap = size * PARAGRAPH_SPACE
+        laid: list[tuple[Flowable, float]] = []
+        for line in lines:
+            paragraph = _shared_images(Paragraph(rules_markup(line, icons, size), style))
+            _, height = paragraph.wrap(box.w, box.h)
+            laid.append((paragraph, height))
+        total = sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
+        if total <= box.h:
+            return FittedText(tuple(laid), size, total, False)
+        if size <= smallest:
+            break
+        size = max(smallest, size - 0.25)
+    # Still too long at the smallest size: keep the paragraphs, and lines, that fit.
+    kept: list[tuple[Flowable, float]] = []
+    used = 0.0
+    for flowable, height in laid:
+        room = box.h - used - (gap if kept else 0.0)
+        if height <= room:
+            kept.append((flowable, height))
+            used += height + (gap if len(kept) > 1 else 0.0)
+            continue
+        parts = flowable.split(box.w, room) if room > 0 else []
+        if parts:
+            first = parts[0]
+            _, first_height = first.wrap(box.w, room)
+            if first_height <= room:
+                kept.append((first, first_height))
+                used += first_height + (gap if len(kept) > 1 else 0.0)
+        break
+    return FittedText(tuple(kept), smallest, used, True)

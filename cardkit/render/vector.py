@@ -1,0 +1,39 @@
+"""SVG pictures (icons, art) read with svglib into reportlab drawings, safely.
+
+SVG is XML, and XML can reach outside the file: entities (including the 'billion laughs'
+bomb), external DTDs, and links to other files or URLs. A file that declares a DOCTYPE or
+an ENTITY is refused before parsing; svglib parses without resolving entities, and only
+follows links to files inside the game folder. No network access is ever made.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+from reportlab.graphics.shapes import Drawing
+from svglib.svglib import svg2rlg
+
+_DECLARATIONS = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+_EXTERNAL = re.compile(rb"""(?:xlink:)?href\s*=\s*["']\s*(?!#|data:)""", re.IGNORECASE)
+
+
+def load_svg(path: Path, root: Path, data: bytes) -> Drawing | str:
+    """The drawing in the SVG ``data`` read from ``path``, or why it is refused."""
+    if _DECLARATIONS.search(data):
+        return "declares a DOCTYPE or ENTITY, which SVG pictures may not (they can reach outside)"
+    if _EXTERNAL.search(data):
+        return "links to another file or address; an icon must be self-contained"
+    quiet = logging.getLogger("svglib.svglib")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # svglib warns about every unsupported attribute
+    try:
+        drawing = svg2rlg(str(path), resolve_entities=False, external_reference_root=str(root))
+    except Exception as exc:  # svglib raises many kinds for a broken file
+        return f"is not an SVG picture svglib can read: {str(exc).lower() or type(exc).__name__}"
+    finally:
+        quiet.setLevel(level)
+    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+        return "is not an SVG picture with a size (give it width, height or a viewBox)"
+    return drawing

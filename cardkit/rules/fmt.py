@@ -1,0 +1,83 @@
+"""Canonical wording: what ``cardkit fmt`` would write for each card's rules text.
+
+Each line of a card's text that parses is replaced by the canonical text of its ability
+(``str(ability)``); lines that do not parse are kept as written and reported; blank lines
+stay. The result is a plan -- per card, the new text and the lines that change, each with
+the place it is written -- that ``cardkit fmt`` applies to the card files (``yamledit.py``)
+or, with ``--check``, only reports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardkit.diagnostics import Diagnostic, Location
+from cardkit.model import Card, CardSet
+from cardkit.rules.context import CheckContext, parse_set
+
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True, slots=True)
+class LineChange:
+    """Line ``line`` (from 1) of a card's text, written ``old``, canonically ``new``."""
+
+    line: int
+    old: str
+    new: str
+    location: Location
+
+
+@dataclass(frozen=True, slots=True)
+class CardRewrite:
+    """A card whose text is not canonical: the text it should have, and what changes."""
+
+    card: Card
+    text: str
+    changes: tuple[LineChange, ...]
+
+    @property
+    def rewritable(self) -> bool:
+        """Whether the card is written in a YAML file (spreadsheets are not rewritten)."""
+        return self.card.location("text").path.lower().endswith(_YAML_SUFFIXES)
+
+
+@dataclass
+class FormatPlan:
+    """Every card of a set whose text would change, and the lines left as they are."""
+
+    context: CheckContext
+    rewrites: list[CardRewrite] = field(default_factory=list)
+    unchanged: int = 0
+
+    @property
+    def not_parsed(self) -> list[Diagnostic]:
+        """Lines that do not parse (kept as written), as the diagnostics validate gives."""
+        return sorted(self.context.parse_errors, key=lambda d: d.sort_key)
+
+
+def canonical_text(card: Card, context: CheckContext) -> CardRewrite | None:
+    """The card's text with each parsed line canonical; None when it already is."""
+    lines = card.text.split("\n")
+    changes: list[LineChange] = []
+    for parsed in context.parsed.get(card.id, []):
+        new = str(parsed.ability)
+        if new != parsed.text:
+            where = context.at(card, parsed.line, 1 + len(parsed.text) - len(parsed.text.lstrip()))
+            changes.append(LineChange(parsed.line, parsed.text, new, where))
+            lines[parsed.line - 1] = new
+    if not changes:
+        return None
+    return CardRewrite(card, "\n".join(lines), tuple(changes))
+
+
+def plan_format(card_set: CardSet) -> FormatPlan:
+    """What ``cardkit fmt`` would change in ``card_set``."""
+    plan = FormatPlan(parse_set(card_set))
+    for card in card_set.cards:
+        rewrite = canonical_text(card, plan.context)
+        if rewrite is None:
+            plan.unchanged += 1
+        else:
+            plan.rewrites.append(rewrite)
+    return plan

@@ -1,0 +1,137 @@
+"""References: every card a card names must be a card of the set (CK130).
+
+Cards name cards in two places:
+
+- fields of kind ``card`` and ``cards`` (``evolves_from: High Templar``), also as the items of
+  a ``list`` field or the fields of an ``object`` field;
+- effects: any field of an effect value typed ``CardName`` (or a tuple of them), wherever the
+  effect sits in an ability's tree. The walk reads the dataclass fields' types, so an effect
+  the grammar adds later is checked without a change here.
+
+A card is named by its name or its id. A near miss gets a did-you-mean from the set's names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.model import Card, CardSet, FieldSpec
+from cardkit.rules.context import CheckContext
+from cardkit.rules.effects import Node
+
+_CARD_NAME = re.compile(r"\bCardName\b")
+
+
+_REFERENCE_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _reference_fields(kind: type[Node]) -> tuple[tuple[str, bool], ...]:
+    """The fields of an effect class that name cards: (field name, names several)."""
+    if kind in _REFERENCE_FIELDS:
+        return _REFERENCE_FIELDS[kind]
+    found = []
+    for spec in dataclasses.fields(kind):
+        annotation = spec.type if isinstance(spec.type, str) else repr(spec.type)
+        if _CARD_NAME.search(annotation):
+            found.append((spec.name, annotation.lstrip().startswith("tuple")))
+    _REFERENCE_FIELDS[kind] = tuple(found)
+    return _REFERENCE_FIELDS[kind]
+
+
+def _child_fields(kind: type[Node]) -> tuple[str, ...]:
+    if kind not in _CHILD_FIELDS:
+        names = (f.name for f in dataclasses.fields(kind) if f.name not in ("pos", "vocab"))
+        _CHILD_FIELDS[kind] = tuple(names)
+    return _CHILD_FIELDS[kind]
+
+
+def effect_references(node: Node) -> Iterator[tuple[str, Node]]:
+    """Every card name an effect tree holds, with the node that holds it."""
+    for name, several in _reference_fields(type(node)):
+        value = getattr(node, name)
+        for item in value if several else (value,):
+            if isinstance(item, str):
+                yield item, node
+    for child in _child_fields(type(node)):
+        value = getattr(node, child)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Node):
+                yield from effect_references(item)
+
+
+def field_references(
+    specs: tuple[FieldSpec, ...], values: Any, path: tuple[str | int, ...]
+) -> Iterator[tuple[str, tuple[str | int, ...], str]]:
+    """(card name, path of the value, top field's name) for each card a card's fields name."""
+    if isinstance(values, dict):
+        for spec in specs:
+            if spec.name in values:
+                for name, where in _value_references(spec, values[spec.name], (*path, spec.name)):
+                    yield name, where, spec.name
+
+
+def _value_references(
+    spec: FieldSpec, value: Any, path: tuple[str | int, ...]
+) -> Iterator[tuple[str, tuple[str | int, ...]]]:
+    if spec.kind == "card" and isinstance(value, str):
+        yield value, path
+    elif spec.kind == "cards" and isinstance(value, list):
+        for index, item in enumerate(value):
+            if isinstance(item, str):
+                yield item, (*path, index)
+    elif spec.kind == "list" and spec.items is not None and isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _value_references(spec.items, item, (*path, index))
+    elif spec.kind == "object" and isinstance(value, dict):
+        for sub in spec.fields:
+            if sub.name in value:
+                yield from _value_references(sub, value[sub.name], (*path, sub.name))
+
+
+class CardNames:
+    """The names and ids of a set's cards, for lookups and suggestions."""
+
+    def __init__(self, card_set: CardSet) -> None:
+        self.known = {card.name for card in card_set.cards} | {card.id for card in card_set.cards}
+        self.read = card_set.names_read
+
+    def exists(self, name: str) -> bool:
+        """Whether a card of that name or id was read (loaded or not: its errors are out)."""
+        return name in self.known or name in self.read
+
+    def suggestion(self, name: str) -> str:
+        return did_you_mean(name, self.known)
+
+
+def _problem(card: Card, name: str, where: str, location: Location, names: CardNames) -> Diagnostic:
+    return error(
+        "CK130",
+        f"{card.id!r} names card {name!r} in {where}, which does not exist{names.suggestion(name)}",
+        location,
+        card=card.id,
+        hint="name a card of the set by its name or id",
+    )
+
+
+def check_references(context: CheckContext) -> list[Diagnostic]:
+    """CK130: card names in fields and in effects that are no card of the set."""
+    card_set = context.card_set
+    names = CardNames(card_set)
+    found: list[Diagnostic] = []
+    for card in card_set.cards:
+        card_type = card_set.game.card_types[card.type]
+        for name, path, field_name in field_references(card_type.fields, dict(card.values), ()):
+            if not names.exists(name):
+                found.append(_problem(card, name, f"{field_name!r}", card.location(*path), names))
+        for parsed in context.parsed.get(card.id, ()):
+            for name, node in effect_references(parsed.ability):
+                if not names.exists(name):
+                    column = node.pos.column if node.pos else 1
+                    where = context.at(card, parsed.line, column)
+                    found.append(_problem(card, name, "its rules text", where, names))
+    return found

@@ -1,0 +1,70 @@
+"""Per-card ``suppress``: codes a designer has looked at and chosen to silence on one card.
+
+A card's ``suppress: [CK140, ...]`` removes the diagnostics of those codes that are about that
+card. A code that does not exist is an error (CK150: a misspelt code would silence nothing);
+a code that no longer fires on the card is a warning (CK151), so suppressions do not outlive
+the problem they were written for. The codes about ``suppress`` itself cannot be suppressed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from cardkit.diagnostics import CODES, Diagnostic, did_you_mean, error, warning
+from cardkit.model import CardSet
+
+UNSUPPRESSIBLE: frozenset[str] = frozenset({"CK150", "CK151"})
+
+
+def apply_suppressions(card_set: CardSet, found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """``found`` less the diagnostics its cards suppress, plus CK150/CK151 about ``suppress``."""
+    wanted: dict[str, set[str]] = {}
+    problems: list[Diagnostic] = []
+    for card in card_set.cards:
+        codes = card.get("suppress") or ()
+        for index, code in enumerate(codes):
+            where = card.location("suppress", index)
+            if code not in CODES:
+                problems.append(
+                    error(
+                        "CK150",
+                        f"suppress names unknown code {code!r}"
+                        f"{did_you_mean(code, CODES, cutoff=0.8)} on card {card.id!r}",
+                        where,
+                        card=card.id,
+                        hint="codes are listed in the README's table of diagnostic codes",
+                    )
+                )
+            elif code in UNSUPPRESSIBLE:
+                problems.append(
+                    error(
+                        "CK150",
+                        f"{code} is about 'suppress' itself and cannot be suppressed "
+                        f"on card {card.id!r}",
+                        where,
+                        card=card.id,
+                        hint=f"remove {code} from the list",
+                    )
+                )
+            else:
+                wanted.setdefault(card.id, set()).add(code)
+    kept: list[Diagnostic] = []
+    fired: set[tuple[str, str]] = set()
+    for diag in found:
+        if diag.card is not None and diag.code in wanted.get(diag.card, ()):
+            fired.add((diag.card, diag.code))
+            continue
+        kept.append(diag)
+    for card in card_set.cards:
+        for index, code in enumerate(card.get("suppress") or ()):
+            if code in wanted.get(card.id, ()) and (card.id, code) not in fired:
+                problems.append(
+                    warning(
+                        "CK151",
+                        f"suppress lists {code} but {code} does not fire on card {card.id!r}",
+                        card.location("suppress", index),
+                        card=card.id,
+                        hint=f"remove {code} from the card's suppress list",
+                    )
+                )
+    return sorted([*kept, *problems], key=lambda d: d.sort_key)

@@ -1,0 +1,173 @@
+"""Rewriting string values inside a YAML file, keeping everything else byte for byte.
+
+``cardkit fmt`` changes card text and nothing else: comments, key order, blank lines,
+indentation and each value's quoting style stay as the designer wrote them. Rather than load
+and dump the whole document (which re-flows what it does not know about), the ruamel.yaml
+parser finds each value to change -- its exact span in the file and its scalar style -- and
+only that span is written again, in the same style:
+
+- plain and quoted values stay plain, single- or double-quoted (a plain value that would
+  need quotes becomes single-quoted);
+- block values (``|``, ``|-``, ``>``...) keep their header line, comment and indentation;
+  a folded (``>``) value of several lines becomes literal (``|``), where each line of text
+  is a line of the file;
+- a value of several lines that was written inline becomes a literal block.
+
+Every rewrite is checked by parsing the result: the value must read back exactly as given,
+or the file is refused (``YamlEditError``) and left as it was.
+
+ruamel.yaml is imported here only, and this module only by ``cardkit fmt``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.events import (
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    NodeEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+
+_FOLD_MARK = "\x07"  # ruamel marks where a folded value was folded
+
+
+class YamlEditError(ValueError):
+    """A value cannot be rewritten in place (the file is not changed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Scalar:
+    start: int  # index of the first character of the value's source (its quote or '|')
+    end: int
+    style: str | None
+    value: str
+    indent: int  # the column (from 0) of the key the value belongs to, plus two
+
+
+def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
+    """Every mapping value that is a scalar, by its (line, column) counted from 1."""
+    # One entry per open collection: for a mapping, the key event when a value comes next
+    # (or None when a key comes next); for a sequence, always None.
+    stack: list[tuple[bool, ScalarEvent | Event | None]] = []
+    try:
+        for event in YAML(typ="rt").parse(source):
+            if isinstance(event, MappingEndEvent | SequenceEndEvent):
+                stack.pop()
+                continue
+            if not isinstance(event, NodeEvent):
+                continue
+            if stack and stack[-1][0]:
+                key = stack[-1][1]
+                if key is None:
+                    stack[-1] = (True, event)
+                else:
+                    stack[-1] = (True, None)
+                    if isinstance(event, ScalarEvent):
+                        yield _scalar(event, key)
+            if isinstance(event, MappingStartEvent):
+                stack.append((True, None))
+            elif isinstance(event, SequenceStartEvent):
+                stack.append((False, None))
+    except YAMLError as exc:
+        raise YamlEditError(f"the file no longer parses as YAML: {exc}") from None
+
+
+def _scalar(event: ScalarEvent, key: Event) -> tuple[tuple[int, int], _Scalar]:
+    start, end = event.start_mark, event.end_mark
+    return (start.line + 1, start.column + 1), _Scalar(
+        start.index,
+        end.index,
+        event.style,
+        event.value.replace(_FOLD_MARK, ""),
+        key.start_mark.column + 2,
+    )
+
+
+def _plain_ok(text: str) -> bool:
+    try:
+        loaded: Any = YAML(typ="safe", pure=True).load(f"v: {text}\n")
+    except YAMLError:
+        return False
+    return isinstance(loaded, dict) and loaded.get("v") == text
+
+
+def _block(header: str, value: str, indent: int, tail: str) -> str:
+    lines = value.rstrip("\n").split("\n")
+    body = "\n".join(" " * indent + line if line.strip() else "" for line in lines)
+    return f"{header}\n{body}{tail}"
+
+
+def _content_indent(span: str, fallback: int) -> int:
+    for line in span.split("\n")[1:]:
+        if line.strip():
+            return len(line) - len(line.lstrip(" "))
+    return fallback
+
+
+def _render(scalar: _Scalar, span: str, value: str) -> str:
+    """The new source for the value ``value``, in the style of ``span``."""
+    if scalar.style in ("|", ">"):
+        header = span.split("\n", 1)[0]
+        if scalar.style == ">" and "\n" in value.rstrip("\n"):
+            header = "|" + header[1:]
+        tail = span[len(span.rstrip()) :] or "\n"
+        return _block(header, value, _content_indent(span, scalar.indent), tail)
+    if "\n" in value:
+        chomp = "" if value.endswith("\n") else "-"
+        return _block(f"|{chomp}", value, scalar.indent, "")
+    if scalar.style == '"':
+        return json.dumps(value, ensure_ascii=False)
+    if scalar.style is None and _plain_ok(value):
+        return value
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _inline_to_block(source: str, scalar: _Scalar, block: str) -> tuple[str, int]:
+    """A block value in place of an inline one: a comment after the value moves to the
+    block's header line (after the value, it would become text)."""
+    line_end = source.find("\n", scalar.end)
+    line_end = len(source) if line_end < 0 else line_end
+    rest = source[scalar.end : line_end]
+    if rest.strip() and not rest.strip().startswith("#"):
+        raise YamlEditError("a value of several lines cannot be written inside [...] or {...}")
+    header, body = block.split("\n", 1)
+    return f"{header}{rest.rstrip()}\n{body}", line_end
+
+
+def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
+    """``source`` with the string values that start at the given (line, column) replaced.
+
+    Raises ``YamlEditError`` when a position holds no mapping value, or when the result
+    would not read back with exactly the new values.
+    """
+    found = dict(_scalars(source))
+    edits: list[tuple[_Scalar, str]] = []
+    for place, value in changes.items():
+        scalar = found.get(place)
+        if scalar is None:
+            raise YamlEditError(f"no string value starts at line {place[0]}, column {place[1]}")
+        edits.append((scalar, value))
+    result = source
+    for scalar, value in sorted(edits, key=lambda edit: -edit[0].start):
+        span = result[scalar.start : scalar.end]
+        new, end = _render(scalar, span, value), scalar.end
+        if scalar.style not in ("|", ">") and new.startswith("|"):
+            new, end = _inline_to_block(result, scalar, new)
+        result = result[: scalar.start] + new + result[end:]
+    after = dict(_scalars(result))
+    for place, value in changes.items():
+        if place not in after or after[place].value != value:
+            raise YamlEditError(
+                f"the value at line {place[0]}, column {place[1]} would not read back as written"
+            )
+    return result

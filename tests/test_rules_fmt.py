@@ -1,0 +1,127 @@
+"""`cardkit fmt`: canonical wording written back into real card files, comments, order and
+quoting kept; `--check` changes nothing and exits 1 when something would change."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardkit.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "rules"
+FMT = FIXTURES / "fmt"
+
+
+def _game(tmp_path: Path) -> Path:
+    folder = tmp_path / "game"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "game" / "game.yaml", folder / "game.yaml")
+    shutil.copy(FMT / "cards.yaml", folder / "cards.yaml")
+    return folder
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
+    capsys.readouterr()
+    status = main(["fmt", *args])
+    captured = capsys.readouterr()
+    return status, captured.out.splitlines(), captured.err.strip()
+
+
+def test_check_lists_each_line_that_would_change_and_changes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _game(tmp_path)
+    before = (folder / "cards.yaml").read_bytes()
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _run(capsys, "game", "--check")
+    assert status == 1
+    assert out == [
+        "game/cards.yaml:12:7: would reformat 'pikeman': 'gain 2 gold' -> 'Gain 2 Gold.'",
+        "game/cards.yaml:13:7: would reformat 'pikeman': '{Red Guild Ally}: {Gain 1 Royal "
+        "Favor}' -> 'Red Guild Ally: Gain 1 Royal Favor.'",
+        "game/cards.yaml:23:12: would reformat 'old-crown': 'if you have two or more relics "
+        "in play, gain 3 royal favor and draw a card' -> 'If you have two or more relics in "
+        "play, gain 3 Royal Favor and draw a card.'",
+        "game/cards.yaml:27:11: would reformat 'dock-hand': 'draw  a  card' -> 'Draw a card.'",
+        "game/cards.yaml:32:7: would reformat 'broken-idol': 'gain 1 gold.' -> 'Gain 1 Gold.'",
+        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of '(', "
+        "'acquire', 'add', 'copy', 'create', 'deal', 'destroy', 'discard' or 13 more "
+        "(did you mean 'gain'?) in rules text of 'broken-idol'",
+    ]
+    assert err == (
+        "4 cards would be reformatted, 1 already canonical, "
+        "1 line left as written (they do not parse)"
+    )
+    assert (folder / "cards.yaml").read_bytes() == before
+
+
+def test_fmt_rewrites_the_wording_and_keeps_comments_order_and_quoting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    status, out, err = _run(capsys, str(folder))
+    assert status == 0
+    assert len(out) == 6 and "reformatted 'pikeman'" in out[0]
+    assert err.startswith("4 cards reformatted, 1 already canonical")
+    written = (folder / "cards.yaml").read_text(encoding="utf-8")
+    assert written == (FMT / "cards.formatted.yaml").read_text(encoding="utf-8")
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.yaml", "game.yaml"]
+
+
+def test_fmt_is_idempotent_and_the_result_validates_as_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    assert _run(capsys, str(folder))[0] == 0
+    status, out, err = _run(capsys, str(folder), "--check")
+    assert status == 0
+    assert [line for line in out if "would reformat" in line] == []
+    assert err.startswith("0 cards would be reformatted, 5 already canonical")
+
+
+def test_star_realms_is_already_canonical(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, str(ROOT / "cards" / "star-realms"), "--check")
+    assert (status, out) == (0, [])
+    assert err == "0 cards would be reformatted, 58 already canonical"
+
+
+def test_cards_from_a_spreadsheet_are_reported_not_rewritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(ROOT / "cards" / "star-realms", tmp_path / "sr")
+    sheet = tmp_path / "sr" / "extra.csv"
+    sheet.write_text(
+        "Name,Faction,Type,Cost,Text\nBlob Wheel,Blob,Ship,2,{Gain 1 Combat}\n", encoding="utf-8"
+    )
+    before = sheet.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _run(capsys, "sr")
+    assert status == 1
+    assert out == [
+        "sr/extra.csv:2:5: cannot rewrite 'blob-wheel' (its text is in a spreadsheet): "
+        "'{Gain 1 Combat}' -> 'Gain 1 Combat.'"
+    ]
+    assert "1 card not rewritable" in err
+    assert sheet.read_bytes() == before
+
+
+def test_a_card_set_that_does_not_load_is_not_touched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    (folder / "game.yaml").write_text("id: x\n", encoding="utf-8")
+    status, out, err = _run(capsys, str(folder))
+    assert status == 1 and out == []
+    assert "error[CK022]" in err
+    assert (folder / "cards.yaml").read_bytes() == (FMT / "cards.yaml").read_bytes()
+
+
+def test_the_command_line_does_not_load_ruamel_until_fmt_runs() -> None:
+    code = "import sys, cardkit.cardload, cardkit.cli; print('ruamel' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False", result.stderr
