@@ -75,3 +75,11 @@ def test_an_answer_the_engine_did_not_offer_is_refused() -> None:
     m.play_card(0, 0)
     with pytest.raises(AssertionError, match=r"acquire: \d+ is not one of"):
         m.apply((SCRAP, 0))  # the Burrower's scrap: acquire a card of cost 4 or less free
+
+
+def test_the_paired_test_needs_a_consistent_advantage() -> None:
+    from cardkit.sim.bots import _paired_t
+
+    assert _paired_t([1, 1, 1, 1], [0, 0, 0, 0]) == float("inf")
+    assert _paired_t([1, 0, 1, 0], [0, 1, 0, 1]) == 0.0
+    assert 0 < _paired_t([1, 1, 0, 1], [0, 1, 0, 0]) < 2
