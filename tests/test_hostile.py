@@ -310,6 +310,9 @@ CASES: list[Case] = [
             ("billion-laughs", "game/game.yaml:57:1: error[CK013]"),
             ("a-list", "game/game.yaml:2:1: error[CK020]"),
             ("a-string", "game/game.yaml:2:1: error[CK020]"),
+            ("sheets-traversal", "game/game.yaml:57:9: error[CK026]"),
+            ("icon-traversal", "game/game.yaml:7:30: error[CK026]"),
+            ("back-image-absolute", "game/game.yaml:39:55: error[CK026]"),
         )
     ),
     Case(
@@ -326,6 +329,16 @@ CASES: list[Case] = [
         "game-yaml-deep-nesting",
         {"game/game.yaml": MADE["deep_flow"]},
         "game/game.yaml:1:66: error[CK004]",
+    ),
+    Case(
+        "game-sheets-link-outside",
+        {
+            "game/game.yaml": F("game/sheets-link-outside.yaml"),
+            "game/sheets.yaml": MADE["link_to_secret"],
+            "secret.yaml": MADE["secret"],
+        },
+        "game/game.yaml:57:9: error[CK001] sheets file 'sheets.yaml' is outside the game folder",
+        command="validate",
     ),
     # rules text -------------------------------------------------------------------------------
     *(
