@@ -575,6 +575,29 @@ CASES: list[Case] = [
         "added.yaml:4:11: error[CK011]",
         args=("sim", "game", "--games", "2", "--add", "added.yaml"),
     ),
+    # cardkit new: a bad name or place is a usage error (exit 2) and creates nothing -------------
+    Case(
+        "new-name-with-terminal-escapes",
+        {},
+        "cardkit: error: a game's name cannot hold control characters or line breaks: "
+        "'Evil\\x1b]0;pwned\\x07'",
+        args=("new", "Evil\x1b]0;pwned\x07", "--into", "cards"),
+        status=2,
+    ),
+    Case(
+        "new-over-an-existing-game",
+        {"cards/mini-realms/game.yaml": F("../game/game.yaml")},
+        "cardkit: error: cards/mini-realms already exists",
+        args=("new", "Mini Realms", "--into", "cards"),
+        status=2,
+    ),
+    Case(
+        "new-into-a-file",
+        {"cards": MADE["secret"]},
+        "cardkit: error: cards is a file, not a folder to create the game in",
+        args=("new", "Moon", "--into", "cards"),
+        status=2,
+    ),
     # the output path ----------------------------------------------------------------------------
     Case(
         "output-is-a-file",
