@@ -310,6 +310,9 @@ CASES: list[Case] = [
             ("billion-laughs", "game/game.yaml:57:1: error[CK013]"),
             ("a-list", "game/game.yaml:2:1: error[CK020]"),
             ("a-string", "game/game.yaml:2:1: error[CK020]"),
+            ("sheets-traversal", "game/game.yaml:57:9: error[CK026]"),
+            ("icon-traversal", "game/game.yaml:7:30: error[CK026]"),
+            ("back-image-absolute", "game/game.yaml:39:55: error[CK026]"),
         )
     ),
     Case(
@@ -326,6 +329,16 @@ CASES: list[Case] = [
         "game-yaml-deep-nesting",
         {"game/game.yaml": MADE["deep_flow"]},
         "game/game.yaml:1:66: error[CK004]",
+    ),
+    Case(
+        "game-sheets-link-outside",
+        {
+            "game/game.yaml": F("game/sheets-link-outside.yaml"),
+            "game/sheets.yaml": MADE["link_to_secret"],
+            "secret.yaml": MADE["secret"],
+        },
+        "game/game.yaml:57:9: error[CK001] sheets file 'sheets.yaml' is outside the game folder",
+        command="validate",
     ),
     # rules text -------------------------------------------------------------------------------
     *(
@@ -561,6 +574,29 @@ CASES: list[Case] = [
         {"added.yaml": F("yaml/python-object-apply.yaml")},
         "added.yaml:4:11: error[CK011]",
         args=("sim", "game", "--games", "2", "--add", "added.yaml"),
+    ),
+    # cardkit new: a bad name or place is a usage error (exit 2) and creates nothing -------------
+    Case(
+        "new-name-with-terminal-escapes",
+        {},
+        "cardkit: error: a game's name cannot hold control characters or line breaks: "
+        "'Evil\\x1b]0;pwned\\x07'",
+        args=("new", "Evil\x1b]0;pwned\x07", "--into", "cards"),
+        status=2,
+    ),
+    Case(
+        "new-over-an-existing-game",
+        {"cards/mini-realms/game.yaml": F("../game/game.yaml")},
+        "cardkit: error: cards/mini-realms already exists",
+        args=("new", "Mini Realms", "--into", "cards"),
+        status=2,
+    ),
+    Case(
+        "new-into-a-file",
+        {"cards": MADE["secret"]},
+        "cardkit: error: cards is a file, not a folder to create the game in",
+        args=("new", "Moon", "--into", "cards"),
+        status=2,
     ),
     # the output path ----------------------------------------------------------------------------
     Case(

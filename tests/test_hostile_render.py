@@ -133,3 +133,13 @@ def test_a_folder_linking_to_itself_is_not_walked_forever(
     assert main(["validate", str(game)]) == 0
     _, err = capsys.readouterr()
     assert err.strip().endswith("0 errors, 0 warnings in 14 cards")
+
+
+def test_a_game_name_that_looks_like_a_path_makes_a_folder_inside_the_parent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "../../../tmp/x", "--into", "cards"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards"]
+    assert sorted(p.name for p in (tmp_path / "cards").iterdir()) == ["tmp-x"]
