@@ -40,6 +40,7 @@ from cardkit.rules.effects import (
     IfYouDo,
     InPlay,
     KeywordUse,
+    ModifyStat,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
@@ -443,6 +444,7 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     PutOnTop: "moving cards between arbitrary zones is not modelled yet",
     AbilityCost: "abilities paid from a card's own counters belong to other games",
     GrantKeyword: "keywords granted to cards in play belong to battle games",
+    ModifyStat: "changing cards' numbers in play belongs to battle games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute: a card that uses one is reported (CK403) and left out of the simulation."""
