@@ -28,6 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import yaml
+
 from cardkit.cardload import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules.check import CHECKS, check_card_text
@@ -62,10 +64,12 @@ def _vocabulary() -> tuple[list[str], list[str], dict[str, str]]:
 def generate(folder: Path, cards: int, seed: int, per_file: int = 500) -> int:
     """Write ``cards`` generated cards into ``folder``; returns the number of ability lines."""
     plain, ally, factions = _vocabulary()
-    game_yaml = (STAR_REALMS / "game.yaml").read_text(encoding="utf-8")
-    # The generated trade deck is not Star Realms' 80 cards; keep validate's output clean.
-    game_yaml = game_yaml.replace("    size: 80\n    per_faction: 20\n", "")
-    (folder / "game.yaml").write_text(game_yaml, encoding="utf-8")
+    game = yaml.safe_load((STAR_REALMS / "game.yaml").read_text(encoding="utf-8"))
+    # The generated cards are not Star Realms' decks; keep validate's output clean.
+    for deck in game["decks"].values():
+        deck.pop("size", None)
+        deck.pop("per_faction", None)
+    (folder / "game.yaml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
     rng = random.Random(seed)
     abilities = 0
     faction_ids = sorted(factions)

@@ -43,7 +43,7 @@ def write_atomic(path: Path, data: bytes | str) -> None:
             prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
         )
     except OSError as exc:
-        raise OutputError(path.as_posix(), _why(path, exc)) from None
+        raise OutputError(path.as_posix(), _why(path, exc), exc) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
@@ -54,5 +54,5 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     except BaseException as exc:
         Path(temporary).unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            raise OutputError(path.as_posix(), _why(path, exc)) from None
+            raise OutputError(path.as_posix(), _why(path, exc), exc) from None
         raise

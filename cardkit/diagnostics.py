@@ -181,10 +181,12 @@ CODES: dict[str, str] = {
     "CK312": "a sheet mixes rows (a rules table) with card fields, filters or sorting",
     "CK313": "a sheet selects a card type, faction or deck the game does not declare",
     "CK314": "a sheet selects no cards",
+    "CK315": "rules text that does not parse is shown as written in the reference pages",
     # playtest simulator
     "CK400": "the play declaration of game.yaml names something the game does not declare",
     "CK401": "the game has no play declaration, so it cannot be simulated",
     "CK402": "the play setup names a card the set does not have",
     "CK403": "the simulator cannot execute an effect of a card's rules text",
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
+    "CK405": "an added card is not in the deck the trade row is dealt from, so no game uses it",
 }

@@ -65,10 +65,19 @@ class UnknownKeywordError(RulesTextError):
         self.name = name
 
 
-class OutputError(CardkitError):
-    """An output file cannot be written: a file in the way, no permission, a full disk."""
+class OutputError(CardkitError, OSError):
+    """An output file cannot be written: a file in the way, no permission, a full disk.
 
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write {path!r}: {reason}")
+    Also an OSError with the ``errno`` and ``strerror`` of the failure behind it, so code
+    that handles OSError around a write keeps working.
+    """
+
+    def __init__(self, path: str, reason: str, cause: OSError | None = None) -> None:
+        errno = cause.errno if cause is not None else None
+        strerror = (cause.strerror if cause is not None else None) or reason
+        OSError.__init__(self, errno, strerror)
         self.path = path
         self.reason = reason
+
+    def __str__(self) -> str:
+        return f"cannot write {self.path!r}: {self.reason}"

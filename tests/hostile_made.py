@@ -152,6 +152,41 @@ def _nested(depth: int) -> str:
     )
 
 
+def _png_bomb(path: Path) -> None:
+    """A PNG that claims 40,000 x 40,000 pixels (1.6 billion) in a file of a few hundred bytes."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", 40_000, 40_000, 8, 0, 0, 0, 0)
+    row = b"\x00" + b"\x00" * 40_000
+    body = zlib.compress(row * 16, 9)  # the first rows; the decoder never gets further
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+    )
+
+
+def _picture(kind: str) -> bytes:
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 64), (200, 40, 40)).save(buffer, kind)
+    return buffer.getvalue()
+
+
+def _truncated_jpeg(path: Path) -> None:
+    data = _picture("JPEG")
+    path.write_bytes(data[: len(data) // 2])
+
+
+def _truncated_png(path: Path) -> None:
+    data = _picture("PNG")
+    path.write_bytes(data[: len(data) // 2])
+
+
 MADE: dict[str, Maker] = {
     "ten_mb_text": _text(
         CARD.format(name="Verbose") + "    text: " + "Gain 1 Trade. " * (TEN_MB // 14) + "\n"
@@ -212,4 +247,10 @@ MADE: dict[str, Maker] = {
     "xlsx_entity_bomb": _xlsx_entity_bomb,
     "xlsx_external_entity": _xlsx_external_entity,
     "xlsx_formula": _xlsx_formula,
+    "png_bomb": _png_bomb,
+    "truncated_jpeg": _truncated_jpeg,
+    "truncated_png": _truncated_png,
+    "text_as_png": _text("this is not a picture\n"),
+    "link_to_outside_picture": _link("../../outside.png"),
+    "outside_picture": lambda path: path.write_bytes(_picture("PNG")),
 }

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cardkit.cardload import load_card_set
 from cardkit.cli import main
 from cardkit.schema import game_validator
 
@@ -29,7 +30,14 @@ def test_the_79_card_trade_deck_example_is_what_validate_prints(
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(tmp_path)
         assert main(["validate", "cards/star-realms"]) == 1
-    assert example in capsys.readouterr().out.splitlines()
+    printed = capsys.readouterr().out.splitlines()
+    # The place is where game.yaml declares the trade deck's size, wherever that line moves to.
+    card_set, _ = load_card_set(game, "cards/star-realms")
+    assert card_set is not None
+    where = str(card_set.game.source.at(("decks", "trade", "size")))
+    located = re.sub(r"^cards/star-realms/game\.yaml:\d+:\d+", where, example)
+    assert located in printed
+    assert located == example, "README's example points at an old line of game.yaml"
 
 
 def test_the_deck_rules_example_is_valid_game_yaml() -> None:

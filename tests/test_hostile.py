@@ -32,9 +32,15 @@ PREVIOUS = {
     "out/deck.pdf": b"%PDF-1.4 the previous build\n",
     "out/cards.schema.json": b'{"previous": true}\n',
     "out/imported.yaml": b"# the previous import\n",
+    "out/reference.md": b"# the previous reference pages\n",
 }
 
 COMMANDS: dict[str, tuple[str, ...]] = {
+    "rulebook": ("rulebook", "game", "-o", "out", "--format", "md"),
+    "fmt": ("fmt", "game"),
+    "costs": ("costs", "game"),
+    "sim": ("sim", "game", "--games", "2"),
+    "explain": ("explain", "game"),
     "build": ("build", "game", "-o", "out"),
     "validate": ("validate", "game"),
     "schema": ("schema", "game", "-o", "out/cards.schema.json"),
@@ -59,6 +65,11 @@ class Case:
     def argv(self) -> list[str]:
         first = next(iter(self.files), "")
         return [a.replace("{file}", first) for a in (self.args or COMMANDS[self.command])]
+
+
+def ART_WITH(picture: str | Maker) -> dict[str, str | Maker]:
+    """The card of art/card-with-art.yaml, with ``picture`` as its art."""
+    return {"game/painted.yaml": "art/card-with-art.yaml", "game/art/picture.png": picture}
 
 
 def F(path: str) -> str:
@@ -299,6 +310,9 @@ CASES: list[Case] = [
             ("billion-laughs", "game/game.yaml:57:1: error[CK013]"),
             ("a-list", "game/game.yaml:2:1: error[CK020]"),
             ("a-string", "game/game.yaml:2:1: error[CK020]"),
+            ("sheets-traversal", "game/game.yaml:57:9: error[CK026]"),
+            ("icon-traversal", "game/game.yaml:7:30: error[CK026]"),
+            ("back-image-absolute", "game/game.yaml:39:55: error[CK026]"),
         )
     ),
     Case(
@@ -315,6 +329,16 @@ CASES: list[Case] = [
         "game-yaml-deep-nesting",
         {"game/game.yaml": MADE["deep_flow"]},
         "game/game.yaml:1:66: error[CK004]",
+    ),
+    Case(
+        "game-sheets-link-outside",
+        {
+            "game/game.yaml": F("game/sheets-link-outside.yaml"),
+            "game/sheets.yaml": MADE["link_to_secret"],
+            "secret.yaml": MADE["secret"],
+        },
+        "game/game.yaml:57:9: error[CK001] sheets file 'sheets.yaml' is outside the game folder",
+        command="validate",
     ),
     # rules text -------------------------------------------------------------------------------
     *(
@@ -437,6 +461,142 @@ CASES: list[Case] = [
         {"game/cards.xlsx": MADE["xlsx_formula"]},
         "game/cards.xlsx:2:5: error[CK042]",
         command="import",
+    ),
+    # art pictures: a refused path is an error; a broken picture a warning (drawn without it)
+    Case(
+        "art-decompression-bomb-png",
+        ART_WITH(MADE["png_bomb"]),
+        "game/painted.yaml:6:10: warning[CK213] art 'art/picture.png' has more than 50,000,000 "
+        "pixels (a decompression bomb?)",
+        command="validate",
+        status=0,
+    ),
+    Case(
+        "art-truncated-jpeg",
+        ART_WITH(MADE["truncated_jpeg"]),
+        "game/painted.yaml:6:10: warning[CK213] art 'art/picture.png' cannot be decoded",
+        command="validate",
+        status=0,
+    ),
+    Case(
+        "art-truncated-png",
+        ART_WITH(MADE["truncated_png"]),
+        "game/painted.yaml:6:10: warning[CK213] art 'art/picture.png' cannot be decoded",
+        command="validate",
+        status=0,
+    ),
+    Case(
+        "art-svg-with-external-entity",
+        ART_WITH(F("art/svg-external-entity.svg")),
+        "game/painted.yaml:6:10: warning[CK213] art 'art/picture.png' is not a picture",
+        command="validate",
+        status=0,
+    ),
+    Case(
+        "art-text-file",
+        ART_WITH(MADE["text_as_png"]),
+        "game/painted.yaml:6:10: warning[CK213] art 'art/picture.png' is not a picture",
+        command="validate",
+        status=0,
+    ),
+    Case(
+        "art-link-outside",
+        {**ART_WITH(MADE["link_to_outside_picture"]), "outside.png": MADE["outside_picture"]},
+        "game/painted.yaml:6:10: error[CK212] art path 'art/picture.png' is a link that leads "
+        "outside the game folder",
+    ),
+    # layouts
+    *(
+        Case(f"layout-{stem}", {"game/layouts/ship.yaml": F(f"layouts/{stem}.yaml")}, expect)
+        for stem, expect in (
+            ("extends-itself", "game/layouts/ship.yaml:1:10: error[CK207]"),
+            ("negative-size", "game/layouts/ship.yaml:3:16: error[CK205] left of part 'name'"),
+            ("enormous-size", "game/layouts/ship.yaml:3:29: error[CK205] width of part 'rules'"),
+            ("enormous-font", "game/layouts/ship.yaml:3:63: error[CK205] font size 1e+300"),
+            ("colour-markup", "game/layouts/ship.yaml:3:68: error[CK208]"),
+            ("python-tag", "game/layouts/ship.yaml:1:10: error[CK011]"),
+            ("alias-bomb", "game/layouts/ship.yaml:6:1: error[CK013]"),
+            ("unknown-part", "game/layouts/ship.yaml:3:3: error[CK204] unknown part"),
+        )
+    ),
+    # rulebook templates
+    *(
+        Case(
+            f"template-{stem}",
+            {"game/rulebook/reference.md.j2": F(f"templates/{stem}.md.j2")},
+            expect,
+            command="rulebook",
+        )
+        for stem, expect in (
+            ("sandbox-escape", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
+            ("globals-escape", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
+            ("format-escape", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
+            (
+                "huge-range",
+                "game/rulebook/reference.md.j2:1:1: error[CK304] template fails: OverflowError",
+            ),
+            ("include-outside", "game/rulebook/reference.md.j2:1:1: error[CK303]"),
+            ("syntax-error", "game/rulebook/reference.md.j2:1:1: error[CK300]"),
+            ("undefined-name", "game/rulebook/reference.md.j2:1:1: error[CK301]"),
+            (
+                "string-bomb",
+                "game/rulebook/reference.md.j2:1:1: error[CK302] template does something the "
+                "sandbox forbids: repeating",
+            ),
+            ("power-bomb", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
+            ("list-bomb", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
+        )
+    ),
+    # every command that reads a game refuses the same hostile card file ------------------------
+    *(
+        Case(
+            f"{command}-refuses-a-python-tag",
+            {"game/trojan.yaml": F("yaml/python-object-apply.yaml")},
+            "game/trojan.yaml:4:11: error[CK011]",
+            command=command,
+        )
+        for command in ("fmt", "costs", "sim", "explain", "rulebook")
+    ),
+    Case(
+        "schema-refuses-a-python-tag-in-game-yaml",
+        {"game/game.yaml": F("game/python-tag.yaml")},
+        "game/game.yaml:4:7: error[CK011]",
+        command="schema",
+    ),
+    Case(
+        "fmt-refuses-an-alias-bomb",
+        {"game/laughs.yaml": F("yaml/billion-laughs.yaml")},
+        "game/laughs.yaml:6:1: error[CK013]",
+        command="fmt",
+    ),
+    Case(
+        "sim-add-refuses-a-python-tag",
+        {"added.yaml": F("yaml/python-object-apply.yaml")},
+        "added.yaml:4:11: error[CK011]",
+        args=("sim", "game", "--games", "2", "--add", "added.yaml"),
+    ),
+    # cardkit new: a bad name or place is a usage error (exit 2) and creates nothing -------------
+    Case(
+        "new-name-with-terminal-escapes",
+        {},
+        "cardkit: error: a game's name cannot hold control characters or line breaks: "
+        "'Evil\\x1b]0;pwned\\x07'",
+        args=("new", "Evil\x1b]0;pwned\x07", "--into", "cards"),
+        status=2,
+    ),
+    Case(
+        "new-over-an-existing-game",
+        {"cards/mini-realms/game.yaml": F("../game/game.yaml")},
+        "cardkit: error: cards/mini-realms already exists",
+        args=("new", "Mini Realms", "--into", "cards"),
+        status=2,
+    ),
+    Case(
+        "new-into-a-file",
+        {"cards": MADE["secret"]},
+        "cardkit: error: cards is a file, not a folder to create the game in",
+        args=("new", "Moon", "--into", "cards"),
+        status=2,
     ),
     # the output path ----------------------------------------------------------------------------
     Case(

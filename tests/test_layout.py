@@ -318,3 +318,18 @@ def test_a_new_game_shows_cost_and_power_badges_from_its_own_layouts(tmp_path: P
     text = PdfReader(tmp_path / "out" / "deck.pdf").pages[0].extract_text()
     unit = next(c for c in card_set.cards if c.type == "unit")
     assert str(unit.get("power")) in text.split()
+
+
+def test_cli_build_with_a_broken_layout_exits_1_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardkit.cli import main
+
+    game = make_game(tmp_path / "g", {"unit": "extends: crad\n"})
+    (game.root / "cards.yaml").write_text("cards:\n  - {name: Marine, type: unit}\n", "utf-8")
+    out = tmp_path / "out"
+    assert main(["build", str(game.root), "--output", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "error[CK207] layout 'unit' extends unknown layout 'crad'" in err
+    assert "1 error; nothing built" in err
+    assert not out.exists()

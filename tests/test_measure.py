@@ -3,6 +3,7 @@ missing glyphs (CK203) and broken layouts, without building anything."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -73,7 +74,7 @@ def test_validate_reports_a_broken_layout_and_exits_1(
 
 def test_star_realms_validates_clean(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(STAR_REALMS)]) == 0
-    assert "0 errors, 0 warnings in 152 cards" in capsys.readouterr().err
+    assert re.search(r"^0 errors, 0 warnings in \d+ cards", capsys.readouterr().err, re.M)
 
 
 def test_importing_the_cli_does_not_import_reportlab() -> None:

@@ -174,6 +174,10 @@ def test_cli_png_reports_drawn_and_unchanged(
     assert f"wrote {out / 'png'} (5 images drawn, 0 unchanged)" in capsys.readouterr().err
     assert main([*args, "--only", "red-keep"]) == 0
     assert f"wrote {out / 'png'} (0 images drawn, 2 unchanged)" in capsys.readouterr().err
+    write_game(game, CARDS.split("\n", 1)[1])  # Red Fighter is gone
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert f"wrote {out / 'png'} (0 images drawn, 4 unchanged, 1 removed (cards no" in err
 
 
 def test_a_change_to_the_game_redraws_what_it_shows(tmp_path: Path, counted: list[int]) -> None:
@@ -216,3 +220,17 @@ def test_a_full_build_removes_the_images_of_cards_that_are_gone(tmp_path: Path) 
     assert (tmp_path / "escape.png").exists()
     files = json.loads((folder / CACHE_FILE).read_text(encoding="utf-8"))["files"]
     assert sorted(files) == sorted(["blue-trader.png", "red-keep.png", *BACKS])
+
+
+def test_new_art_redraws_only_its_card(tmp_path: Path) -> None:
+    cards = CARDS.replace("count: 2}", "count: 2, art: art/keep.png}")
+    game = write_game(tmp_path / "game", cards)
+    (game / "art").mkdir()
+    (game / "art" / "keep.png").write_bytes(b"first")
+    (game / "art" / "unused.png").write_bytes(b"first")
+    build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    (game / "art" / "keep.png").write_bytes(b"second")
+    report = build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    assert [p.name for p in report.written] == ["red-keep.png"]
+    (game / "art" / "unused.png").write_bytes(b"second")  # may be an icon: everything
+    assert len(build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW).written) == 5

@@ -94,6 +94,7 @@ def expected_counts(card_set: CardSet) -> list[str]:
         assert sum(curve) == copies
     total = sum(c.count for c in card_set.cards)
     phrases.append(f"Total {len(card_set.cards)} {total}")
+    phrases.append("Trade Deck: exactly 80 cards, exactly 20 of each faction.")  # deck rules
     return phrases
 
 
@@ -181,7 +182,10 @@ def test_rules_text_is_shown_in_canonical_form_with_names_styled(tmp_path: Path)
     # running text is not mistaken for a resource name
     assert "scrap a card in the trade row" in page
     markdown = (tmp_path / "reference.md").read_text(encoding="utf-8")
-    assert "Gain 3 **Trade**.<br>You may scrap a card in the trade row." in markdown
+    assert (
+        "Gain 3 ![](reference-icons/trade.png) **Trade**.<br>You may scrap a card in the trade row."
+        in markdown
+    )
 
 
 class _Checker(HTMLParser):
@@ -223,7 +227,7 @@ def test_html_page_is_well_formed_with_inline_charts_and_working_links(tmp_path:
 def test_markdown_charts_are_svg_files_next_to_it(tmp_path: Path) -> None:
     build(STAR_REALMS, tmp_path, "--format", "md")
     markdown = (tmp_path / "reference.md").read_text(encoding="utf-8")
-    images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", markdown)
+    images = re.findall(r"!\[[^\]]+\]\(([^)]+)\)", markdown)  # charts have alt text
     assert images == [
         "reference-cost-curve.svg",
         "reference-resources-gained.svg",
@@ -262,23 +266,21 @@ def test_pdf_has_title_contents_page_numbers_and_repeated_table_headers(tmp_path
     headings = [text.splitlines()[2] for text in pages]
     first, last = headings.index("Card list"), headings.index("Icon reference")
     assert last - first >= 2
-    # (each deck's table shows its own card types' stats: the trade deck's cost, defense and
-    # outpost; the scorecards' digit)
-    joined = [" ".join(text.split()) for text in pages[first:last]]
-    for text in joined:
-        assert re.search(r"Name Type Faction (\w+ )*Rules text Count", text), text[:120]
-    trade = "Name Type Faction Cost Defense Outpost Rules text Count"
-    assert sum(trade in text for text in joined) >= 2
+    trade_header = "Name Type Faction Cost Defense Outpost Rules text Count"
+    card_list = [" ".join(text.split()) for text in pages[first:last]]
+    assert all("Name Type Faction" in text and "Rules text Count" in text for text in card_list)
+    assert sum(trade_header in text for text in card_list) >= 2  # the trade deck's, repeated
 
 
 def test_same_cards_give_the_same_bytes(tmp_path: Path) -> None:
     build(STAR_REALMS, tmp_path / "a")
     build(STAR_REALMS, tmp_path / "b")
-    names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert names == sorted(p.name for p in (tmp_path / "b").iterdir())
-    assert set(OUTPUTS) <= set(names)
+    names = sorted(str(p.relative_to(tmp_path / "a")) for p in (tmp_path / "a").rglob("*"))
+    assert names == sorted(str(p.relative_to(tmp_path / "b")) for p in (tmp_path / "b").rglob("*"))
+    assert set(OUTPUTS) <= set(names) and "reference-icons/trade.png" in names
     for name in names:
-        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+        if (tmp_path / "a" / name).is_file():
+            assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 
 def test_card_text_is_escaped_in_every_output(tmp_path: Path) -> None:
@@ -289,23 +291,39 @@ def test_card_text_is_escaped_in_every_output(tmp_path: Path) -> None:
     assert "Teleport <&>" in pdf_text(tmp_path / "reference.pdf")
 
 
-def test_rules_text_errors_stop_the_rulebook_with_located_diagnostics(
+def test_rules_text_that_does_not_parse_is_shown_as_written_with_a_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     game = tmp_path / "game"
     game.mkdir()
-    (game / "game.yaml").write_text(
-        (SKIRMISH / "game.yaml").read_text().replace("sheets: rulebook/sheets.yaml\n", "")
-    )
+    declaration = (SKIRMISH / "game.yaml").read_text()
+    (game / "game.yaml").write_text(declaration.replace("sheets: rulebook/sheets.yaml\n", ""))
     (game / "cards.yaml").write_text(
-        "cards:\n  - {name: Marine, type: unit, faction: terran, cost: 1, deck: army, "
-        "text: Gain 1 Mineralz.}\n"
+        "cards:\n"
+        "  - name: Marine\n"
+        "    type: unit\n"
+        "    faction: terran\n"
+        "    cost: 1\n"
+        "    deck: army\n"
+        "    count: 2\n"
+        "    text: |-\n"
+        "      Gain 1 Minerals.\n"
+        "      Fly over the moon.\n"
     )
-    assert main(["rulebook", str(game), "-o", str(tmp_path / "out")]) == 1
+    out = tmp_path / "out"
+    assert main(["rulebook", str(game), "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "error[CK101]" in err and "cards.yaml:2:" in err
-    assert "1 error; nothing written" in err
-    assert not (tmp_path / "out").exists()
+    assert (
+        f"{game}/cards.yaml:10:7: warning[CK315] 1 line of rules text of 'marine' does not "
+        "parse; the reference pages show it as written"
+    ) in err.splitlines()
+    for name, text in (
+        ("pdf", flat(pdf_text(out / "reference.pdf"))),
+        ("html", flat((out / "reference.html").read_text())),
+        ("md", flat((out / "reference.md").read_text())),
+    ):
+        assert "Fly over the moon." in text, name
+        assert "2 lines of rules text (over every copy) do not parse yet" in text, name
 
 
 def test_an_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -355,3 +373,68 @@ def test_html_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     header = screenshot.read_bytes()[:24]
     assert header[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", header[16:24]) == (1000, 1400)
+
+
+def test_the_games_icons_stand_before_their_words_in_every_output(tmp_path: Path) -> None:
+    card_set = load(STAR_REALMS)
+    icon_ids = sorted(
+        {n.id for t in (card_set.game.factions, card_set.game.resources) for n in t.values()}
+        | set(card_set.game.icons)
+    )
+    build(STAR_REALMS, tmp_path)
+    page = (tmp_path / "reference.html").read_text(encoding="utf-8")
+    for key in icon_ids:
+        assert f".pic-{key} {{ background-image: url(data:image/png;base64," in page, key
+    assert '<span class="pic pic-combat"></span><span class="word resource"' in page
+    markdown = (tmp_path / "reference.md").read_text(encoding="utf-8")
+    assert "Gain 1 ![](reference-icons/trade.png) **Trade**." in markdown
+    for key in icon_ids:
+        assert (tmp_path / "reference-icons" / f"{key}.png").read_bytes()[
+            :8
+        ] == b"\x89PNG\r\n\x1a\n"
+    reader = PdfReader(tmp_path / "reference.pdf")
+    drawn = {
+        name
+        for page in reader.pages
+        for name, xobject in (page["/Resources"].get("/XObject") or {}).items()
+        if xobject.get_object()["/Subtype"] == "/Image"
+    }
+    assert len(drawn) >= len(icon_ids)
+
+
+def skirmish_with_gas_icon(tmp_path: Path, icon: str) -> Path:
+    """A copy of the skirmish game whose Gas resource has the icon file ``icon``."""
+    game = tmp_path / "game"
+    shutil.copytree(SKIRMISH, game)
+    text = (game / "game.yaml").read_text()
+    gas = 'gas: {name: Gas, color: "#2e9e5b"'
+    (game / "game.yaml").write_text(text.replace(gas, f"{gas}, icon: {icon}"))
+    return game
+
+
+def test_an_icon_that_cannot_be_read_leaves_its_word_and_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = skirmish_with_gas_icon(tmp_path, "gas.png")
+    (game / "gas.png").write_bytes(b"not a picture")
+    assert main(["rulebook", str(game), "-o", str(tmp_path / "out"), "--format", "html"]) == 0
+    err = capsys.readouterr().err
+    assert "warning[CK213] icon 'gas' 'gas.png' is not a picture Pillow can read" in err
+    page = (tmp_path / "out" / "reference.html").read_text(encoding="utf-8")
+    assert "pic-gas" not in page and ">Gas</span>" in page
+
+
+def test_an_svg_icon_is_inline_in_html_and_a_file_beside_the_markdown(tmp_path: Path) -> None:
+    game = skirmish_with_gas_icon(tmp_path, "gas.svg")
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<circle cx="5" cy="5" r="4" fill="#2e9e5b"/></svg>'
+    )
+    (game / "gas.svg").write_text(svg)
+    out = tmp_path / "out"
+    assert main(["rulebook", str(game), "-o", str(out)]) == 0
+    page = (out / "reference.html").read_text(encoding="utf-8")
+    assert ".pic-gas { background-image: url(data:image/svg+xml;base64," in page
+    assert (out / "reference-icons" / "gas.svg").read_text() == svg
+    assert "![](reference-icons/gas.svg) **Gas**" in (out / "reference.md").read_text()
+    assert "Gas" in pdf_text(out / "reference.pdf")

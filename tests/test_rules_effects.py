@@ -28,6 +28,7 @@ from cardkit.rules.effects import (
     ForEach,
     Gain,
     GainPerCost,
+    GrantKeyword,
     IfYouDo,
     InPlay,
     KeywordUse,
@@ -94,6 +95,11 @@ CANONICAL: list[tuple[Node, str]] = [
     (CreateCard("Spark"), 'Create a "Spark".'),
     (CreateCard("Spark", 2, "hand"), 'Create 2 "Spark" into your hand.'),
     (DealDamage(2, "unit"), "Deal 2 damage to target unit."),
+    (GrantKeyword("unit", KeywordUse("walled")), "Target unit gains Walled."),
+    (
+        GrantKeyword("relic", KeywordUse("transport", (2,)), this_turn=True),
+        "Target relic gains Transport(2) this turn.",
+    ),
     (DealDamage(1, "relic", 6, each=True), "Deal 1D6 damage to each enemy relic."),
     (Ability(AbilityCost((("favor", 2),)), Draw(1)), "(2) Royal Favor: Draw a card."),
     (
@@ -194,6 +200,8 @@ INVALID: list[tuple[str, object]] = [
     ("an amount of damage", lambda: DealDamage(0, "unit")),
     ("a die's sides", lambda: DealDamage(1, "unit", 1)),
     ("an ability cost needs", lambda: AbilityCost(())),
+    ("granted to a card type id", lambda: GrantKeyword("", KeywordUse("walled"))),
+    ("what is granted is a keyword", lambda: GrantKeyword("unit", Draw(1))),  # type: ignore[arg-type]
 ]
 
 

@@ -174,7 +174,7 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
     ),
     (
         "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'copy', 'create', 'deal', "
-        "'destroy', 'discard' or 13 more (did you mean 'gain'?)",
+        "'destroy', 'discard' or 14 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (

@@ -35,6 +35,7 @@ from cardkit.rules.effects import (
     ForEach,
     Gain,
     GainPerCost,
+    GrantKeyword,
     IfYouDo,
     InPlay,
     KeywordUse,
@@ -171,7 +172,10 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.one_of(st.integers(0, 99), st.sampled_from(["x", "two", "Sea Folk", "1d6"])),
         max_size=3,
     ).map(tuple)
-    keywords = [st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)] if vocab.keywords else []
+    keywords: list[st.SearchStrategy[Clause]] = []
+    if vocab.keywords:
+        keyword = st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)
+        keywords += [keyword, st.builds(GrantKeyword, kind, keyword, st.booleans())]
     zones = [zone] if vocab.zones else []
     ids = {key for key, _, _ in vocab.zones}
     on_top: list[st.SearchStrategy[Clause]] = []

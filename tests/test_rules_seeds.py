@@ -19,6 +19,7 @@ from cardkit.rules.effects import (
     CreateCard,
     DealDamage,
     Draw,
+    GrantKeyword,
     KeywordUse,
     Primary,
     Sequence,
@@ -70,6 +71,11 @@ SEED_LINES: list[tuple[str, Ability, str]] = [
         "(2) Resource: Deal 2 damage to each enemy infantry.",
         Ability(AbilityCost((("resource", 2),)), DealDamage(2, "infantry", each=True)),
         "(2)R: Deal 2 damage to each enemy infantry.",
+    ),
+    (
+        "Target ship gains Stealth this turn.",
+        Ability(Primary(), GrantKeyword("ship", KeywordUse("stealth"), this_turn=True)),
+        "Target ship gains Stealth this turn.",
     ),
     (
         'Create a "Colonist" into your hand.',

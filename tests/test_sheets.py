@@ -178,3 +178,35 @@ def test_rules_table_cells_keep_their_values() -> None:
     assert table.numeric == (True, True)
     (hydra,) = sheet_tables(card_set, "Hydra team Authority")
     assert rows(hydra)[1] == ["Three-Headed Hydra", "6", "3", "100"]
+
+
+def _reference_tables(game: str, title: str) -> list[Table]:
+    from cardkit.render.rulebook import make_reference
+
+    card_set, _ = load_card_set(REPO / "cards" / game, game)
+    assert card_set is not None
+    reference, _ = make_reference(card_set)
+    section = next(s for s in reference.sections if s.title == title)
+    return [b for b in section.blocks if isinstance(b, Table)]
+
+
+def test_warpspawn_spell_deck_sheet_totals_the_36_spells() -> None:
+    card_set, _ = load_card_set(REPO / "cards" / "warpspawn", "warpspawn")
+    assert card_set is not None
+    spells = [c for c in card_set.cards if c.deck == "spells"]
+    (table,) = _reference_tables("warpspawn", "Magic Spell Deck")
+    assert [row[0] for row in rows(table)] == sorted(c.name for c in spells)
+    assert [row[-1] for row in rows(table)] == [
+        str(c.count) for c in sorted(spells, key=lambda c: c.name)
+    ]
+    assert table.footer is not None
+    assert cell_text(table.footer[-1]) == str(sum(c.count for c in spells)) == "36"
+
+
+def test_starcraft_hero_sheet_lists_every_hero_by_faction() -> None:
+    card_set, _ = load_card_set(REPO / "cards" / "starcraft", "starcraft")
+    assert card_set is not None
+    heroes = {(c.name, c.get("hero_of")) for c in card_set.cards if c.get("hero")}
+    tables = _reference_tables("starcraft", "Hero Classification")
+    assert {tuple(row) for t in tables for row in rows(t)} == heroes
+    assert heroes

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from sim_helpers import match, star_compiled
+from sim_helpers import idx, match, star_compiled
 
 from cardkit.sim.bots import BOTS, GreedyBot, MonteCarloBot, View
-from cardkit.sim.engine import Match
+from cardkit.sim.engine import SCRAP, Match
 
 
 def test_a_view_shows_sizes_not_contents_of_hidden_zones() -> None:
@@ -53,3 +53,33 @@ def test_monte_carlo_bot_is_reproducible_from_its_seed() -> None:
         return Match(star_compiled(), (GreedyBot(), bot), 8).play()
 
     assert play() == play()
+
+
+class Cheat(GreedyBot):
+    """Answers with a card it was not offered."""
+
+    def choose_discard(self, view: View, least: int, most: int) -> list[int]:
+        return [len(view.hand) + 3]
+
+    def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        return max(options) + 1
+
+
+def test_an_answer_the_engine_did_not_offer_is_refused() -> None:
+    m = Match(star_compiled(), (GreedyBot(), Cheat()), 2)
+    m.hand[0] = [idx("cargo-craft")]
+    with pytest.raises(AssertionError, match="pick out of range"):
+        m.play_card(0, 0)
+    m = Match(star_compiled(), (Cheat(), GreedyBot()), 2)
+    m.hand[0] = [idx("burrower")]
+    m.play_card(0, 0)
+    with pytest.raises(AssertionError, match=r"acquire: \d+ is not one of"):
+        m.apply((SCRAP, 0))  # the Burrower's scrap: acquire a card of cost 4 or less free
+
+
+def test_the_paired_test_needs_a_consistent_advantage() -> None:
+    from cardkit.sim.bots import _paired_t
+
+    assert _paired_t([1, 1, 1, 1], [0, 0, 0, 0]) == float("inf")
+    assert _paired_t([1, 0, 1, 0], [0, 1, 0, 1]) == 0.0
+    assert 0 < _paired_t([1, 1, 0, 1], [0, 1, 0, 0]) < 2

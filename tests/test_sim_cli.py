@@ -176,3 +176,32 @@ def test_any_game_with_a_play_declaration_can_be_simulated(
         "sun-wall",
         "moon-spire",
     }
+
+
+def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    status, _, err = _sim(capsys, str(STAR_REALMS), "--games", "4", "-o", str(blocker / "sim"))
+    assert status == 1
+    assert f"cardkit: cannot write the report into {str(blocker / 'sim')!r}" in err
+
+
+def test_an_added_card_outside_the_trade_deck_is_a_ck405_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = tmp_path / "extra.yaml"
+    extra.write_text(
+        "cards:\n  - name: Relic\n    type: ship\n    cost: 2\n    count: 1\n"
+        "    deck: explorers\n    text: Gain 2 Trade.\n",
+        encoding="utf-8",
+    )
+    status, _, err = _sim(
+        capsys, str(STAR_REALMS), "--add", str(extra), "--games", "4", "-o", str(tmp_path / "o")
+    )
+    assert status == 0
+    assert (
+        f"{extra}:6:11: warning[CK405] added card 'relic' belongs to deck 'explorers', not to "
+        "'trade' that the trade row is dealt from; no game will use it"
+    ) in err

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.diagnostics import Severity
 
 NAME = "costs"
 HELP = "show the cost curve fitted on a game's cards, and the cards furthest from it"
@@ -27,8 +28,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.rules.costmodel import MAX_LEVERAGE, feature_label, fit_costs, outlier_limit
 
     card_set, found = load_card_set(Path(args.path), args.path)
-    if card_set is None:
-        print_diagnostics(err, found, "text")
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if card_set is None or errors:
+        # A card file that does not load would silently drop its cards from the answer.
+        print_diagnostics(err, errors or found, "text")
         return EXIT_ERRORS
     fit = fit_costs(parse_set(card_set))
     if fit is None:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.diagnostics import Severity
 from cardkit.errors import UsageError
 
 NAME = "explain"
@@ -25,8 +26,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.rules.explain import explain
 
     card_set, found = load_card_set(Path(args.path), args.path)
-    if card_set is None:
-        print_diagnostics(err, found, "text")
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if card_set is None or errors:
+        # A card file that does not load would silently drop its cards from the answer.
+        print_diagnostics(err, errors or found, "text")
         return EXIT_ERRORS
     cards = [c for c in card_set.cards if args.card in (None, c.id, c.name)]
     if not cards:

@@ -125,20 +125,13 @@ def run_exports(
             ),
         )
         found.extend(report.diagnostics)
-        where = folder / PNG_FOLDER
-        err.print(
-            Text(
-                f"wrote {where} ({plural(len(report.written), 'image')} drawn, "
-                f"{len(report.unchanged)} unchanged"
-                + (
-                    f", {len(report.removed)} of cards no longer there removed"
-                    if report.removed
-                    else ""
-                )
-                + ")"
-            ),
-            soft_wrap=True,
-        )
+        counts = [
+            f"{plural(len(report.written), 'image')} drawn",
+            f"{len(report.unchanged)} unchanged",
+        ]
+        if report.removed:
+            counts.append(f"{len(report.removed)} removed (cards no longer in the game)")
+        err.print(Text(f"wrote {folder / PNG_FOLDER} ({', '.join(counts)})"), soft_wrap=True)
     if args.tts or args.tts_url:
         from cardkit.render.tts import build_tts
 

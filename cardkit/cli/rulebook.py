@@ -61,15 +61,13 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         options = RulebookOptions(
             formats=args.format, output=Path(args.output) if args.output else None
         )
-        files, more = render_outputs(reference, options, Path(args.path), args.path)
+        files, more = render_outputs(reference, options, card_set.game, args.path)
         found = [*found, *more]
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if card_set is None or errors or not files:
         err.print(Text(f"{plural(errors, 'error')}; nothing written"))
         return EXIT_ERRORS
-    written, problems = write_outputs(output_folder(card_set, options), files)
-    print_diagnostics(err, problems, "text")
-    for path in written:
+    for path in write_outputs(output_folder(card_set, options), files):
         err.print(Text(f"wrote {path}"), soft_wrap=True)
-    return EXIT_ERRORS if problems else EXIT_OK
+    return EXIT_OK

@@ -17,7 +17,7 @@ from rich.text import Text
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors, did_you_mean
-from cardkit.errors import UsageError
+from cardkit.errors import CardkitError, UsageError
 
 if TYPE_CHECKING:
     from cardkit.model import Card
@@ -144,7 +144,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             "average_margin": round(before.average_margin, 4),
         }
     output = Path(args.output) if args.output else Path("output") / card_set.game.id / "sim"
-    written = _write(output, report, summary, changes)
+    try:
+        written = _write(output, report, summary, changes)
+    except OSError as exc:
+        raise CardkitError(
+            f"cannot write the report into {str(output)!r}: {exc.strerror}"
+        ) from None
     if args.format == "json":
         out.file.write(json.dumps(report, indent=2) + "\n")
     else:

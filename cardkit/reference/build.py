@@ -15,28 +15,38 @@ from cardkit.reference.standard import (
     keyword_section,
 )
 from cardkit.reference.stats import stats_section
+from cardkit.reference.words import CardText
 from cardkit.rules.effects import Ability
 from cardkit.rules.vocab import Vocabulary
 
 
 def build_reference(
-    card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
+    card_set: CardSet, texts: Mapping[str, CardText]
 ) -> tuple[Reference, list[Diagnostic]]:
-    """The reference of ``card_set``; ``abilities`` holds each card's parsed rules text
-    (a card missing from it shows its text as written)."""
+    """The reference of ``card_set``; ``texts`` holds each card's rules text line by line,
+    parsed (a card missing from it shows its text as written). Only parsed lines count in
+    the statistics."""
     game = card_set.game
     vocab = Vocabulary.of(game)
 
     def canonical(ability: Ability) -> str:
         return ability.text(vocab)
 
-    sheets, found = sheet_sections(card_set, abilities, canonical)
+    abilities = {
+        card_id: tuple(line for line in lines if isinstance(line, Ability))
+        for card_id, lines in texts.items()
+    }
+    unparsed = sum(
+        card.count * sum(isinstance(line, str) for line in texts.get(card.id, ()))
+        for card in card_set.cards
+    )
+    sheets, found = sheet_sections(card_set, texts, canonical)
     sections = (
         contents_section(card_set),
-        card_list_section(card_set, abilities, canonical),
+        card_list_section(card_set, texts, canonical),
         icon_section(card_set, abilities),
         keyword_section(game),
-        stats_section(card_set, abilities, vocab),
+        stats_section(card_set, abilities, vocab, unparsed=unparsed),
         *sheets,
     )
     subtitle = f"Reference pages: {card_set.total_copies} cards"

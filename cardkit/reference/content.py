@@ -11,17 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-SpanKind = Literal["plain", "resource", "faction", "keyword", "trigger"]
+SpanKind = Literal["plain", "resource", "faction", "keyword", "icon"]
 
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A piece of text; ``ref`` is the id of the resource, faction or keyword it names."""
+    """A piece of text; ``ref`` is the id of the resource, faction or keyword it names, and
+    ``icon`` the id of the icon the game draws before it ('' for none)."""
 
     text: str
     kind: SpanKind = "plain"
     ref: str = ""
     color: str | None = None  # a colour the game declared (#rrggbb), validated by the schema
+    icon: str = ""
 
 
 Cell = tuple[Span, ...]

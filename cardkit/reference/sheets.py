@@ -8,7 +8,14 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, Location, warning
 from cardkit.model import Card, CardSet, Game, Sheet
 from cardkit.reference.content import Cell, Paragraph, Section, Table, plain
-from cardkit.reference.words import Styler, field_value, is_number, rules_text, shown_value
+from cardkit.reference.words import (
+    CardText,
+    Styler,
+    field_value,
+    is_number,
+    rules_text,
+    shown_value,
+)
 from cardkit.rules.effects import Ability
 
 
@@ -131,7 +138,7 @@ def _cell(value: Any) -> str:
 
 def sheet_sections(
     card_set: CardSet,
-    abilities: Mapping[str, tuple[Ability, ...]],
+    texts: Mapping[str, CardText],
     canonical: Callable[[Ability], str],
 ) -> tuple[list[Section], list[Diagnostic]]:
     game = card_set.game
@@ -140,7 +147,7 @@ def sheet_sections(
 
     def cell_of(card: Card, field: str) -> Cell:
         if field == "text":
-            return rules_text(card, abilities, canonical, styler)
+            return rules_text(card, texts, canonical, styler)
         return plain(shown_value(field_value(card, field), field, game))
 
     sections = []

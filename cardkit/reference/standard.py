@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
@@ -16,7 +16,15 @@ from cardkit.reference.content import (
     Table,
     plain,
 )
-from cardkit.reference.words import NONE_SHOWN, Styler, field_value, rules_text, shown_value
+from cardkit.reference.words import (
+    NONE_SHOWN,
+    CardText,
+    Styler,
+    field_value,
+    rules_text,
+    shown_value,
+)
+from cardkit.rules.deckrules import describe_deck_rules
 from cardkit.rules.effects import Ability, Ally, OnScrap
 
 # Field kinds the card list shows as columns (long text and nested values stay out).
@@ -101,6 +109,9 @@ def contents_section(card_set: CardSet) -> Section:
     by_faction_rows.append(("Unaligned", [c for c in card_set.cards if not c.factions]))
     if game.factions:
         blocks.append(_count_table("Cards by faction", "Faction", by_faction_rows))
+    rules = describe_deck_rules(game)
+    if rules:
+        blocks.append(Table(("Deck rule",), tuple((plain(rule),) for rule in rules), "Deck rules"))
     intro = f"{card_set.total_copies} cards: {len(card_set.cards)} different cards."
     return Section("contents", "Contents", tuple(blocks), intro)
 
@@ -128,13 +139,10 @@ def _count_table(title: str, what: str, rows: list[tuple[str, list[Card]]]) -> T
     )
 
 
-def stat_fields(game: Game, types: Collection[str] | None = None) -> list[tuple[str, str]]:
-    """(field, title) of the fields the card list shows, in the order the game declares them:
-    those of every card type, or of the ``types`` given (the card types of one deck)."""
+def stat_fields(game: Game) -> list[tuple[str, str]]:
+    """(field, title) of the fields the card list shows, in the order the game declares them."""
     seen: dict[str, str] = {}
-    for type_id, card_type in game.card_types.items():
-        if types is not None and type_id not in types:
-            continue
+    for card_type in game.card_types.values():
         for spec in card_type.fields:
             if spec.kind in STAT_KINDS and spec.name not in seen:
                 seen[spec.name] = spec.name.replace("_", " ").capitalize()
@@ -143,7 +151,7 @@ def stat_fields(game: Game, types: Collection[str] | None = None) -> list[tuple[
 
 def card_list_section(
     card_set: CardSet,
-    abilities: Mapping[str, tuple[Ability, ...]],
+    texts: Mapping[str, CardText],
     canonical: Callable[[Ability], str],
 ) -> Section:
     game = card_set.game
@@ -151,16 +159,17 @@ def card_list_section(
     tables: list[Table] = []
     for deck_id, deck_name in deck_order(card_set):
         cards = sorted((c for c in card_set.cards if c.deck == deck_id), key=card_sort_key(game))
-        # Each deck shows the stats of its own card types (no 'Boss authority' column among
-        # the ships of a trade deck).
-        stats = stat_fields(game, {card.type for card in cards})
-        headers = ("Name", "Type", "Faction", *(title for _, title in stats), "Rules text", "Count")
+        # the values the deck's cards have: a scorecard's digit is no column of the trade deck
+        stats = [
+            (name, title)
+            for name, title in stat_fields(game)
+            if any(_has_value(field_value(card, name)) for card in cards)
+        ]
+        headers = ("Name", "Type", "Faction", *(t for _, t in stats), "Rules text", "Count")
         rows = []
         for card in cards:
             faction: Cell = tuple(
-                Span(game.factions[f].name, "faction", f, game.factions[f].color)
-                if f in game.factions
-                else Span(f)
+                styler.word(game.factions[f].name) or Span(f) if f in game.factions else Span(f)
                 for f in card.factions
             ) or plain(NONE_SHOWN)
             rows.append(
@@ -169,7 +178,7 @@ def card_list_section(
                     plain(shown_value(card.type, "type", game)),
                     faction,
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
-                    rules_text(card, abilities, canonical, styler),
+                    rules_text(card, texts, canonical, styler),
                     plain(card.count),
                 )
             )
@@ -178,6 +187,10 @@ def card_list_section(
         wide = len(headers) > WIDE_COLUMNS
         tables.append(Table(headers, tuple(rows), deck_name, numeric, widths, wide=wide))
     return Section("cards", "Card list", tuple(tables))
+
+
+def _has_value(value: object) -> bool:
+    return value not in (None, "", False, (), [], {})
 
 
 def _numeric(game: Game, name: str) -> bool:
@@ -190,14 +203,17 @@ def _numeric(game: Game, name: str) -> bool:
 
 
 def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]) -> Section:
-    """Every resource, faction, keyword and ability trigger with what it means."""
+    """Every resource, faction, ability trigger, icon and keyword with what it means."""
     game = card_set.game
+    styler = Styler(game)
+
+    def symbol(name: str) -> Cell:
+        return (styler.word(name) or Span(name),)
+
     rows: list[tuple[Cell, Cell, Cell]] = []
-    for key, named in game.resources.items():
+    for named in game.resources.values():
         meaning = named.description or f"A resource: rules text gains amounts of {named.name}."
-        rows.append(
-            ((Span(named.name, "resource", key, named.color),), plain("Resource"), plain(meaning))
-        )
+        rows.append((symbol(named.name), plain("Resource"), plain(meaning)))
     triggers = [a.trigger for card in abilities.values() for a in card]
     for key, named in game.factions.items():
         members = [c for c in card_set.cards if key in c.factions]
@@ -209,9 +225,7 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
                 f" In rules text, '{named.name} Ally:' starts an ability used when another "
                 f"{named.name} card is in play."
             )
-        rows.append(
-            ((Span(named.name, "faction", key, named.color),), plain("Faction"), plain(meaning))
-        )
+        rows.append((symbol(named.name), plain("Faction"), plain(meaning)))
     if any(isinstance(t, Ally) and t.double for t in triggers):
         rows.append(
             (
@@ -223,11 +237,17 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
     if any(isinstance(t, OnScrap) for t in triggers):
         rows.append(
             (
-                plain("Scrap"),
+                symbol("Scrap"),
                 plain("Ability"),
                 plain("Starts an ability used by scrapping this card: it leaves the game."),
             )
         )
+    shown = {cell[0].text for cell, _, _ in rows}
+    for declared in game.icons.values():
+        for word in declared.words:
+            if word not in shown:
+                rows.append((symbol(word), plain("Icon"), plain(f"Drawn before '{word}'.")))
+                shown.add(word)
     for key, keyword in game.keywords.items():
         rows.append(
             ((Span(keyword.name, "keyword", key),), plain("Keyword"), plain(keyword.reminder))

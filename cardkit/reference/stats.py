@@ -68,9 +68,22 @@ def cost_curve(card_set: CardSet) -> tuple[Chart, Table] | None:
 
 
 def stats_section(
-    card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]], vocab: Vocabulary
+    card_set: CardSet,
+    abilities: Mapping[str, tuple[Ability, ...]],
+    vocab: Vocabulary,
+    *,
+    unparsed: int = 0,
 ) -> Section:
+    """Cost curve and effect totals; ``unparsed`` lines of rules text (over every copy) did
+    not parse, so their effects are not counted, and the section says so."""
     blocks: list[Chart | Table | Paragraph] = []
+    if unparsed:
+        blocks.append(
+            Paragraph(
+                f"{unparsed} lines of rules text (over every copy) do not parse yet; "
+                "their effects are not counted below."
+            )
+        )
     curve = cost_curve(card_set)
     if curve is None:
         blocks.append(Paragraph(f"No card has a whole-number {COST_FIELD!r}: no cost curve."))

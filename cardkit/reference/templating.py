@@ -24,8 +24,10 @@ from jinja2 import (
     TemplatesNotFound,
     TemplateSyntaxError,
     UndefinedError,
+    pass_context,
 )
 from jinja2.exceptions import SecurityError
+from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -56,10 +58,16 @@ def md_escape(value: object) -> str:
     return text.replace("\r", "").replace("\n", "<br>")
 
 
-def html_cell(cell: Cell) -> Markup:
+@pass_context
+def html_cell(context: Context, cell: Cell) -> Markup:
+    """A table cell as HTML: text escaped, the game's words styled, each icon (one of
+    ``icons`` in the template's context, id -> data URI) before its word."""
+    icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
     for span in cell:
         text = str(escape(span.text)).replace("\n", "<br>")
+        if span.icon in icons:  # drawn by the page's style: .pic-<id> holds the picture
+            parts.append(f'<span class="pic pic-{escape(span.icon)}"></span>')
         if span.kind == "plain":
             parts.append(text)
         else:
@@ -68,10 +76,15 @@ def html_cell(cell: Cell) -> Markup:
     return Markup("".join(parts))
 
 
-def md_cell(cell: Cell) -> str:
+@pass_context
+def md_cell(context: Context, cell: Cell) -> str:
+    """A table cell as Markdown: each icon (``icons``: id -> image file) before its word."""
+    icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
     for span in cell:
         text = md_escape(span.text)
+        if span.icon in icons:
+            parts.append(f"![]({icons[span.icon]}) ")
         parts.append(text if span.kind == "plain" or not text.strip() else f"**{text}**")
     return "".join(parts)
 
@@ -99,6 +112,39 @@ class _ConfinedLoader(FileSystemLoader):
         return found
 
 
+MAX_PRODUCT = 1_000_000  # items a template may make with '*' ("x" * n, [0] * n)
+MAX_POWER_BITS = 4_096  # bits of a number a template may make with '**'
+
+
+class _BoundedSandbox(SandboxedEnvironment):
+    """The sandbox, with '*' and '**' bounded: "x" * 10**10 would fill the memory."""
+
+    intercepted_binops = frozenset(["*", "**"])
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for items, times in ((left, right), (right, left)):
+                if (
+                    isinstance(items, str | list | tuple)
+                    and isinstance(times, int)
+                    and len(items) * times > MAX_PRODUCT
+                ):
+                    raise SecurityError(
+                        f"repeating {len(items):,} items {times:,} times makes more than "
+                        f"{MAX_PRODUCT:,}"
+                    )
+        if (
+            operator == "**"
+            and isinstance(left, int)
+            and isinstance(right, int)
+            and right > 0
+            and abs(left) > 1
+            and right * abs(left).bit_length() > MAX_POWER_BITS
+        ):
+            raise SecurityError(f"{left} ** {right} is a number too large to make")
+        return super().call_binop(context, operator, left, right)
+
+
 class TemplateRenderer:
     """Renders templates for one game folder (``root``, shown as ``shown_root``)."""
 
@@ -107,7 +153,7 @@ class TemplateRenderer:
         self.game_dir = root / GAME_TEMPLATES
         self.shown_game_dir = f"{shown_root.rstrip('/')}/{GAME_TEMPLATES}"
         builtin = FileSystemLoader(str(self.builtin))
-        self.env = SandboxedEnvironment(
+        self.env = _BoundedSandbox(
             loader=ChoiceLoader(
                 [
                     _ConfinedLoader(self.game_dir),
@@ -197,21 +243,36 @@ class TemplateRenderer:
             return None, [error("CK304", message, self._where(exc, name))]
 
 
-def template_context(reference: Reference, charts: Mapping[str, str]) -> dict[str, Any]:
-    """What the templates see: the reference, and each chart (SVG text or a file name)."""
-    return {"reference": reference, "sections": reference.sections, "charts": charts}
+def template_context(
+    reference: Reference, charts: Mapping[str, str], icons: Mapping[str, str]
+) -> dict[str, Any]:
+    """What the templates see: the reference, each chart (SVG text or a file name) and each
+    icon (a data URI or a file name), by id."""
+    return {
+        "reference": reference,
+        "sections": reference.sections,
+        "charts": charts,
+        "icons": icons,
+    }
 
 
 def render_html(
-    renderer: TemplateRenderer, reference: Reference, svgs: Mapping[str, str]
+    renderer: TemplateRenderer,
+    reference: Reference,
+    svgs: Mapping[str, str],
+    icons: Mapping[str, str] | None = None,
 ) -> tuple[str | None, list[Diagnostic]]:
-    """The standalone HTML page; charts inline as SVG (made by cardkit, so marked safe)."""
+    """The standalone HTML page; charts inline as SVG (made by cardkit, so marked safe),
+    icons as data URIs."""
     charts = {key: Markup(svg) for key, svg in svgs.items()}
-    return renderer.render(HTML_TEMPLATE, template_context(reference, charts))
+    return renderer.render(HTML_TEMPLATE, template_context(reference, charts, icons or {}))
 
 
 def render_markdown(
-    renderer: TemplateRenderer, reference: Reference, files: Mapping[str, str]
+    renderer: TemplateRenderer,
+    reference: Reference,
+    files: Mapping[str, str],
+    icons: Mapping[str, str] | None = None,
 ) -> tuple[str | None, list[Diagnostic]]:
-    """The Markdown page; charts as image files named in ``files``."""
-    return renderer.render(MARKDOWN_TEMPLATE, template_context(reference, files))
+    """The Markdown page; charts and icons as image files named in ``files`` and ``icons``."""
+    return renderer.render(MARKDOWN_TEMPLATE, template_context(reference, files, icons or {}))

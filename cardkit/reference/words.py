@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cardkit.model import Card, Game
-from cardkit.reference.content import Cell, Span, SpanKind, plain
+from cardkit.reference.content import Cell, Span, plain
 from cardkit.rules.effects import Ability
 
 NONE_SHOWN = "—"
@@ -20,16 +20,24 @@ class Styler:
     Trade"), so the same word in running text ("the trade row") stays plain."""
 
     def __init__(self, game: Game) -> None:
-        self.words: dict[str, tuple[SpanKind, str, str | None]] = {}
+        self.words: dict[str, Span] = {}  # each word as a span to copy
         for kind, table in (("resource", game.resources), ("faction", game.factions)):
             for key, named in table.items():
-                self.words[named.name] = (kind, key, named.color)  # type: ignore[assignment]
+                icon = key if named.icon else ""
+                self.words[named.name] = Span(named.name, kind, key, named.color, icon)  # type: ignore[arg-type]
         for key, keyword in game.keywords.items():
-            self.words.setdefault(keyword.name, ("keyword", key, None))
+            self.words.setdefault(keyword.name, Span(keyword.name, "keyword", key))
+        for key, declared in game.icons.items():
+            for word in declared.words:
+                self.words.setdefault(word, Span(word, "icon", key, icon=key))
         names = sorted((re.escape(word) for word in self.words), key=lambda w: (-len(w), w))
         self.pattern = (
             re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?![\w-])") if names else None
         )
+
+    def word(self, name: str) -> Span | None:
+        """The span of one of the game's words (a resource, faction, keyword or icon word)."""
+        return self.words.get(name)
 
     def spans(self, text: str) -> Cell:
         if self.pattern is None or not text:
@@ -39,8 +47,7 @@ class Styler:
         for match in self.pattern.finditer(text):
             if match.start() > last:
                 result.append(Span(text[last : match.start()]))
-            kind, ref, color = self.words[match.group(1)]
-            result.append(Span(match.group(1), kind, ref, color))
+            result.append(self.words[match.group(1)])
             last = match.end()
         if last < len(text):
             result.append(Span(text[last:]))
@@ -106,14 +113,21 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+# A card's rules text line by line: the ability a line parsed to, or the line as written.
+CardText = tuple["Ability | str", ...]
+
+
 def rules_text(
     card: Card,
-    abilities: Mapping[str, tuple[Ability, ...]],
+    texts: Mapping[str, CardText],
     canonical: Callable[[Ability], str],
     styler: Styler,
 ) -> Cell:
-    """The card's rules text in canonical form, a line per ability (as written, when it was
-    not parsed), the game's words styled."""
-    if card.id in abilities:
-        return styler.lines(canonical(ability) for ability in abilities[card.id])
+    """The card's rules text, a line per ability in canonical form (a line that does not
+    parse as written; the whole text as written when the card is missing from ``texts``),
+    the game's words styled."""
+    if card.id in texts:
+        return styler.lines(
+            canonical(line) if isinstance(line, Ability) else line for line in texts[card.id]
+        )
     return styler.lines(line for line in card.text.split("\n") if line.strip())

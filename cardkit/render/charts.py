@@ -13,11 +13,11 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.colors import HexColor
 
 from cardkit.reference.content import Chart
+from cardkit.render.fonts import BOLD, FONT, register_fonts
 
 WIDTH = 480.0  # points: the text width of an A4 page with 2 cm margins, near enough
 HEIGHT = 240.0
-_FONT = "Helvetica"
-_CSS_FONTS = "Helvetica, Arial, sans-serif"
+_CSS_FONTS = "'DejaVu Sans', Helvetica, Arial, sans-serif"  # inside style="...": no double quotes
 
 
 def _nice_top(value: float) -> float:
@@ -39,6 +39,11 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
 
     The bars stand up, ``height`` pt high; for nine or more categories with names (not
     numbers), they lie down, the drawing as tall as they need."""
+    register_fonts()
+    return _drawing(chart, width, height)
+
+
+def _drawing(chart: Chart, width: float, height: float) -> Drawing:
     longest = max((len(name) for name in chart.categories), default=0)
     horizontal = len(chart.categories) >= HORIZONTAL_FROM and longest > 3
     many = len(chart.series) > 1
@@ -54,7 +59,7 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
         bars.x, bars.y = 38, 46
         names, values = bars.categoryAxis, bars.valueAxis
     drawing = Drawing(width, height)
-    drawing.add(String(0, height - 14, chart.title, fontName=f"{_FONT}-Bold", fontSize=11))
+    drawing.add(String(0, height - 14, chart.title, fontName=BOLD, fontSize=11))
     bars.width = int(width - bars.x - legend_width - 10)
     bars.height = int(height - bars.y - 40)
     # A horizontal chart draws its first category at the bottom: give them top down.
@@ -67,11 +72,11 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
     values.valueMin = 0
     values.valueMax = top
     values.valueStep = max(top / 5, 1.0)
-    values.labels.fontName = _FONT
+    values.labels.fontName = FONT
     values.labels.fontSize = 8
     values.labelTextFormat = "%d"
     names.categoryNames = order(chart.categories)
-    names.labels.fontName = _FONT
+    names.labels.fontName = FONT
     names.labels.fontSize = 8
     if not horizontal and max((len(c) for c in chart.categories), default=0) > 4:
         names.labels.angle = 30
@@ -85,14 +90,14 @@ def chart_drawing(chart: Chart, width: float = WIDTH, height: float = HEIGHT) ->
     if horizontal:
         value_label, category_label = category_label, value_label
     if value_label:
-        drawing.add(String(0, height - 28, value_label, fontName=_FONT, fontSize=8))
+        drawing.add(String(0, height - 28, value_label, fontName=FONT, fontSize=8))
     if category_label:
-        drawing.add(String(bars.x + bars.width / 2, 4, category_label, fontName=_FONT, fontSize=8))
+        drawing.add(String(bars.x + bars.width / 2, 4, category_label, fontName=FONT, fontSize=8))
     if many:
         legend = Legend()
         legend.x = int(width - legend_width + 8)
         legend.y = int(height - 34)
-        legend.fontName = _FONT
+        legend.fontName = FONT
         legend.fontSize = 8
         legend.alignment = "right"
         legend.columnMaximum = 12
@@ -112,9 +117,7 @@ def chart_svg(chart: Chart) -> str:
         "url(#clip)", f"url(#{prefix}clip)"
     )
     text = text.replace('id="group"', f'id="{prefix}group"')
-    # Browsers know no "Helvetica-Bold" family: name the face the way CSS does.
-    text = text.replace(
-        "font-family: Helvetica-Bold;", f"font-family: {_CSS_FONTS}; font-weight: bold;"
-    )
-    text = text.replace("font-family: Helvetica;", f"font-family: {_CSS_FONTS};")
+    # Browsers know the card font by no name of reportlab's: name the face the way CSS does.
+    text = text.replace(f"font-family: {BOLD};", f"font-family: {_CSS_FONTS}; font-weight: bold;")
+    text = text.replace(f"font-family: {FONT};", f"font-family: {_CSS_FONTS};")
     return text.replace("<title>...</title>", f"<title>{escape(chart.title)}</title>", 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,19 +49,53 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def drawing_fingerprint(game: Game, *, output: Path | None = None) -> str:
+def _strings(value: Any) -> Iterable[str]:
+    """Every string inside a card value (lists and objects included)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def own_files(game: Game, card: Card) -> list[str]:
+    """The files of the game folder that ``card``'s values name (its art), as relative paths;
+    files game.yaml names too (back images, icons) are the game's, not the card's."""
+    root = game.root.resolve()
+    declared = _json(game.data)
+    found: set[str] = set()
+    for text in _strings(card.values):
+        if len(text) > 300 or text in declared:
+            continue
+        path = (root / text).resolve()
+        if path.is_relative_to(root) and path.is_file():
+            found.add(path.relative_to(root).as_posix())
+    return sorted(found)
+
+
+def drawing_fingerprint(
+    game: Game, *, cards: Sequence[Card] = (), output: Path | None = None
+) -> str:
     """A hash of everything but the card data that the drawing of ``game``'s cards reads.
 
-    ``output`` (the export folder, which may lie inside the game folder) is left out.
+    Files that ``cards`` name as their own (see ``own_files``) are left out, as is
+    ``output`` (the export folder, which may lie inside the game folder): ``card_data``
+    hashes a card's own files with its data, so new art redraws only its card.
     """
     skip = output.resolve() if output is not None else None
+    owned = {name for card in cards for name in own_files(game, card)}
     digest = hashlib.sha256()
     _update(digest, RENDERER, f"reportlab {reportlab.Version}", _json(game.data))
     for path in _files(game.root, skip):
-        if path.suffix.lower() not in _CARD_DATA:
-            _update(digest, "game", path.relative_to(game.root).as_posix(), path.read_bytes())
-    for path in sorted(_RENDER_CODE.glob("*.py")):
-        _update(digest, "code", path.name, path.read_bytes())
+        name = path.relative_to(game.root).as_posix()
+        if path.suffix.lower() not in _CARD_DATA and name not in owned:
+            _update(digest, "game", name, path.read_bytes())
+    for path in _files(_RENDER_CODE, None):  # the drawing code and its data (fonts)
+        if "__pycache__" not in path.parts and path.suffix != ".pyc":
+            _update(digest, "code", path.relative_to(_RENDER_CODE).as_posix(), path.read_bytes())
     try:
         templates = data_dir("templates")
     except FileNotFoundError:
@@ -72,8 +106,13 @@ def drawing_fingerprint(game: Game, *, output: Path | None = None) -> str:
     return digest.hexdigest()
 
 
-def card_data(card: Card) -> str:
-    """Everything a card's front is drawn from, as canonical text (not its count)."""
+def card_data(game: Game, card: Card) -> str:
+    """Everything a card's front is drawn from, as canonical text: its data (not its count)
+    and the hashes of its own files."""
+    files = {
+        name: hashlib.sha256((game.root / name).read_bytes()).hexdigest()
+        for name in own_files(game, card)
+    }
     fields = {
         "id": card.id,
         "name": card.name,
@@ -82,6 +121,7 @@ def card_data(card: Card) -> str:
         "deck": card.deck,
         "text": card.text,
         "values": card.values,
+        "files": files,
     }
     return _json(fields)
 

@@ -7,10 +7,11 @@ rasterised, so it shows exactly what the PDFs print.
 
 Drawing and rasterising are the slow part, so they are skipped for a card whose image would
 not change: the cache ``png/.cardkit-cache.json`` keeps, for each file, a key made from the
-card's data, everything else its drawing reads (see ``fingerprint``: game.yaml, the game's
-other files, cardkit's drawing code and templates, library versions) and the options (size,
-bleed, resolution), and the hash of the PNG written. A card whose key matches and whose file
-is still the one written is not redrawn (nor are its drawing warnings found again).
+card's data and own files (its art), everything else its drawing reads (see ``fingerprint``:
+game.yaml, the game's other files, cardkit's drawing code and templates, library versions)
+and the options (size, bleed, resolution), and the hash of the PNG written. A card whose
+key matches and whose file is still the one written is not redrawn (nor are its drawing
+warnings found again).
 """
 
 from __future__ import annotations
@@ -121,12 +122,12 @@ def build_pngs(
     cache = _read_cache(cache_path)
     report = PngReport()
     todo = jobs(card_set, card_set.cards)
-    fingerprint = drawing_fingerprint(card_set.game, output=folder)
+    fingerprint = drawing_fingerprint(card_set.game, cards=card_set.cards, output=folder)
     try:
         for index, job in enumerate(todo, start=1):
             size = card_size(card_set, job.card)
             options = (job.face.value, f"bleed {bleed!r}", f"{dpi!r} dpi", repr(size))
-            what = card_data(job.card) if job.face is Face.FRONT else job.name
+            what = card_data(card_set.game, job.card) if job.face is Face.FRONT else job.name
             key = key_of(fingerprint, what, *options)
             path = target / job.name
             if _up_to_date(path, cache.get(job.name), key):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -44,6 +45,7 @@ PORTRAIT, LANDSCAPE = "portrait", "landscape"
 PAGE_SIZES: dict[str, tuple[float, float]] = {PORTRAIT: A4, LANDSCAPE: landscape(A4)}
 HEADER_SIZE = 8
 CELL_SIZE, CELL_LEADING = 8, 10
+ICON_SIZE, ICON_DROP = 9, -1.5  # points: an icon a little taller than the text, on its line
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 HEADER_COLOR = colors.HexColor("#2b1d44")
 STRIPE_COLOR = colors.HexColor("#f4f3f8")
@@ -87,11 +89,17 @@ def _color(value: str | None) -> str:
     return value if value is not None and _COLOR.match(value) else "#555555"
 
 
-def cell_markup(cell: content.Cell) -> str:
-    """A cell as reportlab paragraph markup: card text escaped, the game's words styled."""
+def cell_markup(cell: content.Cell, icons: Mapping[str, str] | None = None) -> str:
+    """A cell as reportlab paragraph markup: card text escaped, the game's words styled, each
+    icon (``icons``: id -> image file, escaped for an attribute) drawn before its word."""
     parts = []
     for span in cell:
         text = escape(span.text).replace("\n", "<br/>")
+        if icons and span.icon in icons:
+            parts.append(
+                f'<img src="{icons[span.icon]}" width="{ICON_SIZE}" height="{ICON_SIZE}" '
+                f'valign="{ICON_DROP}"/> '
+            )
         if span.kind == "plain" or not text.strip():
             parts.append(text)
         elif span.kind == "keyword":
@@ -153,18 +161,24 @@ def column_widths(table: content.Table, width: float) -> list[float]:
             return [w * width / sum(least) for w in least]
 
 
-def _table(table: content.Table, styles: dict[str, ParagraphStyle], width: float) -> list[Flowable]:
+def _table(
+    table: content.Table,
+    styles: dict[str, ParagraphStyle],
+    width: float,
+    icons: Mapping[str, str],
+) -> list[Flowable]:
     widths = column_widths(table, width)
 
     def cell(value: content.Cell, column: int) -> Paragraph | str:
         # A paragraph only where it is needed (styled words, lines, wrapping): a plain
         # string draws far faster, which counts in a card list of thousands of rows.
         text = content.cell_text(value)
-        simple = all(span.kind == "plain" for span in value) and "\n" not in text
+        simple = all(span.kind == "plain" and not span.icon for span in value)
+        simple = simple and "\n" not in text
         if simple and stringWidth(text, FONT, CELL_SIZE) <= widths[column] - CELL_PADDING:
             return text
         style = styles["num"] if table.is_numeric(column) else styles["cell"]
-        return Paragraph(cell_markup(value), style)
+        return Paragraph(cell_markup(value, icons), style)
 
     header = [Paragraph(escape(h), styles["head"]) for h in table.headers]
     rows: list[list[Any]] = [header]
@@ -206,12 +220,15 @@ def _components(block: content.ComponentList, styles: dict[str, ParagraphStyle])
 
 
 def _blocks(
-    section: content.Section, styles: dict[str, ParagraphStyle], width: float
+    section: content.Section,
+    styles: dict[str, ParagraphStyle],
+    width: float,
+    icons: Mapping[str, str],
 ) -> list[Flowable]:
     out: list[Flowable] = []
     for block in section.blocks:
         if isinstance(block, content.Table):
-            out += _table(block, styles, width)
+            out += _table(block, styles, width, icons)
         elif isinstance(block, content.ComponentList):
             out += _components(block, styles)
         elif isinstance(block, content.Chart):
@@ -222,8 +239,8 @@ def _blocks(
     return out
 
 
-def story(reference: content.Reference) -> list[Flowable]:
-    """Every flowable of the document, in order."""
+def story(reference: content.Reference, icons: Mapping[str, str] | None = None) -> list[Flowable]:
+    """Every flowable of the document, in order; ``icons``: id -> image file."""
     styles = _styles()
     toc = TableOfContents()
     toc.levelStyles = [styles["toc1"]]
@@ -243,7 +260,8 @@ def story(reference: content.Reference) -> list[Flowable]:
         if section.intro:
             flow.append(Paragraph(escape(section.intro), styles["body"]))
             flow.append(Spacer(1, 6))
-        flow += _blocks(section, styles, _text_width(LANDSCAPE if wide else PORTRAIT))
+        width = _text_width(LANDSCAPE if wide else PORTRAIT)
+        flow += _blocks(section, styles, width, icons or {})
     return flow
 
 
@@ -269,8 +287,9 @@ def _footer(title: str) -> Any:
     return draw
 
 
-def reference_pdf(reference: content.Reference) -> bytes:
-    """The PDF's bytes (built twice over, so the table of contents has its page numbers)."""
+def reference_pdf(reference: content.Reference, *, icons: Mapping[str, str] | None = None) -> bytes:
+    """The PDF's bytes (built twice over, so the table of contents has its page numbers);
+    ``icons``: id -> image file (escaped for a markup attribute), drawn before their words."""
     buffer = io.BytesIO()
     document = _Document(
         buffer,
@@ -296,5 +315,5 @@ def reference_pdf(reference: content.Reference) -> bytes:
             for name, size in PAGE_SIZES.items()
         ]
     )
-    document.multiBuild(story(reference))
+    document.multiBuild(story(reference, icons))
     return buffer.getvalue()

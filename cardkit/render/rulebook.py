@@ -7,23 +7,32 @@ stay as they were. Nothing is written outside the output folder.
 
 from __future__ import annotations
 
+import io
+from base64 import b64encode
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardkit.atomic import write_atomic
-from cardkit.diagnostics import Diagnostic, Location, Severity, error
-from cardkit.errors import OutputError
-from cardkit.model import CardSet
+from cardkit.diagnostics import Diagnostic, warning
+from cardkit.model import CardSet, Game
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
 from cardkit.reference.templating import TemplateRenderer, render_html, render_markdown
+from cardkit.reference.words import CardText
 from cardkit.render.charts import chart_svg
+from cardkit.render.images import Picture
 from cardkit.render.reference_pdf import reference_pdf
+from cardkit.render.style import prepare_style
 from cardkit.rules.context import parse_set
+from cardkit.rules.effects import Ability
 
 FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
+ICON_FOLDER = "reference-icons"  # the Markdown's icons, next to it
+ICON_PIXELS = 64
+MEDIA_TYPES: Mapping[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
+ICON_CODES = ("CK212", "CK213")  # picture problems: a refused path, an unreadable file
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,72 +46,112 @@ def chart_file(chart_id: str) -> str:
     return f"reference-{chart_id}.svg"
 
 
-def make_reference(card_set: CardSet) -> tuple[Reference | None, list[Diagnostic]]:
-    """The content model; None when the rules text has errors (they are returned)."""
+def make_reference(card_set: CardSet) -> tuple[Reference, list[Diagnostic]]:
+    """The content model, and a CK315 warning for each card with lines of rules text that do
+    not parse (the pages show those lines as written; ``cardkit validate`` says why)."""
     context = parse_set(card_set)
-    if any(d.severity is Severity.ERROR for d in context.parse_errors):
-        return None, context.parse_errors
-    abilities = {
-        key: tuple(line.ability for line in lines) for key, lines in context.parsed.items()
-    }
-    reference, found = build_reference(card_set, abilities)
-    return reference, [*context.parse_errors, *found]
+    texts: dict[str, CardText] = {}
+    found: list[Diagnostic] = []
+    for card in card_set.cards:
+        parsed = context.parsed.get(card.id, [])
+        failed = context.failed.get(card.id, [])
+        lines: list[tuple[int, Ability | str]] = [(p.line, p.ability) for p in parsed]
+        lines += [(f.line, f.text) for f in failed]
+        texts[card.id] = tuple(line for _, line in sorted(lines, key=lambda pair: pair[0]))
+        if failed:
+            first = min(failed, key=lambda f: f.line)
+            found.append(
+                warning(
+                    "CK315",
+                    f"{plural(len(failed), 'line')} of rules text of {card.id!r} "
+                    + (
+                        "does not parse; the reference pages show it as written"
+                        if len(failed) == 1
+                        else "do not parse; the reference pages show them as written"
+                    ),
+                    context.at(card, first.line, 1),
+                    card=card.id,
+                    hint="'cardkit validate' says why",
+                )
+            )
+    reference, more = build_reference(card_set, texts)
+    return reference, [*found, *more]
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def reference_icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
+    """The game's icons, decoded as for its cards (confined paths, bomb limit), by id; and
+    the problems of those that cannot be drawn (they are left out, the word stays)."""
+    style, found = prepare_style(game)
+    return dict(style.icons), [d for d in found if d.code in ICON_CODES]
+
+
+def icon_file(picture: Picture) -> tuple[str, bytes]:
+    """The icon for HTML and Markdown, as (file type, bytes): an SVG as the game wrote it,
+    else a small PNG (``ICON_PIXELS`` at most each way)."""
+    if picture.image is None:
+        return "svg", picture.file.read_bytes()
+    image = picture.image.copy()
+    image.thumbnail((ICON_PIXELS, ICON_PIXELS))
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return "png", buffer.getvalue()
 
 
 def render_outputs(
-    reference: Reference, options: RulebookOptions, root: Path, shown_root: str
+    reference: Reference, options: RulebookOptions, game: Game, shown_root: str
 ) -> tuple[dict[str, bytes | str], list[Diagnostic]]:
-    """Every file to write (name -> content), or nothing and the template errors."""
+    """Every file to write (name -> content), or nothing and the template errors; the
+    problems of icons that cannot be drawn come back as warnings."""
     files: dict[str, bytes | str] = {}
-    found: list[Diagnostic] = []
-    renderer = TemplateRenderer(root, shown_root)
+    renderer = TemplateRenderer(game.root, shown_root)
     if "html" in options.formats or "md" in options.formats:
         unreadable = renderer.unreadable()
         if unreadable:
             return {}, unreadable
+    pictures, icon_problems = reference_icons(game)
+    icon_files = {key: icon_file(picture) for key, picture in sorted(pictures.items())}
     svgs = {chart.id: chart_svg(chart) for chart in reference.charts}
+    found: list[Diagnostic] = []
     if "html" in options.formats:
-        html, problems = render_html(renderer, reference, svgs)
+        uris = {
+            key: f"data:{MEDIA_TYPES[kind]};base64,{b64encode(data).decode()}"
+            for key, (kind, data) in icon_files.items()
+        }
+        html, problems = render_html(renderer, reference, svgs, uris)
         found += problems
         if html is not None:
             files[FILES["html"]] = html
     if "md" in options.formats:
         names = {key: chart_file(key) for key in svgs}
-        markdown, problems = render_markdown(renderer, reference, names)
+        icon_names = {key: f"{ICON_FOLDER}/{key}.{kind}" for key, (kind, _) in icon_files.items()}
+        markdown, problems = render_markdown(renderer, reference, names, icon_names)
         found += problems
         if markdown is not None:
             files[FILES["md"]] = markdown
             files.update({names[key]: svg for key, svg in svgs.items()})
+            files.update({icon_names[key]: data for key, (_, data) in icon_files.items()})
     if found:
         return {}, found
     if "pdf" in options.formats:
-        files[FILES["pdf"]] = reference_pdf(reference)
-    return files, found
+        # a paragraph draws bitmaps only: an SVG icon leaves its word alone in the PDF
+        sources = {key: pic.source for key, pic in pictures.items() if pic.image is not None}
+        files[FILES["pdf"]] = reference_pdf(reference, icons=sources)
+    return files, icon_problems
 
 
 def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
     return options.output if options.output is not None else Path("output") / card_set.game.id
 
 
-def write_outputs(
-    folder: Path, files: Mapping[str, bytes | str]
-) -> tuple[list[Path], list[Diagnostic]]:
-    """Write each file atomically into ``folder``; a file that cannot be written is CK005."""
+def write_outputs(folder: Path, files: Mapping[str, bytes | str]) -> list[Path]:
+    """Write each file atomically into ``folder``; raises OutputError (CK005) when one
+    cannot be written."""
     written: list[Path] = []
-    found: list[Diagnostic] = []
     for name, data in files.items():
-        path = folder / name
-        try:
-            write_atomic(path, data)
-        except OutputError as exc:
-            found.append(
-                error(
-                    "CK005",
-                    f"cannot write output: {exc.reason}",
-                    Location(exc.path),
-                    hint="choose another place with -o, or make room there",
-                )
-            )
-        else:
-            written.append(path)
-    return written, found
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written

@@ -51,6 +51,7 @@ from cardkit.rules.effects import (
 )
 
 COST_FIELD = "cost"
+_STAT_KINDS = ("integer", "number", "boolean")
 MIN_CARDS = 12
 THRESHOLD_SDS = 3.0
 MIN_GAP = 2.0
@@ -155,17 +156,14 @@ def card_features(
             features = memo.get(id(effect)) or memo.setdefault(id(effect), effect_features(effect))
         _add(found, features, trigger_weight(trigger))
     for spec in game.card_types[card.type].fields:
-        value = card.get(spec.name)
-        if (
-            spec.name == COST_FIELD
-            or value is None
-            or isinstance(value, bool) != (spec.kind == "boolean")
-        ):
+        if spec.name == COST_FIELD or spec.kind not in _STAT_KINDS:
             continue
-        if spec.kind in ("integer", "number") and isinstance(value, int | float):
+        value = card.values.get(spec.name)
+        if spec.kind == "boolean":
+            if isinstance(value, bool):
+                found[f"stat:{spec.name}"] = float(value)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
             found[f"stat:{spec.name}"] = float(value)
-        elif spec.kind == "boolean":
-            found[f"stat:{spec.name}"] = 1.0 if value else 0.0
     found[f"type:{card.type}"] = 1.0
     return found
 

@@ -498,6 +498,26 @@ class DealDamage(Clause):
         return f"deal {amount} damage to {target}"
 
 
+@dataclass(frozen=True, slots=True)
+class GrantKeyword(Clause):
+    """A card in play of type ``what`` gains a keyword, for good or (``this_turn``) until
+    the end of the turn: ``Target unit gains Stealth``, ``... gains Fast(2) this turn``."""
+
+    what: str
+    keyword: KeywordUse
+    this_turn: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.what, str) or not self.what:
+            raise ValueError(f"a keyword is granted to a card type id, not {self.what!r}")
+        if not isinstance(self.keyword, KeywordUse):
+            raise ValueError(f"what is granted is a keyword, not {self.keyword!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        until = " this turn" if self.this_turn else ""
+        return f"target {vocab.card_type(self.what)} gains {self.keyword.phrase(vocab)}{until}"
+
+
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
@@ -643,6 +663,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     CreateCard,
     DealDamage,
     PutOnTop,
+    GrantKeyword,
 )
 """The closed vocabulary of clauses."""
 

@@ -11,14 +11,19 @@ from collections.abc import Iterator
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.model import Card, Game, Keyword, KeywordParam
 from cardkit.rules.context import CheckContext, ParsedLine
-from cardkit.rules.effects import KeywordUse, walk
+from cardkit.rules.effects import GrantKeyword, KeywordUse, walk
 
 
-def keyword_uses(lines: list[ParsedLine]) -> Iterator[tuple[ParsedLine, KeywordUse]]:
-    """Every keyword written in a card's parsed lines, with its line."""
+def keyword_uses(
+    lines: list[ParsedLine], *, granted: bool = True
+) -> Iterator[tuple[ParsedLine, KeywordUse]]:
+    """Every keyword written in a card's parsed lines, with its line; without ``granted``,
+    only the card's own (not those it gives other cards: "Target unit gains Stealth")."""
     for parsed in lines:
-        for node in walk(parsed.ability):
-            if isinstance(node, KeywordUse):
+        nodes = list(walk(parsed.ability))
+        given = {id(n.keyword) for n in nodes if isinstance(n, GrantKeyword)}
+        for node in nodes:
+            if isinstance(node, KeywordUse) and (granted or id(node) not in given):
                 yield parsed, node
 
 
@@ -120,7 +125,7 @@ def check_keyword_cards(context: CheckContext) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for card in context.card_set.cards:
         written: set[str] = set()
-        for parsed, use in keyword_uses(context.parsed.get(card.id, [])):
+        for parsed, use in keyword_uses(context.parsed.get(card.id, []), granted=False):
             keyword = game.keywords.get(use.keyword)
             if keyword is None:
                 continue
@@ -153,7 +158,34 @@ def check_keyword_cards(context: CheckContext) -> list[Diagnostic]:
                     )
                 )
         found += _missing_keywords(context, card, written)
+        found += _granted_to_wrong_type(context, card)
     return found
+
+
+def _granted_to_wrong_type(context: CheckContext, card: Card) -> Iterator[Diagnostic]:
+    """CK105 for "Target unit gains Walled" when Walled may appear only on forts."""
+    game = context.card_set.game
+    for parsed in context.parsed.get(card.id, []):
+        for node in walk(parsed.ability):
+            if not isinstance(node, GrantKeyword):
+                continue
+            keyword = game.keywords.get(node.keyword.keyword)
+            if keyword is None or not keyword.card_types or node.what in keyword.card_types:
+                continue
+            allowed = " or ".join(game.card_types[t].name.lower() for t in keyword.card_types)
+            target = (
+                game.card_types[node.what].name.lower()
+                if node.what in game.card_types
+                else node.what
+            )
+            yield error(
+                "CK105",
+                f"keyword {keyword.name!r} granted to a {target}: it may appear only on "
+                f"a {allowed}, in rules text of {card.id!r}",
+                context.at(card, parsed.line, _column(node.keyword)),
+                card=card.id,
+                hint=f"grant it to a {allowed}, or grant another keyword",
+            )
 
 
 def _missing_keywords(context: CheckContext, card: Card, written: set[str]) -> Iterator[Diagnostic]:

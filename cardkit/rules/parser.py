@@ -47,6 +47,7 @@ from cardkit.rules.effects import (
     ForEach,
     Gain,
     GainPerCost,
+    GrantKeyword,
     IfYouDo,
     InPlay,
     KeywordUse,
@@ -137,6 +138,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "NUMBER_WORD": "a number",
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
+    "THIS_TURN": "'this turn'",
     "COST_RESOURCE": "a resource",
     "COST_OPEN": "'('",
     "CARD_NAME": "a card name in quotes",
@@ -415,6 +417,11 @@ class _Builder(Transformer[Token, Any]):
         (words,) = children
         entry = self.specials[_fold(words)]
         return self._node(_pos(words), Special, entry.key, entry.words)
+
+    def grant(self, children: list[Any]) -> GrantKeyword:
+        word, kind, keyword, this_turn = children
+        what = self.types[_fold(kind)]
+        return self._node(_pos(word), GrantKeyword, what, keyword, this_turn is not None)
 
     def keyword(self, children: list[Any]) -> KeywordUse:
         word, args = children

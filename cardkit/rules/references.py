@@ -123,13 +123,18 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     card_set = context.card_set
     names = CardNames(card_set)
     found: list[Diagnostic] = []
+    walked: dict[int, list[tuple[str, Node]]] = {}
     for card in card_set.cards:
         card_type = card_set.game.card_types[card.type]
         for name, path, field_name in field_references(card_type.fields, dict(card.values), ()):
             if not names.exists(name):
                 found.append(_problem(card, name, f"{field_name!r}", card.location(*path), names))
         for parsed in context.parsed.get(card.id, ()):
-            for name, node in effect_references(parsed.ability):
+            # A line many cards share parses to one value: walk its tree once.
+            key = id(parsed.ability)
+            if key not in walked:
+                walked[key] = list(effect_references(parsed.ability))
+            for name, node in walked[key]:
                 if not names.exists(name):
                     column = node.pos.column if node.pos else 1
                     where = context.at(card, parsed.line, column)

@@ -13,6 +13,7 @@ buys: each possible purchase is tried in rollouts of greedy play, on deals of th
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
@@ -351,8 +352,8 @@ class GreedyBot:
 class MonteCarloBot(GreedyBot):
     """Greedy play, but each purchase is chosen by rollouts: for every affordable card,
     ``rollouts`` games are played out by greedy bots on random deals of the cards this player
-    cannot see (the same deals for every card); the card that wins most often (with the most
-    authority, among equals) is bought if it clearly beats the greedy choice."""
+    cannot see (the same deals for every card), scored by wins and then authority; a card is
+    bought instead of the greedy choice only when its paired advantage is clear (t > 2)."""
 
     name = "mc"
 
@@ -376,10 +377,15 @@ class MonteCarloBot(GreedyBot):
         # Common random numbers: every option is tried on the same deals, so that the
         # comparison measures the option and not the luck of the deal.
         seeds = [self.rng.getrandbits(32) for _ in range(self.rollouts)]
-        scores = [sum(self._rollout(view, option, seed) for seed in seeds) for option in options]
-        best = max(range(len(options)), key=lambda k: (scores[k], -k))
-        # Rollouts are few: leave the greedy purchase only for one clearly better.
-        return options[best] if scores[best] >= scores[0] + self.rollouts / 8 else action
+        scores = [[self._rollout(view, option, seed) for seed in seeds] for option in options]
+        # Rollouts are few: leave the greedy purchase only for a card whose paired advantage
+        # over it is more than twice its standard error (a one-sided test at about 2.5%).
+        best, best_t = 0, 2.0
+        for k in range(1, len(options)):
+            t = _paired_t(scores[k], scores[0])
+            if t > best_t:
+                best, best_t = k, t
+        return options[best]
 
     @staticmethod
     def _card(view: View, action: Action) -> int | None:
@@ -393,6 +399,17 @@ class MonteCarloBot(GreedyBot):
         me = view.seat
         margin = max(outcome.life[me], 0) - max(outcome.life[1 - me], 0)
         return (outcome.winner == me) + margin / 200
+
+
+def _paired_t(a: list[float], b: list[float]) -> float:
+    """How many standard errors the mean of ``a - b`` lies above 0 (0 when it cannot tell)."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2 or mean <= 0:
+        return 0.0
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.inf if variance == 0 else mean / math.sqrt(variance / n)
 
 
 BOTS: Mapping[str, Callable[[int], Bot]] = {

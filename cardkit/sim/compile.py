@@ -36,6 +36,7 @@ from cardkit.rules.effects import (
     ForEach,
     Gain,
     GainPerCost,
+    GrantKeyword,
     IfYouDo,
     InPlay,
     KeywordUse,
@@ -441,6 +442,7 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     DealDamage: "damage to cards in play belongs to battle games, not deck-building ones",
     PutOnTop: "moving cards between arbitrary zones is not modelled yet",
     AbilityCost: "abilities paid from a card's own counters belong to other games",
+    GrantKeyword: "keywords granted to cards in play belong to battle games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute: a card that uses one is reported (CK403) and left out of the simulation."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error, warning
 from cardkit.model import Card, CardSet, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
 from cardkit.rules.effects import Ability
@@ -146,6 +146,7 @@ def build_pool(
         for card in (*card_set.cards, *(c for c in added if c.id not in market_ids))
         if card.deck == setup.market_deck or card.id in in_play
     ]
+    notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
     for card in all_cards:
         where = added_context if card.id in added_ids else context
         sim = _sim_card(card, where.parsed.get(card.id, ()), where, found)
@@ -153,6 +154,17 @@ def build_pool(
             continue
         if card.deck == setup.market_deck:
             market.append((len(cards), card.count))
+        elif card.id in added_ids:
+            notes.append(
+                warning(
+                    "CK405",
+                    f"added card {card.id!r} belongs to deck {card.deck!r}, not to "
+                    f"{setup.market_deck!r} that the trade row is dealt from; no game will use it",
+                    card.location("deck") if "deck" in card.values else card.location(),
+                    card=card.id,
+                    hint=f"set 'deck: {setup.market_deck}' on the card",
+                )
+            )
         cards.append(sim)
     ids = {card.id: i for i, card in enumerate(cards)}
     known = [card.id for card in card_set.cards] + [c.id for c in added]
@@ -177,7 +189,7 @@ def build_pool(
             starting.append((index, copies))
     pile = None if setup.pile is None else lookup(setup.pile, "pile", "pile", "card")
     if found:
-        return None, sorted(found, key=lambda d: d.sort_key)
+        return None, sorted([*found, *notes], key=lambda d: d.sort_key)
     pile_count = 0
     if pile is not None:
         pile_count = setup.pile_count or next(c.count for c in all_cards if c.id == setup.pile)
@@ -192,4 +204,4 @@ def build_pool(
         pile_count=pile_count,
         added=tuple(c.id for c in added),
     )
-    return pool, []
+    return pool, notes
