@@ -45,9 +45,14 @@ def check_drift(context: CheckContext) -> list[Diagnostic]:
     """CK108: the same effect written differently across the set."""
     vocab = context.parser.vocab
     groups: dict[Effect, list[tuple[Card, ParsedLine, int, str]]] = defaultdict(list)
+    # A set repeats its lines: split each distinct line into sentences once.
+    split: dict[str, list[tuple[Effect, int, str]]] = {}
     for card in context.card_set.cards:
         for parsed in context.parsed.get(card.id, []):
-            for sentence, column, written in _sentences(parsed):
+            sentences = split.get(parsed.text)
+            if sentences is None:
+                sentences = split[parsed.text] = list(_sentences(parsed))
+            for sentence, column, written in sentences:
                 groups[sentence].append((card, parsed, column, written))
     found: list[Diagnostic] = []
     for sentence, uses in groups.items():
@@ -105,6 +110,14 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
     """CK109-CK112: typing slips in each line."""
     flag_curly = not _uses_curly(context)
     found: list[Diagnostic] = []
+    seen: dict[str, list[Finding]] = {}  # the slips of each distinct line that parses
+
+    def slips(text: str) -> list[Finding]:
+        findings = [*doubled(text), *unbalanced(text)]
+        if flag_curly:
+            findings += curly(text)
+        return findings
+
     for card in context.card_set.cards:
         lines: list[tuple[int, str, Finding | None, int | None]] = [
             (p.line, p.text, None, None) for p in context.parsed.get(card.id, [])
@@ -113,11 +126,12 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
             exc = failed.error  # words up to the end of the one it stopped at are its own
             lines.append((failed.line, failed.text, failed.explained, exc.column + len(exc.found)))
         for line, text, explained, stopped in lines:
-            findings = [*doubled(text), *unbalanced(text)]
-            if flag_curly:
-                findings += curly(text)
-            if stopped is not None:
-                findings += [
+            if stopped is None:
+                if text not in seen:
+                    seen[text] = slips(text)
+                findings = seen[text]
+            else:
+                findings = slips(text) + [
                     f for f in misspelt(text, context.words(), stopped) if f.column > stopped
                 ]
             for finding in findings:
