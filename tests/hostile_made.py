@@ -206,6 +206,8 @@ MADE: dict[str, Maker] = {
     "utf32": _bytes("cards:\n  - name: Scout\n".encode("utf-32")),
     "secret": _text("cards:\n  - name: Secret\n    type: ship\n    cost: 1\n"),
     "link_to_secret": _link("../secret.yaml"),
+    "link_to_outside_template": _link("../../secret.md.j2"),
+    "outside_template": _text("SECRET {{ reference.title }}\n"),
     "link_to_outside_folder": _link("../outside"),
     "link_to_dot": _link("."),
     "folder": _folder,

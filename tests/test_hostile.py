@@ -547,6 +547,15 @@ CASES: list[Case] = [
             ("list-bomb", "game/rulebook/reference.md.j2:1:1: error[CK302]"),
         )
     ),
+    Case(
+        "template-linking-outside",
+        {
+            "game/rulebook/reference.md.j2": MADE["link_to_outside_template"],
+            "secret.md.j2": MADE["outside_template"],
+        },
+        "game/rulebook/reference.md.j2: error[CK306] template 'reference.md.j2' links outside",
+        command="rulebook",
+    ),
     # every command that reads a game refuses the same hostile card file ------------------------
     *(
         Case(
