@@ -413,8 +413,8 @@ def _sheet(game: str, sheet_id: str) -> list[tuple[str, list[list[str]], list[st
 
 def test_warpspawn_spell_deck_sheet_lists_every_spell_and_36_copies() -> None:
     [(_, rows, total)] = _sheet("warpspawn", "spell-deck")
-    assert {row[0]: int(row[1]) for row in rows} == SPELL_DECK
-    assert total[1] == "36"
+    assert {row[0]: int(row[2]) for row in rows} == SPELL_DECK
+    assert total[2] == "36"
 
 
 def test_starcraft_sheets_the_rules_ask_players_to_print() -> None:
@@ -432,15 +432,18 @@ def test_starcraft_sheets_the_rules_ask_players_to_print() -> None:
             ],
         )
     ]
-    [(_, heroes, _)] = _sheet("starcraft", "heroes")
-    assert [row[0] for row in heroes] == [
-        "Edmund Duke (Siege Mode)",
-        "Edmund Duke (Tank Mode)",
-        "Jim Raynor",
-        "Kukulza (Guardian)",
-        "Kukulza (Mutalisk)",
+    heroes = _sheet("starcraft", "heroes")
+    assert [(title, rows) for title, rows, _ in heroes] == [
+        (
+            "Terran",
+            [
+                ["Edmund Duke (Siege Mode)", "Siege Tank"],
+                ["Edmund Duke (Tank Mode)", "Siege Tank"],
+                ["Jim Raynor", "Marine"],
+            ],
+        ),
+        ("Zerg", [["Kukulza (Guardian)", "Guardian"], ["Kukulza (Mutalisk)", "Mutalisk"]]),
     ]
-    assert heroes[2][2] == "Marine"
     [(_, zerg, _)] = _sheet("starcraft", "zerg-buildings")
     assert [row[:2] for row in zerg] == [
         ["Creep Colony", "Spawning Pool"],
