@@ -130,9 +130,7 @@ class Match:
 
     def start_turn(self) -> None:
         p = self.cur
-        fcount = self.fcount
-        for i in range(len(fcount)):
-            fcount[i] = 0
+        self.fcount = [0] * len(self.fcount)
         cards = self.cards
         bases = self.bases[p]
         fired = self.base_fired[p]
@@ -181,11 +179,12 @@ class Match:
         self.ship_fired.clear()
         discard.extend(self.hand[p])
         self.hand[p].clear()
-        for q, c in self.return_at_end:
-            if c in self.scrap_heap:
-                self.scrap_heap.remove(c)
-                self.discard[q].append(c)
-        self.return_at_end.clear()
+        if self.return_at_end:
+            for q, c in self.return_at_end:
+                if c in self.scrap_heap:
+                    self.scrap_heap.remove(c)
+                    self.discard[q].append(c)
+            self.return_at_end.clear()
         self.pool = [0] * self.nres
         self.scrapped = 0
         self.next_on_top = None
