@@ -1,6 +1,6 @@
 """Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
 
-Star Realms (48 distinct cards, 136 copies) with a 1/8 in bleed, timed in one process:
+Star Realms with a 1/8 in bleed, timed in one process:
 
 - the print-and-play ``deck.pdf``, the baseline every ratio is against;
 - ``--png`` into an empty folder (every card drawn and rasterised at 300 dpi), then again
@@ -23,7 +23,7 @@ from pathlib import Path
 from cardkit.cardload import load_card_set
 from cardkit.model import CardSet
 from cardkit.render.build import BuildOptions, build_deck
-from cardkit.render.png import build_pngs
+from cardkit.render.png import build_pngs, jobs
 from cardkit.render.single import build_single
 from cardkit.render.tts import build_tts
 from cardkit.render.units import parse_length
@@ -78,7 +78,7 @@ def main() -> None:
     card_set, found = load_card_set(GAME, str(GAME))
     assert card_set is not None and not found, found[:3]
     cards = len(card_set.cards)
-    images = cards + 2  # and the two backs
+    images = len(jobs(card_set, card_set.cards))  # each card and each back
 
     def deck(folder: Path) -> object:
         return build_deck(card_set, BuildOptions(bleed=BLEED, output=folder))

@@ -8,7 +8,7 @@ the problem they were written for. The codes about ``suppress`` itself cannot be
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from cardkit.diagnostics import CODES, Diagnostic, did_you_mean, error, warning
 from cardkit.model import CardSet
@@ -16,8 +16,15 @@ from cardkit.model import CardSet
 UNSUPPRESSIBLE: frozenset[str] = frozenset({"CK150", "CK151"})
 
 
-def apply_suppressions(card_set: CardSet, found: Iterable[Diagnostic]) -> list[Diagnostic]:
-    """``found`` less the diagnostics its cards suppress, plus CK150/CK151 about ``suppress``."""
+def apply_suppressions(
+    card_set: CardSet, found: Iterable[Diagnostic], *, ran: Collection[str] | None = None
+) -> list[Diagnostic]:
+    """``found`` less the diagnostics its cards suppress, plus CK150/CK151 about ``suppress``.
+
+    ``ran``: the codes the command's checks can report (None: every code). A suppressed code
+    outside it is not stale, only not checked by this command (``cardkit validate`` does not
+    run the simulator's checks, say).
+    """
     wanted: dict[str, set[str]] = {}
     problems: list[Diagnostic] = []
     for card in card_set.cards:
@@ -57,6 +64,8 @@ def apply_suppressions(card_set: CardSet, found: Iterable[Diagnostic]) -> list[D
         kept.append(diag)
     for card in card_set.cards:
         for index, code in enumerate(card.get("suppress") or ()):
+            if ran is not None and code not in ran:
+                continue
             if code in wanted.get(card.id, ()) and (card.id, code) not in fired:
                 problems.append(
                     warning(

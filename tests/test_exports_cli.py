@@ -91,3 +91,22 @@ def test_each_export_reports_progress_up_to_its_total(tmp_path: Path) -> None:
         done = [d for d, _ in seen]
         assert done == sorted(done) and len(set(t for _, t in seen)) == 1, name
         assert seen[-1][0] == seen[-1][1] > 1, name
+
+
+def test_another_process_writes_the_same_bytes(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    game = write_game(tmp_path / "game")
+    options = ["--png", "--dpi", "72", "--tts", "--tts-url", "https://x.example/t/", "--single"]
+    assert main(["build", str(game), *options, "-o", str(tmp_path / "here")]) == 0
+    code = (
+        "import sys; from cardkit.cli import main; "
+        f"sys.exit(main(['build', {str(game)!r}, *{options!r}, '-o', {str(tmp_path / 'there')!r}]))"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    here = sorted(p.relative_to(tmp_path / "here") for p in (tmp_path / "here").rglob("*.*"))
+    there = sorted(p.relative_to(tmp_path / "there") for p in (tmp_path / "there").rglob("*.*"))
+    assert here == there and len(here) > 10
+    for name in here:
+        assert (tmp_path / "here" / name).read_bytes() == (tmp_path / "there" / name).read_bytes()

@@ -13,7 +13,10 @@ from pypdf import PdfReader
 from cardkit.cardload import load_card_set
 from cardkit.cli import main
 from cardkit.errors import RulesTextError
-from cardkit.model import CardSet
+from cardkit.model import Card, CardSet
+from cardkit.reference.content import Cell, plain
+from cardkit.reference.sheets import card_sheet_tables
+from cardkit.reference.words import field_value, shown_value
 from cardkit.rules import parse_ability
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -382,3 +385,67 @@ def test_frontiers_has_eight_oversized_challenges_and_four_pairs_of_scorecards()
     }
     trade = [card for card in card_set.cards if card.type in ("ship", "base")]
     assert sum(card.count for card in trade) == 136
+
+
+# -- sheets for the rulebook -----------------------------------------------------------------
+
+
+def _sheet(game: str, sheet_id: str) -> list[tuple[str, list[list[str]], list[str]]]:
+    """(group title, rows, total row) of each table of a game's card sheet, as plain text."""
+    card_set = _load(game)
+    [sheet] = [sheet for sheet in card_set.game.sheets if sheet.id == sheet_id]
+
+    def cell_of(card: Card, field: str) -> Cell:
+        return plain(shown_value(field_value(card, field), field, card_set.game))
+
+    def text(cell: Cell) -> str:
+        return "".join(span.text for span in cell)
+
+    return [
+        (
+            table.title,
+            [[text(cell) for cell in row] for row in table.rows],
+            [text(cell) for cell in table.footer or ()],
+        )
+        for table in card_sheet_tables(sheet, card_set, cell_of)
+    ]
+
+
+def test_warpspawn_spell_deck_sheet_lists_every_spell_and_36_copies() -> None:
+    [(_, rows, total)] = _sheet("warpspawn", "spell-deck")
+    assert {row[0]: int(row[1]) for row in rows} == SPELL_DECK
+    assert total[1] == "36"
+
+
+def test_starcraft_sheets_the_rules_ask_players_to_print() -> None:
+    air = _sheet("starcraft", "air-ground")
+    assert [(title, [row[0] for row in rows]) for title, rows, _ in air] == [
+        (
+            "Zerg",
+            [
+                "Guardian",
+                "Kukulza (Guardian)",
+                "Kukulza (Mutalisk)",
+                "Mutalisk",
+                "Overlord",
+                "Queen",
+            ],
+        )
+    ]
+    [(_, heroes, _)] = _sheet("starcraft", "heroes")
+    assert [row[0] for row in heroes] == [
+        "Edmund Duke (Siege Mode)",
+        "Edmund Duke (Tank Mode)",
+        "Jim Raynor",
+        "Kukulza (Guardian)",
+        "Kukulza (Mutalisk)",
+    ]
+    assert heroes[2][2] == "Marine"
+    [(_, zerg, _)] = _sheet("starcraft", "zerg-buildings")
+    assert [row[:2] for row in zerg] == [
+        ["Creep Colony", "Spawning Pool"],
+        ["Extractor", ""],
+        ["Queen's Nest", "Spawning Pool"],
+        ["Spawning Pool", ""],
+        ["Spire", "Spawning Pool"],
+    ]

@@ -32,6 +32,7 @@ from cardkit.rules.effects import (
     IfYouDo,
     InPlay,
     KeywordUse,
+    ModifyStat,
     NextAcquireOnTop,
     Node,
     OnScrap,
@@ -96,6 +97,9 @@ CANONICAL: list[tuple[Node, str]] = [
     (CreateCard("Spark", 2, "hand"), 'Create 2 "Spark" into your hand.'),
     (DealDamage(2, "unit"), "Deal 2 damage to target unit."),
     (GrantKeyword("unit", KeywordUse("walled")), "Target unit gains Walled."),
+    (ModifyStat("unit", "attack", 2, this_turn=True), "Target unit gets +2 attack this turn."),
+    (ModifyStat("relic", "max_favor", -1, "enemy"), "All enemy relics get -1 max favor."),
+    (ModifyStat("ally", "power", 3, "your"), "All your allies get +3 power."),
     (
         GrantKeyword("relic", KeywordUse("transport", (2,)), this_turn=True),
         "Target relic gains Transport(2) this turn.",
@@ -201,6 +205,9 @@ INVALID: list[tuple[str, object]] = [
     ("a die's sides", lambda: DealDamage(1, "unit", 1)),
     ("an ability cost needs", lambda: AbilityCost(())),
     ("granted to a card type id", lambda: GrantKeyword("", KeywordUse("walled"))),
+    ("other than 0", lambda: ModifyStat("unit", "attack", 0)),
+    ("unknown scope 'all'", lambda: ModifyStat("unit", "attack", 1, "all")),  # type: ignore[arg-type]
+    ("a stat must be a field name", lambda: ModifyStat("unit", " attack", 1)),
     ("what is granted is a keyword", lambda: GrantKeyword("unit", Draw(1))),  # type: ignore[arg-type]
 ]
 

@@ -173,8 +173,8 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
         [("Gain 2 Royal Favour.", 8)],
     ),
     (
-        "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'copy', 'create', 'deal', "
-        "'destroy', 'discard' or 14 more (did you mean 'gain'?)",
+        "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'all enemy', 'all your', "
+        "'copy', 'create', 'deal' or 16 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (

@@ -39,6 +39,7 @@ from cardkit.rules.effects import (
     IfYouDo,
     InPlay,
     KeywordUse,
+    ModifyStat,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
@@ -176,6 +177,11 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     if vocab.keywords:
         keyword = st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)
         keywords += [keyword, st.builds(GrantKeyword, kind, keyword, st.booleans())]
+    if vocab.stats:
+        delta = st.integers(-9, 9).filter(bool)
+        scope = st.sampled_from(["target", "your", "enemy"])
+        stat = st.sampled_from(vocab.stats)
+        keywords.append(st.builds(ModifyStat, kind, stat, delta, scope, st.booleans()))
     zones = [zone] if vocab.zones else []
     ids = {key for key, _, _ in vocab.zones}
     on_top: list[st.SearchStrategy[Clause]] = []

@@ -21,6 +21,7 @@ from cardkit.rules.effects import (
     Draw,
     GrantKeyword,
     KeywordUse,
+    ModifyStat,
     Primary,
     Sequence,
     walk,
@@ -76,6 +77,16 @@ SEED_LINES: list[tuple[str, Ability, str]] = [
         "Target ship gains Stealth this turn.",
         Ability(Primary(), GrantKeyword("ship", KeywordUse("stealth"), this_turn=True)),
         "Target ship gains Stealth this turn.",
+    ),
+    (
+        "Target infantry gets +2 cost this turn.",
+        Ability(Primary(), ModifyStat("infantry", "cost", 2, this_turn=True)),
+        "Target infantry gets +2 cost this turn.",
+    ),
+    (
+        "All enemy ships get \u20131 cost.",
+        Ability(Primary(), ModifyStat("ship", "cost", -1, "enemy")),
+        "All enemy ships get -1 cost.",
     ),
     (
         'Create a "Colonist" into your hand.',

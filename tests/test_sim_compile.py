@@ -96,3 +96,10 @@ def test_a_card_that_counts_as_every_faction_is_recognised() -> None:
     every = Ability(PRIMARY, effects.AllyForAllFactions())
     assert counts_as_every_faction((every,))
     assert not counts_as_every_faction((Ability(PRIMARY, Draw(1)),))
+
+
+def test_an_effect_outside_the_engine_says_why_in_its_hint() -> None:
+    from cardkit.sim.compile import outside_reason
+
+    assert outside_reason("DealDamage") == OUTSIDE_ENGINE[effects.DealDamage]
+    assert outside_reason("Gain") is None

@@ -125,3 +125,11 @@ def test_a_spreadsheet_column_suppresses_too(
         ("CK151", 3, 6, "warning", "wanderer"),
         ("CK151", 3, 6, "warning", "wanderer"),
     ]
+
+
+def test_a_code_validate_does_not_check_is_not_called_stale(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # CK404 comes from the simulator, which validate does not run.
+    cards = DRIFTER.replace("Sea Folk Ally: ", "") + "    suppress: [CK404]\n"
+    assert _validate(tmp_path, cards, capsys) == (0, [])

@@ -10,10 +10,13 @@ from rich.text import Text
 
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
-from cardkit.diagnostics import count_errors
+from cardkit.diagnostics import CODES, count_errors
 from cardkit.suppress import apply_suppressions
 
 NAME = "validate"
+# What validate checks: files, schema, rules text and set, rendering (CK0xx-CK2xx); a card may
+# suppress the codes of other commands (rulebook CK3xx, simulator CK4xx) without being stale.
+VALIDATE_CODES = frozenset(code for code in CODES if code < "CK300")
 HELP = "check a game's cards; every problem at once"
 
 
@@ -32,7 +35,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         # Layouts, icons and art, and whether each card's text fits its face (CK2xx).
         style, looks = prepare_style(card_set.game, card_set.cards)
         fits = measure_cards(style, card_set.cards)
-        found = apply_suppressions(card_set, [*found, *check_card_text(card_set), *looks, *fits])
+        found = [*found, *check_card_text(card_set), *looks, *fits]
+        found = apply_suppressions(card_set, found, ran=VALIDATE_CODES)
     print_diagnostics(out, found, args.format)
     errors, warnings = count_errors(found)
     if args.format == "text":

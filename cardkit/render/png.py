@@ -32,6 +32,7 @@ from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
 from cardkit.render.raster import png_bytes, rasterise
 from cardkit.render.single import card_pdf, card_size
+from cardkit.render.style import CardStyle, prepare_style
 
 Progress = Callable[[int, int], None]
 
@@ -123,6 +124,7 @@ def build_pngs(
     report = PngReport()
     todo = jobs(card_set, card_set.cards)
     fingerprint = drawing_fingerprint(card_set.game, cards=card_set.cards, output=folder)
+    style: CardStyle | None = None
     try:
         for index, job in enumerate(todo, start=1):
             size = card_size(card_set, job.card)
@@ -133,7 +135,10 @@ def build_pngs(
             if _up_to_date(path, cache.get(job.name), key):
                 report.unchanged.append(path)
             else:
-                pdf, found = card_pdf(card_set, job.card, bleed, face=job.face)
+                if style is None:  # loaded once, and only when something is drawn
+                    style, problems = prepare_style(card_set.game, card_set.cards)
+                    report.diagnostics.extend(problems)
+                pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
                 report.diagnostics.extend(found)
                 data = png_bytes(rasterise(pdf, dpi=dpi), dpi)
                 write_atomic(path, data)

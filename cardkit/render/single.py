@@ -22,8 +22,8 @@ from cardkit.model import Card, CardSet
 from cardkit.render.filenames import safe_file_stem
 from cardkit.render.impose import Box, Duplex, Face, Page, Paper, Sheet, impose
 from cardkit.render.pdf import PrintBoxes, render_pdf
+from cardkit.render.style import CardStyle, prepare_style, size_points
 from cardkit.render.style import card_size as size_name
-from cardkit.render.style import size_points
 
 Progress = Callable[[int, int], None]
 
@@ -88,13 +88,21 @@ def single_file_name(size: CardSize) -> str:
 
 
 def card_pdf(
-    card_set: CardSet, card: Card, bleed: float, *, face: Face = Face.FRONT
+    card_set: CardSet,
+    card: Card,
+    bleed: float,
+    *,
+    face: Face = Face.FRONT,
+    style: CardStyle | None = None,
 ) -> tuple[bytes, list[Diagnostic]]:
-    """A one-page PDF of ``card``'s front, or of its back."""
+    """A one-page PDF of ``card``'s front, or of its back. Pass the game's ``style``
+    (``prepare_style``) when drawing many cards, so that it is loaded once."""
     size = card_size(card_set, card)
     pages = plan_single([_one_copy(card)], size, bleed, backs=face is Face.BACK)
     page = [p for p in pages if p.face is face]
-    return render_pdf(card_set.game, page, title=card.name, print_boxes=print_boxes(size, bleed))
+    return render_pdf(
+        card_set.game, page, title=card.name, style=style, print_boxes=print_boxes(size, bleed)
+    )
 
 
 def _one_copy(card: Card) -> Card:
@@ -118,7 +126,7 @@ def build_single(
     total = sum(len(pages) for pages in plans.values())
     done = 0
     made: list[tuple[Path, bytes]] = []
-    found: list[Diagnostic] = []
+    style, found = prepare_style(card_set.game, card_set.cards)
     for size, pages in plans.items():
         offset = done
 
@@ -131,6 +139,7 @@ def build_single(
             pages,
             title=f"{card_set.game.name} ({size.name} cards)",
             progress=step,
+            style=style,
             print_boxes=print_boxes(size, bleed),
         )
         done += len(pages)

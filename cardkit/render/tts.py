@@ -45,6 +45,7 @@ from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
 from cardkit.render.raster import png_bytes, rasterise
 from cardkit.render.single import CardSize, card_pdf, card_size
+from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.units import POINTS_PER_INCH, mm
 
 Progress = Callable[[int, int], None]
@@ -280,9 +281,9 @@ def saved_object(
     }
 
 
-def _face(card_set: CardSet, card: Card, grid: Grid, face: Face) -> Image.Image:
+def _face(card_set: CardSet, card: Card, grid: Grid, face: Face, style: CardStyle) -> Image.Image:
     """A card's front or back cut at its trim line, at the grid's cell size."""
-    pdf, _ = card_pdf(card_set, card, 0.0, face=face)
+    pdf, _ = card_pdf(card_set, card, 0.0, face=face, style=style)
     return rasterise(pdf, size=(grid.cell_width, grid.cell_height))
 
 
@@ -305,14 +306,14 @@ def build_tts(
     sheets = [sheet for deck in decks for sheet in deck.sheets]
     total = sum(len(sheet.cards) for sheet in sheets)
     done = 0
-    found: list[Diagnostic] = []
+    style, found = prepare_style(card_set.game, card_set.cards)
     images: dict[str, bytes] = {}
     backs: dict[str, Image.Image] = {}
     for sheet in sheets:
         grid = sheet.grid
         image = Image.new("RGB", grid.size, (255, 255, 255))
         for slot, card in enumerate(sheet.cards):
-            pdf, drawn = card_pdf(card_set, card, 0.0)
+            pdf, drawn = card_pdf(card_set, card, 0.0, style=style)
             found.extend(drawn)
             face = rasterise(pdf, size=(grid.cell_width, grid.cell_height))
             image.paste(face, grid.origin(slot))
@@ -321,7 +322,7 @@ def build_tts(
                 progress(done, total)
         key = f"{sheet.back}:{grid.cell_width}x{grid.cell_height}"
         if key not in backs:
-            backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK)
+            backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK, style)
         image.paste(backs[key], grid.origin(grid.hidden_slot))
         images[sheet.face] = png_bytes(image)
         images.setdefault(sheet.back, png_bytes(backs[key]))

@@ -518,6 +518,41 @@ class GrantKeyword(Clause):
         return f"target {vocab.card_type(self.what)} gains {self.keyword.phrase(vocab)}{until}"
 
 
+Scope = Literal["target", "your", "enemy"]
+SCOPES: tuple[Scope, ...] = get_args(Scope)
+
+
+@dataclass(frozen=True, slots=True)
+class ModifyStat(Clause):
+    """A whole-number field of cards in play changes by ``delta``: of a target card, or of
+    all your or all enemy cards of the type; for good or (``this_turn``) for the turn.
+    ``Target infantry gets +2 attack this turn``, ``All enemy units get -1 force``."""
+
+    what: str
+    stat: str
+    delta: int
+    scope: Scope = "target"
+    this_turn: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.what, str) or not self.what:
+            raise ValueError(f"a stat changes on a card type id, not {self.what!r}")
+        if not isinstance(self.stat, str) or not self.stat or self.stat != self.stat.strip():
+            raise ValueError(f"a stat must be a field name, not {self.stat!r}")
+        if not isinstance(self.delta, int) or isinstance(self.delta, bool) or self.delta == 0:
+            raise ValueError(f"a stat changes by a whole number other than 0, not {self.delta!r}")
+        if self.scope not in SCOPES:
+            raise ValueError(f"unknown scope {self.scope!r} (expected one of {SCOPES})")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        until = " this turn" if self.this_turn else ""
+        change = f"{self.delta:+d} {self.stat.replace('_', ' ')}"
+        if self.scope == "target":
+            return f"target {vocab.card_type(self.what)} gets {change}{until}"
+        whose = "your" if self.scope == "your" else "enemy"
+        return f"all {whose} {vocab.card_types_plural(self.what)} get {change}{until}"
+
+
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
@@ -664,6 +699,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     DealDamage,
     PutOnTop,
     GrantKeyword,
+    ModifyStat,
 )
 """The closed vocabulary of clauses."""
 

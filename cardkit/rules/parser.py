@@ -51,6 +51,7 @@ from cardkit.rules.effects import (
     IfYouDo,
     InPlay,
     KeywordUse,
+    ModifyStat,
     NextAcquireOnTop,
     Node,
     OnScrap,
@@ -114,6 +115,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
+            f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
@@ -139,6 +141,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
     "THIS_TURN": "'this turn'",
+    "STAT": "a card's number field",
+    "MINUS_NUMBER": "a number",
     "COST_RESOURCE": "a resource",
     "COST_OPEN": "'('",
     "CARD_NAME": "a card name in quotes",
@@ -217,6 +221,7 @@ class _Builder(Transformer[Token, Any]):
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
         self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
+        self.stats = {_fold(stat.replace("_", " ")): stat for stat in vocab.stats}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -417,6 +422,29 @@ class _Builder(Transformer[Token, Any]):
         (words,) = children
         entry = self.specials[_fold(words)]
         return self._node(_pos(words), Special, entry.key, entry.words)
+
+    def modify_target(self, children: list[Any]) -> ModifyStat:
+        return self._modify(children, "target")
+
+    def modify_yours(self, children: list[Any]) -> ModifyStat:
+        return self._modify(children, "your")
+
+    def modify_enemy(self, children: list[Any]) -> ModifyStat:
+        return self._modify(children, "enemy")
+
+    def _modify(self, children: list[Any], scope: str) -> ModifyStat:
+        word, kind, (delta, stat), this_turn = children
+        types = self.types if scope == "target" else self.types_plural
+        what = types[_fold(kind)]
+        return self._node(
+            _pos(word), ModifyStat, what, stat, delta, scope, this_turn=this_turn is not None
+        )
+
+    def stat_change(self, children: list[Token]) -> tuple[int, str]:
+        number, stat = children
+        digits = str(number).lstrip("+-\u2212\u2013")
+        delta = int(digits) if str(number).startswith("+") else -int(digits)
+        return delta, self.stats[_fold(stat)]
 
     def grant(self, children: list[Any]) -> GrantKeyword:
         word, kind, keyword, this_turn = children

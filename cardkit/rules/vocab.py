@@ -42,6 +42,8 @@ class Vocabulary:
     """(id, owner word, name): ('hand', 'your', 'hand'), ('trade-row', 'the', 'trade row')."""
     symbols: tuple[tuple[str, str], ...] = ()
     """(resource id, symbol): the short forms ability costs write, ('population', 'P')."""
+    stats: tuple[str, ...] = ()
+    """The whole-number card fields effects may change ('attack', 'force'), as text writes them."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -55,6 +57,14 @@ class Vocabulary:
                 for key, zone in game.zones.items()
             ),
             symbols=tuple((key, r.symbol) for key, r in game.resources.items() if r.symbol),
+            stats=tuple(
+                dict.fromkeys(
+                    spec.name
+                    for card_type in game.card_types.values()
+                    for spec in card_type.fields
+                    if spec.kind == "integer"
+                )
+            ),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,

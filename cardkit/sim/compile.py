@@ -40,6 +40,7 @@ from cardkit.rules.effects import (
     IfYouDo,
     InPlay,
     KeywordUse,
+    ModifyStat,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
@@ -443,9 +444,19 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     PutOnTop: "moving cards between arbitrary zones is not modelled yet",
     AbilityCost: "abilities paid from a card's own counters belong to other games",
     GrantKeyword: "keywords granted to cards in play belong to battle games",
+    ModifyStat: "changing cards' numbers in play belongs to battle games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
-not execute: a card that uses one is reported (CK403) and left out of the simulation."""
+not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
+and the run stops, as for any effect without an executor -- never a silent skip."""
+
+
+def outside_reason(name: str) -> str | None:
+    """Why the engine leaves the effect or trigger class called ``name`` alone, if it does."""
+    for cls, reason in OUTSIDE_ENGINE.items():
+        if cls.__name__ == name:
+            return reason
+    return None
 
 
 def worth(effect: Effect, env: Env) -> Worth:

@@ -15,7 +15,7 @@ from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error, warni
 from cardkit.model import Card, CardSet, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
 from cardkit.rules.effects import Ability
-from cardkit.sim.compile import unsupported
+from cardkit.sim.compile import outside_reason, unsupported
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,8 @@ def _sim_card(
                     f"the simulator cannot execute {name!r} in rules text of {card.id!r}",
                     context.at(card, line.line, len(line.text) - len(line.text.lstrip()) + 1),
                     card=card.id,
-                    hint="simulate without this card, or ask for an executor for this effect",
+                    hint=outside_reason(name)
+                    or "simulate without this card, or ask for an executor for this effect",
                 )
             )
             ok = False
