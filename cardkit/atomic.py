@@ -3,16 +3,22 @@
 Each write goes to a temporary file with a unique name in the target's folder, is flushed
 to disk, and then replaces the target in one ``os.replace``: a reader (or a build killed
 half-way, or a second build writing at the same time) sees the old file or the new one,
-never a mixture.
+never a mixture. A temporary file lives only while its bytes are written; one left behind
+by a killed process is removed by the next write of the same file, once it is
+``STALE_SECONDS`` old (so a write still under way in another process is never touched).
 """
 
 from __future__ import annotations
 
+import glob
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from cardkit.errors import OutputError
+
+STALE_SECONDS = 600.0
 
 
 def _why(path: Path, exc: OSError) -> str:
@@ -56,3 +62,15 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         if isinstance(exc, OSError):
             raise OutputError(path.as_posix(), _why(path, exc), exc) from None
         raise
+    _remove_stale(path)
+
+
+def _remove_stale(path: Path) -> None:
+    """Delete temporary files of ``path`` that a killed write left behind."""
+    now = time.time()
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            if now - stale.lstat().st_mtime > STALE_SECONDS:
+                stale.unlink()
+        except OSError:
+            pass  # gone already, or not ours to delete: leave it

@@ -151,3 +151,21 @@ def test_two_builds_at_once_into_one_folder_each_leave_a_whole_pdf(tmp_path: Pat
         assert len(PdfReader(shared / "deck.pdf").pages) > 0
         assert sorted(p.name for p in shared.iterdir()) == ["deck.pdf"]
     shutil.rmtree(shared)
+
+
+def test_the_next_build_removes_what_a_killed_one_left_behind(
+    previous: bytes, tmp_path: Path
+) -> None:
+    (tmp_path / "deck.pdf").write_bytes(previous)
+    child = _build(tmp_path, patch=KILL_AT["renaming into place"])
+    child.communicate(timeout=300)
+    left = [p for p in tmp_path.iterdir() if p.name.startswith(".deck.pdf.")]
+    assert len(left) == 1 and left[0].stat().st_size > 0
+    old = time.time() - 3600
+    os.utime(left[0], (old, old))
+    fresh = tmp_path / ".deck.pdf.underway.tmp"  # another build's write, still going on
+    fresh.write_bytes(b"%PDF")
+    child = _build(tmp_path)
+    _, err = child.communicate(timeout=300)
+    assert child.returncode == 0, err.decode()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".deck.pdf.underway.tmp", "deck.pdf"]
