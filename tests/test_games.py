@@ -85,7 +85,7 @@ RULE_CASES: list[tuple[str, str, list[tuple[str, str, int, str]]]] = [
             (
                 "CK121",
                 "game.yaml",
-                145,
+                147,
                 "deck 'main' holds 50 cards; its size must be exactly 20 + 10 * planets",
             )
         ],
@@ -97,13 +97,13 @@ RULE_CASES: list[tuple[str, str, list[tuple[str, str, int, str]]]] = [
             (
                 "CK121",
                 "game.yaml",
-                136,
+                138,
                 "deck 'planets' holds 5 cards; its size must be between 2 and 4",
             ),
             (
                 "CK121",
                 "game.yaml",
-                145,
+                147,
                 "deck 'main' holds 50 cards; its size must be exactly 20 + 10 * planets",
             ),
         ],
