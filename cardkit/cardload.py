@@ -230,7 +230,7 @@ class CardChecker:
             raw,
             source,
             base=where,
-            noun=f"a {card_type.name.lower()}",
+            noun=_with_article(card_type.name.lower()),
             card=card_id,
             unreadable=unreadable,
         )
@@ -364,3 +364,10 @@ def duplicate_ids(cards: Iterable[Card]) -> list[Diagnostic]:
         else:
             first[card.id] = card
     return found
+
+
+def _with_article(noun: str) -> str:
+    """'an action', 'a unit', 'an upgrade': the noun with its indefinite article, for messages."""
+    sounds_like_you = noun.startswith(("uni", "use", "usu", "uti", "ur", "eu"))
+    vowel = noun[:1] in ("a", "e", "i", "o", "u") and not sounds_like_you
+    return f"{'an' if vowel else 'a'} {noun}"

@@ -364,6 +364,8 @@ def _diagnose(
         field = next((p for p in reversed(rel) if isinstance(p, str)), label)
         if field == "type" and "fields" in rel:
             field = "field type"
+        if field == "faction" and len(rel) == 3 and rel[0] == "card_types":
+            field = "faction setting"  # required/optional/forbidden, not a faction's id
         shown = ", ".join(repr(c) for c in choices[:_MAX_CHOICES])
         if len(choices) > _MAX_CHOICES:
             shown += f" and {len(choices) - _MAX_CHOICES} more"

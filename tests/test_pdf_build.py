@@ -383,6 +383,16 @@ def test_cli_refuses_a_malformed_bleed(
     assert not (tmp_path / DECK_FILE).exists()
 
 
+@pytest.mark.parametrize("paper", ["a5", "300mm", "300x200mm"])
+def test_cli_refuses_an_unknown_paper_as_a_usage_error(
+    paper: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", str(STAR_REALMS), "--paper", paper, "--output", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"cardkit: error: argument --paper: unknown paper {paper!r}: use one of a3, a4," in err
+    assert not tmp_path.joinpath(DECK_FILE).exists()
+
+
 def test_cli_refuses_a_bleed_too_large_for_the_paper(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

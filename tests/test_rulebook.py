@@ -107,6 +107,16 @@ def test_every_count_from_the_cards_is_in_each_output(outputs: dict[str, str]) -
         assert not missing, (name, missing)
 
 
+def test_a_one_group_deck_is_labelled_once_with_cards(outputs: dict[str, str]) -> None:
+    # "Personal Deck Cards (40):" as the rulebook writes it, but "Scorecards (8):" and
+    # "Challenge Cards (8):", never "Challenge Cards Cards".
+    for name, text in outputs.items():
+        assert "Personal Deck Cards (40): 32 Scout" in text, name
+        assert "Challenge Cards (8): 1 Automations" in text, name
+        assert "Scorecards (8): 4 Scorecard (Ones Digit)" in text, name
+        assert "Cards Cards" not in text and "Scorecards Cards" not in text, name
+
+
 def test_the_cost_curve_table_holds_each_factions_copies_at_each_cost(
     outputs: dict[str, str],
 ) -> None:

@@ -123,3 +123,17 @@ def test_new_makes_the_parent_folder_when_it_is_missing(
 ) -> None:
     assert _new(capsys, "Moon Tactics", "--into", str(tmp_path / "a" / "b"))[0] == 0
     assert (tmp_path / "a" / "b" / "moon-tactics" / "game.yaml").is_file()
+
+
+def test_a_designer_s_first_slip_in_the_new_game_reads_as_english(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _new(capsys, "Moon Tactics", "--into", str(tmp_path))[0] == 0
+    cards = tmp_path / "moon-tactics" / "cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    slipped = text.replace("  - name: Gather\n", "  - name: Gather\n    colour: red\n")
+    cards.write_text(slipped.replace("    power: 4\n", "    powr: 4\n"), encoding="utf-8")
+    assert main(["validate", str(tmp_path / "moon-tactics")]) == 1
+    lines = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()]
+    assert "error[CK021] 'powr' is not a field of a unit (did you mean 'power'?)" in lines
+    assert "error[CK021] 'colour' is not a field of an action" in lines

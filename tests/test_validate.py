@@ -324,6 +324,14 @@ GAME_CASES: list[tuple[str, list[str]]] = [
         ],
     ),
     (
+        "faction-setting-typo.yaml",
+        [
+            "game/game.yaml:5:31: error[CK025] unknown faction setting 'requird' "
+            "(did you mean 'required'?)",
+            "    hint: expected one of 'required', 'optional', 'forbidden'",
+        ],
+    ),
+    (
         "wrong-type.yaml",
         ["game/game.yaml:5:9: error[CK023] card_types.ship must be a mapping, got 'Ship'"],
     ),

@@ -36,10 +36,23 @@ def offset(text: str) -> tuple[float, float]:
     return values[0], values[1]
 
 
+def paper(text: str) -> str:
+    """An argparse type: a paper name or WIDTHxHEIGHT, checked before any card is read."""
+    from cardkit.errors import LayoutError
+    from cardkit.render.build import paper_size
+
+    try:
+        paper_size(text)
+    except LayoutError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
     parser.add_argument(
         "--paper",
+        type=paper,
         default="a4",
         help="a4, letter, a3, or WIDTHxHEIGHT such as 300mmx200mm (default: a4)",
     )

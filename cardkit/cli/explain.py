@@ -10,8 +10,9 @@ from rich.text import Text
 
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
-from cardkit.diagnostics import Severity
+from cardkit.diagnostics import Severity, did_you_mean
 from cardkit.errors import UsageError
+from cardkit.render.selection import find_card
 
 NAME = "explain"
 HELP = "print the effect tree of cards' rules text"
@@ -31,9 +32,16 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         # A card file that does not load would silently drop its cards from the answer.
         print_diagnostics(err, errors or found, "text")
         return EXIT_ERRORS
-    cards = [c for c in card_set.cards if args.card in (None, c.id, c.name)]
-    if not cards:
-        raise UsageError(f"no card {args.card!r} in {args.path}")
+    cards = list(card_set.cards)
+    if args.card is not None:
+        card = find_card(card_set, args.card)
+        if card is None:
+            names = [c.id for c in card_set.cards] + [c.name for c in card_set.cards]
+            raise UsageError(
+                f"no card {args.card!r}{did_you_mean(args.card, names)} in {args.path}; "
+                "give a card's id or its name as written in its card file"
+            )
+        cards = [card]
     for card in cards:
         out.print(Text(explain(card, card_set.game)), soft_wrap=True)
     return EXIT_OK

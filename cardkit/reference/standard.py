@@ -74,7 +74,8 @@ def contents_section(card_set: CardSet) -> Section:
         for card in cards:
             by_faction.setdefault(card.factions[0] if card.factions else None, []).append(card)
         if len(by_faction) == 1:
-            groups.append(ComponentGroup(f"{deck_name} Cards", _total(cards), _items(cards)))
+            label = deck_name if deck_name.casefold().endswith("cards") else f"{deck_name} Cards"
+            groups.append(ComponentGroup(label, _total(cards), _items(cards)))
         else:
             for faction in [*faction_order(game), None]:
                 if faction in by_faction:
