@@ -15,7 +15,7 @@ from pathlib import Path
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Card, CardSet, Game
-from cardkit.rules.effects import Ability
+from cardkit.rules.effects import Ability, Node, walk
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
 from cardkit.rules.textlint import Finding, dictionary, explain_failure
@@ -94,6 +94,7 @@ class CheckContext:
     # Each distinct line is parsed once: cards of a set share much of their wording, and an
     # ability (a frozen value, positions counted within its line) is the same for each.
     lines: dict[str, Ability | RulesTextError] = field(default_factory=dict)
+    walked: dict[str, tuple[Node, ...]] = field(default_factory=dict)
 
     def parse_line(self, line: str) -> Ability | RulesTextError:
         """The ability a line of text parses to, or why it does not parse."""
@@ -104,6 +105,14 @@ class CheckContext:
             except RulesTextError as exc:
                 found = exc
             self.lines[line] = found
+        return found
+
+    def nodes(self, parsed: ParsedLine) -> tuple[Node, ...]:
+        """Every node of a parsed line's ability, depth first (see ``effects.walk``), found
+        once per distinct line."""
+        found = self.walked.get(parsed.text)
+        if found is None:
+            found = self.walked[parsed.text] = tuple(walk(parsed.ability))
         return found
 
     def at(self, card: Card, line: int, column: int) -> Location:

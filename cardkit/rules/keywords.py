@@ -11,16 +11,16 @@ from collections.abc import Iterator
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.model import Card, Game, Keyword, KeywordParam
 from cardkit.rules.context import CheckContext, ParsedLine
-from cardkit.rules.effects import GrantKeyword, KeywordUse, walk
+from cardkit.rules.effects import GrantKeyword, KeywordUse
 
 
 def keyword_uses(
-    lines: list[ParsedLine], *, granted: bool = True
+    context: CheckContext, lines: list[ParsedLine], *, granted: bool = True
 ) -> Iterator[tuple[ParsedLine, KeywordUse]]:
     """Every keyword written in a card's parsed lines, with its line; without ``granted``,
     only the card's own (not those it gives other cards: "Target unit gains Stealth")."""
     for parsed in lines:
-        nodes = list(walk(parsed.ability))
+        nodes = context.nodes(parsed)
         given = {id(n.keyword) for n in nodes if isinstance(n, GrantKeyword)}
         for node in nodes:
             if isinstance(node, KeywordUse) and (granted or id(node) not in given):
@@ -113,7 +113,7 @@ def check_keyword_params(context: CheckContext) -> list[Diagnostic]:
     keywords = context.card_set.game.keywords
     found: list[Diagnostic] = []
     for card in context.card_set.cards:
-        for parsed, use in keyword_uses(context.parsed.get(card.id, [])):
+        for parsed, use in keyword_uses(context, context.parsed.get(card.id, [])):
             if use.keyword in keywords:
                 found += _check_params(context, card, parsed, use, keywords[use.keyword])
     return found
@@ -125,7 +125,7 @@ def check_keyword_cards(context: CheckContext) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for card in context.card_set.cards:
         written: set[str] = set()
-        for parsed, use in keyword_uses(context.parsed.get(card.id, []), granted=False):
+        for parsed, use in keyword_uses(context, context.parsed.get(card.id, []), granted=False):
             keyword = game.keywords.get(use.keyword)
             if keyword is None:
                 continue
@@ -166,7 +166,7 @@ def _granted_to_wrong_type(context: CheckContext, card: Card) -> Iterator[Diagno
     """CK105 for "Target unit gains Walled" when Walled may appear only on forts."""
     game = context.card_set.game
     for parsed in context.parsed.get(card.id, []):
-        for node in walk(parsed.ability):
+        for node in context.nodes(parsed):
             if not isinstance(node, GrantKeyword):
                 continue
             keyword = game.keywords.get(node.keyword.keyword)
