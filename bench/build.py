@@ -18,6 +18,7 @@ sheets imposed, the PDF written. Loading the card files is timed apart (the floo
 from __future__ import annotations
 
 import argparse
+import json
 import runpy
 import shutil
 import sys
@@ -86,9 +87,9 @@ def generated_game(root: Path, unique: int, copies: int) -> Path:
         ]
         if model.factions:
             lines.append(f"    faction: {model.factions[0]}")
-        for field in ("cost", "defense", "outpost"):
-            if model.get(field) is not None:
-                lines.append(f"    {field}: {str(model.get(field)).lower()}")
+        for field, value in sorted(model.values.items()):  # the type's own fields, as JSON
+            if field not in ("name", "id", "type", "deck", "count", "art", "faction", "text"):
+                lines.append(f"    {field}: {json.dumps(value)}")
         text = model.text.replace('"', '\\"').replace("\n", "\\n")
         lines.append(f'    text: "{text}"')
     (root / "generated.yaml").write_text("\n".join(lines) + "\n", "utf-8")
