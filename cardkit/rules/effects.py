@@ -794,6 +794,32 @@ _SPECIALS: tuple[Special, ...] = (
         "return-from-scrap-heap",
         "at the end of this turn, put this card from the scrap heap into your discard pile",
     ),
+    # Battle games' one-offs (Warpspawn spells, Starcraft events, Planetary Strategy cards):
+    # each names one rule of its own game that no other card shares.
+    Special("end-battle", "end this battle immediately"),
+    Special("draw-unit-chit", "draw a unit chit"),
+    Special("joins-battle", "it joins this battle"),
+    Special(
+        "force-2-attack-each-enemy", "make a Force 2 attack against each enemy unit this round"
+    ),
+    Special("regenerate", "put the unit just destroyed in this battle back into play"),
+    Special(
+        "replace-environments",
+        "replace all three environments with three environments of another world",
+    ),
+    Special(
+        "remove-resource-counters",
+        "each player removes 3 Resource counters from each card at target planet",
+    ),
+    Special(
+        "evacuate",
+        "move any number of your infantry from target planet you control "
+        "to an adjacent planet you control",
+    ),
+    Special("play-in-opponents-combat", "play only during your opponent's combat step"),
+    Special("ship-into-play-here", "put a ship from your hand into play at this planet"),
+    Special("stealth-targetable-here", "enemy Stealth units at this planet may be targeted"),
+    Special("move-without-transport", "this mech may move between planets without a transport"),
 )
 
 SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})

@@ -274,10 +274,33 @@ def _return_from_scrap_heap(effect: Special, env: Env) -> Exec:
     return run
 
 
+OUTSIDE_SPECIALS: Mapping[str, str] = {
+    "end-battle": "battles belong to battle games, not deck-building ones",
+    "draw-unit-chit": "unit chits belong to battle games",
+    "joins-battle": "battles belong to battle games",
+    "force-2-attack-each-enemy": "attacks on units belong to battle games",
+    "regenerate": "units destroyed in battle belong to battle games",
+    "replace-environments": "environments of a world are not modelled",
+    "remove-resource-counters": "counters on cards at planets belong to other games",
+    "evacuate": "moving units between planets belongs to other games",
+    "play-in-opponents-combat": "combat steps belong to battle games",
+    "ship-into-play-here": "cards put into play at a planet belong to other games",
+    "stealth-targetable-here": "targeting units at planets belongs to other games",
+    "move-without-transport": "moving units between planets belongs to other games",
+}
+"""One-off effects this engine knows and deliberately does not execute, and why."""
+
+
+def _outside_special(effect: Special, env: Env) -> Exec:
+    raise Unsupported(f"Special:{effect.key}")
+
+
 SPECIALS: Mapping[str, Callable[[Special, Env], Exec]] = {
     "return-from-scrap-heap": _return_from_scrap_heap,
+    **dict.fromkeys(OUTSIDE_SPECIALS, _outside_special),
 }
-"""Executors of the one-off effects, by key of ``SPECIAL_EFFECTS``."""
+"""Executors of the one-off effects, by key of ``SPECIAL_EFFECTS`` (those outside the engine
+report themselves, with the reason of ``OUTSIDE_SPECIALS``)."""
 
 
 def _special(effect: Any, env: Env) -> Exec:
@@ -453,6 +476,8 @@ and the run stops, as for any effect without an executor -- never a silent skip.
 
 def outside_reason(name: str) -> str | None:
     """Why the engine leaves the effect or trigger class called ``name`` alone, if it does."""
+    if name.startswith("Special:"):
+        return OUTSIDE_SPECIALS.get(name.removeprefix("Special:"))
     for cls, reason in OUTSIDE_ENGINE.items():
         if cls.__name__ == name:
             return reason
