@@ -21,6 +21,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    Cannot,
     Choice,
     Condition,
     Conditional,
@@ -44,13 +45,17 @@ from cardkit.rules.effects import (
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
+    OpponentDiscardsKinds,
     Primary,
     PutFromDiscardOnTop,
     PutOnTop,
+    Reveal,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
+    SetStat,
     Special,
+    TakeControl,
     Then,
     Trigger,
 )
@@ -287,6 +292,7 @@ OUTSIDE_SPECIALS: Mapping[str, str] = {
     "ship-into-play-here": "cards put into play at a planet belong to other games",
     "stealth-targetable-here": "targeting units at planets belongs to other games",
     "move-without-transport": "moving units between planets belongs to other games",
+    "blocking-unit-defense": "blocking units belong to battle games",
 }
 """One-off effects this engine knows and deliberately does not execute, and why."""
 
@@ -468,6 +474,11 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     AbilityCost: "abilities paid from a card's own counters belong to other games",
     GrantKeyword: "keywords granted to cards in play belong to battle games",
     ModifyStat: "changing cards' numbers in play belongs to battle games",
+    Cannot: "forbidding cards in play to act belongs to battle games",
+    SetStat: "setting cards' numbers in play belongs to battle games",
+    Reveal: "hidden cards in play belong to other games",
+    TakeControl: "taking control of cards in play belongs to battle games",
+    OpponentDiscardsKinds: "discarding cards of given types belongs to other games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
