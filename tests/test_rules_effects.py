@@ -14,6 +14,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    Cannot,
     Choice,
     Clause,
     Conditional,
@@ -37,13 +38,17 @@ from cardkit.rules.effects import (
     Node,
     OnScrap,
     OpponentDiscards,
+    OpponentDiscardsKinds,
     Pos,
     Primary,
     PutFromDiscardOnTop,
     PutOnTop,
+    Reveal,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
+    SetStat,
+    TakeControl,
     Then,
 )
 from cardkit.rules.vocab import Vocabulary, plural
@@ -100,6 +105,34 @@ CANONICAL: list[tuple[Node, str]] = [
     (ModifyStat("unit", "attack", 2, this_turn=True), "Target unit gets +2 attack this turn."),
     (ModifyStat("relic", "max_favor", -1, "enemy"), "All enemy relics get -1 max favor."),
     (ModifyStat("ally", "power", 3, "your"), "All your allies get +3 power."),
+    (
+        ModifyStat("unit", "force", -1, "enemy", duration="battle"),
+        "All enemy units get -1 force this battle.",
+    ),
+    (
+        ModifyStat("unit", "defense", 3, this_turn=True, state="blocking"),
+        "Target blocking unit gets +3 defense this turn.",
+    ),
+    (
+        GrantKeyword("relic", KeywordUse("walled"), duration="round"),
+        "Target relic gains Walled this round.",
+    ),
+    (Cannot("unit", "attack", duration="battle"), "Target unit cannot attack this battle."),
+    (Cannot("relic", "move", this_turn=True), "Target relic cannot move this turn."),
+    (SetStat("unit", "range", 1), "This unit's range is 1."),
+    (SetStat(None, "range"), "The affected card's range is halved."),
+    (Reveal("walled"), "Reveal every Walled card."),
+    (Reveal("walled", "relic"), "Reveal every Walled card at target relic."),
+    (TakeControl("unit"), "Take control of target unit."),
+    (TakeControl("unit", "walled"), "Take control of target non-Walled unit."),
+    (
+        OpponentDiscardsKinds(10, ("unit", "relic")),
+        "Target opponent discards 10 units or relics of their choice.",
+    ),
+    (
+        OpponentDiscardsKinds(1, ("unit", "ally")),
+        "Target opponent discards a unit or ally of their choice.",
+    ),
     (
         GrantKeyword("relic", KeywordUse("transport", (2,)), this_turn=True),
         "Target relic gains Transport(2) this turn.",
@@ -209,6 +242,19 @@ INVALID: list[tuple[str, object]] = [
     ("unknown scope 'all'", lambda: ModifyStat("unit", "attack", 1, "all")),  # type: ignore[arg-type]
     ("a stat must be a field name", lambda: ModifyStat("unit", " attack", 1)),
     ("what is granted is a keyword", lambda: GrantKeyword("unit", Draw(1))),  # type: ignore[arg-type]
+    ("unknown span 'game'", lambda: ModifyStat("unit", "attack", 1, duration="game")),
+    ("this turn or this battle, not both", lambda: Cannot("unit", "attack", True, "battle")),
+    ("narrows a target card", lambda: ModifyStat("unit", "attack", 1, "your", state="blocking")),
+    ("narrows a target card, not 'resting'", lambda: ModifyStat("unit", "a", 1, state="resting")),
+    ("unknown action 'fly'", lambda: Cannot("unit", "fly")),
+    ("a stat's new value", lambda: SetStat("unit", "range", -1)),
+    ("a stat must be a field name", lambda: SetStat("unit", "")),
+    ("a keyword must be an id", lambda: Reveal("")),
+    ("cards are revealed at a card type id", lambda: Reveal("walled", "")),
+    ("a keyword must be an id, not ''", lambda: TakeControl("unit", "")),
+    ("control is taken of a card type id", lambda: TakeControl("")),
+    ("at least one card type", lambda: OpponentDiscardsKinds(2, ())),
+    ("cards to discard", lambda: OpponentDiscardsKinds(0, ("unit",))),
 ]
 
 

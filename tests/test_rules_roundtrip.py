@@ -14,13 +14,17 @@ from cardkit.gameload import load_game
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules import parse_ability, parse_card_text
 from cardkit.rules.effects import (
+    ACTIONS,
+    SPANS,
     SPECIAL_EFFECTS,
+    STATES,
     Ability,
     AbilityCost,
     AcquireFree,
     Ally,
     AllyForAllFactions,
     And,
+    Cannot,
     Chain,
     Choice,
     Clause,
@@ -43,13 +47,17 @@ from cardkit.rules.effects import (
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
+    OpponentDiscardsKinds,
     Primary,
     PutFromDiscardOnTop,
     PutOnTop,
+    Reveal,
     ScrapCards,
     ScrappedThisTurn,
     Sentence,
     Sequence,
+    SetStat,
+    TakeControl,
     Then,
 )
 from cardkit.rules.vocab import Vocabulary
@@ -158,6 +166,10 @@ def _ids(pairs: tuple[tuple[str, str], ...]) -> st.SearchStrategy[str]:
     return st.sampled_from([key for key, _ in pairs])
 
 
+LASTS = st.sampled_from([(False, ""), (True, ""), *((False, span) for span in SPANS)])
+"""How long an effect lasts: (this_turn, duration)."""
+
+
 def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     resource = _ids(vocab.resources)
     kind = _ids(vocab.card_types)
@@ -176,12 +188,32 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     keywords: list[st.SearchStrategy[Clause]] = []
     if vocab.keywords:
         keyword = st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)
-        keywords += [keyword, st.builds(GrantKeyword, kind, keyword, st.booleans())]
+        keywords += [
+            keyword,
+            st.builds(lambda k, w, t: GrantKeyword(k, w, *t), kind, keyword, LASTS),
+            st.builds(Reveal, _ids(vocab.keywords), st.one_of(st.none(), kind)),
+            st.builds(TakeControl, kind, st.one_of(st.none(), _ids(vocab.keywords))),
+        ]
     if vocab.stats:
         delta = st.integers(-9, 9).filter(bool)
         scope = st.sampled_from(["target", "your", "enemy"])
         stat = st.sampled_from(vocab.stats)
-        keywords.append(st.builds(ModifyStat, kind, stat, delta, scope, st.booleans()))
+        keywords.append(
+            st.builds(
+                lambda k, s, d, sc, t, state: ModifyStat(
+                    k, s, d, sc, *t, state=state if sc == "target" else ""
+                ),
+                kind,
+                stat,
+                delta,
+                scope,
+                LASTS,
+                st.sampled_from(["", *STATES]),
+            )
+        )
+        keywords.append(
+            st.builds(SetStat, st.one_of(st.none(), kind), stat, st.one_of(st.none(), n))
+        )
     zones = [zone] if vocab.zones else []
     ids = {key for key, _, _ in vocab.zones}
     on_top: list[st.SearchStrategy[Clause]] = []
@@ -210,6 +242,10 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.builds(GainPerCost, resource),
         st.builds(Discard, st.one_of(st.none(), n)),
         st.builds(OpponentDiscards, n),
+        st.builds(
+            OpponentDiscardsKinds, n, st.lists(kind, min_size=1, max_size=3, unique=True).map(tuple)
+        ),
+        st.builds(lambda k, a, t: Cannot(k, a, *t), kind, st.sampled_from(ACTIONS), LASTS),
         st.builds(
             ScrapCards,
             n,

@@ -498,6 +498,25 @@ class DealDamage(Clause):
         return f"deal {amount} damage to {target}"
 
 
+SPANS: tuple[str, ...] = ("battle", "round")
+"""Spans of time besides the turn that an effect may last ("this battle", "this round");
+an effect that lasts the turn says so with its ``this_turn`` flag."""
+
+
+def _check_lasts(this_turn: object, duration: object) -> None:
+    if duration != "" and duration not in SPANS:
+        raise ValueError(f"unknown span {duration!r} (expected one of {SPANS})")
+    if this_turn and duration:
+        raise ValueError(f"an effect lasts this turn or this {duration}, not both")
+
+
+def _until(this_turn: bool, duration: str) -> str:
+    """' this turn', ' this battle', or '' (for good)."""
+    if this_turn:
+        return " this turn"
+    return f" this {duration}" if duration else ""
+
+
 @dataclass(frozen=True, slots=True)
 class GrantKeyword(Clause):
     """A card in play of type ``what`` gains a keyword, for good or (``this_turn``) until
@@ -506,20 +525,27 @@ class GrantKeyword(Clause):
     what: str
     keyword: KeywordUse
     this_turn: bool = False
+    duration: str = ""
+    """A span of ``SPANS`` it lasts instead ('battle'); '' for the turn or for good."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.what, str) or not self.what:
             raise ValueError(f"a keyword is granted to a card type id, not {self.what!r}")
         if not isinstance(self.keyword, KeywordUse):
             raise ValueError(f"what is granted is a keyword, not {self.keyword!r}")
+        _check_lasts(self.this_turn, self.duration)
 
     def phrase(self, vocab: Vocabulary) -> str:
-        until = " this turn" if self.this_turn else ""
+        until = _until(self.this_turn, self.duration)
         return f"target {vocab.card_type(self.what)} gains {self.keyword.phrase(vocab)}{until}"
 
 
 Scope = Literal["target", "your", "enemy"]
 SCOPES: tuple[Scope, ...] = get_args(Scope)
+STATES: tuple[str, ...] = ("attacking", "blocking")
+"""What a card in play may be doing, as text narrows a target: 'target blocking unit'."""
+ACTIONS: tuple[str, ...] = ("attack", "block", "move")
+"""What a card in play may be forbidden to do: 'target unit cannot attack'."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -533,8 +559,15 @@ class ModifyStat(Clause):
     delta: int
     scope: Scope = "target"
     this_turn: bool = False
+    duration: str = ""
+    """A span of ``SPANS`` it lasts instead ('battle'); '' for the turn or for good."""
+    state: str = ""
+    """What the target card is doing, of ``STATES`` ('blocking'); '' for any."""
 
     def __post_init__(self) -> None:
+        _check_lasts(self.this_turn, self.duration)
+        if self.state and (self.state not in STATES or self.scope != "target"):
+            raise ValueError(f"a state ({STATES}) narrows a target card, not {self.state!r}")
         if not isinstance(self.what, str) or not self.what:
             raise ValueError(f"a stat changes on a card type id, not {self.what!r}")
         if not isinstance(self.stat, str) or not self.stat or self.stat != self.stat.strip():
@@ -545,12 +578,124 @@ class ModifyStat(Clause):
             raise ValueError(f"unknown scope {self.scope!r} (expected one of {SCOPES})")
 
     def phrase(self, vocab: Vocabulary) -> str:
-        until = " this turn" if self.this_turn else ""
+        until = _until(self.this_turn, self.duration)
         change = f"{self.delta:+d} {self.stat.replace('_', ' ')}"
         if self.scope == "target":
-            return f"target {vocab.card_type(self.what)} gets {change}{until}"
+            state = f"{self.state} " if self.state else ""
+            return f"target {state}{vocab.card_type(self.what)} gets {change}{until}"
         whose = "your" if self.scope == "your" else "enemy"
         return f"all {whose} {vocab.card_types_plural(self.what)} get {change}{until}"
+
+
+def _check_type(what: object, role: str) -> None:
+    if not isinstance(what, str) or not what:
+        raise ValueError(f"{role} a card type id, not {what!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Cannot(Clause):
+    """A target card in play may not do an action of ``ACTIONS``, for good or for a span:
+    ``Target unit cannot attack this battle``."""
+
+    what: str
+    action: str
+    this_turn: bool = False
+    duration: str = ""
+
+    def __post_init__(self) -> None:
+        _check_type(self.what, "a card that cannot act is of")
+        if self.action not in ACTIONS:
+            raise ValueError(f"unknown action {self.action!r} (expected one of {ACTIONS})")
+        _check_lasts(self.this_turn, self.duration)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        until = _until(self.this_turn, self.duration)
+        return f"target {vocab.card_type(self.what)} cannot {self.action}{until}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetStat(Clause):
+    """A whole-number field of the card itself (of type ``what``), or of the card an effect
+    card is played on (``what`` None), becomes ``value``, or is halved (``value`` None):
+    ``This unit's range is 1``, ``The affected card's range is halved``."""
+
+    what: str | None
+    stat: str
+    value: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.what is not None:
+            _check_type(self.what, "a stat is set on")
+        if not isinstance(self.stat, str) or not self.stat or self.stat != self.stat.strip():
+            raise ValueError(f"a stat must be a field name, not {self.stat!r}")
+        if self.value is not None:
+            _at_least("a stat's new value", self.value, 0)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        becomes = "halved" if self.value is None else str(self.value)
+        owner = "the affected card" if self.what is None else f"this {vocab.card_type(self.what)}"
+        return f"{owner}'s {self.stat.replace('_', ' ')} is {becomes}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Clause):
+    """Every card with the keyword is revealed, everywhere or at a target card of type
+    ``at``: ``Reveal every Cloaked card``, ``Reveal every Hidden card at target planet``."""
+
+    keyword: str
+    at: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.keyword, str) or not self.keyword:
+            raise ValueError(f"a keyword must be an id, not {self.keyword!r}")
+        if self.at is not None:
+            _check_type(self.at, "cards are revealed at")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        where = f" at target {vocab.card_type(self.at)}" if self.at else ""
+        return f"reveal every {vocab.keyword(self.keyword)} card{where}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeControl(Clause):
+    """You take control of a target card in play of type ``what``, but not one with the
+    keyword ``excluding``: ``Take control of target non-Leader unit``."""
+
+    what: str
+    excluding: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_type(self.what, "control is taken of")
+        if self.excluding is not None and (
+            not isinstance(self.excluding, str) or not self.excluding
+        ):
+            raise ValueError(f"a keyword must be an id, not {self.excluding!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        non = f"non-{vocab.keyword(self.excluding)} " if self.excluding else ""
+        return f"take control of target {non}{vocab.card_type(self.what)}"
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentDiscardsKinds(Clause):
+    """Target opponent discards ``n`` cards of the types ``what``, which they choose:
+    ``Target opponent discards 10 troops or buildings of their choice``."""
+
+    n: int
+    what: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        _at_least("the number of cards to discard", self.n, 1)
+        if not self.what:
+            raise ValueError("the cards to discard need at least one card type")
+        _check_kinds(self.what)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        if self.n == 1:
+            kinds = _article(_kinds(self.what, vocab))
+        else:
+            kinds = f"{self.n} " + " or ".join(vocab.card_types_plural(k) for k in self.what)
+        return f"target opponent discards {kinds} of their choice"
 
 
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
@@ -700,6 +845,11 @@ CLAUSES: tuple[type[Clause], ...] = (
     PutOnTop,
     GrantKeyword,
     ModifyStat,
+    Cannot,
+    SetStat,
+    Reveal,
+    TakeControl,
+    OpponentDiscardsKinds,
 )
 """The closed vocabulary of clauses."""
 
@@ -794,6 +944,33 @@ _SPECIALS: tuple[Special, ...] = (
         "return-from-scrap-heap",
         "at the end of this turn, put this card from the scrap heap into your discard pile",
     ),
+    # Battle games' one-offs (Warpspawn spells, Starcraft events, Planetary Strategy cards):
+    # each names one rule of its own game that no other card shares.
+    Special("end-battle", "end this battle immediately"),
+    Special("draw-unit-chit", "draw a unit chit"),
+    Special("joins-battle", "it joins this battle"),
+    Special(
+        "force-2-attack-each-enemy", "make a Force 2 attack against each enemy unit this round"
+    ),
+    Special("regenerate", "put the unit just destroyed in this battle back into play"),
+    Special(
+        "replace-environments",
+        "replace all three environments with three environments of another world",
+    ),
+    Special(
+        "remove-resource-counters",
+        "each player removes 3 Resource counters from each card at target planet",
+    ),
+    Special(
+        "evacuate",
+        "move any number of your infantry from target planet you control "
+        "to an adjacent planet you control",
+    ),
+    Special("play-in-opponents-combat", "play only during your opponent's combat step"),
+    Special("ship-into-play-here", "put a ship from your hand into play at this planet"),
+    Special("stealth-targetable-here", "enemy Stealth units at this planet may be targeted"),
+    Special("move-without-transport", "this mech may move between planets without a transport"),
+    Special("blocking-unit-defense", "target blocking unit gets +3 defense this turn"),
 )
 
 SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})

@@ -22,9 +22,12 @@ from cardkit.diagnostics import did_you_mean
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.model import Game
 from cardkit.rules.effects import (
+    ACTIONS,
     DECK,
     NUMBER_WORDS,
+    SPANS,
     SPECIAL_EFFECTS,
+    STATES,
     TOP_OF,
     Ability,
     AbilityCost,
@@ -32,6 +35,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    Cannot,
     Choice,
     Clause,
     Conditional,
@@ -56,14 +60,18 @@ from cardkit.rules.effects import (
     Node,
     OnScrap,
     OpponentDiscards,
+    OpponentDiscardsKinds,
     Pos,
     Primary,
     PutFromDiscardOnTop,
     PutOnTop,
+    Reveal,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
+    SetStat,
     Special,
+    TakeControl,
     Then,
     Trigger,
 )
@@ -119,6 +127,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
+            f"THIS_SPAN: /this[ \\t]+{_alternatives(SPANS)}/i",
+            f"ACTION: /{_alternatives(ACTIONS)}/i",
+            f"STATE: /{_alternatives(STATES)}/i",
             "",
         )
     )
@@ -141,6 +152,11 @@ TERMINAL_WORDS: dict[str, str] = {
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
     "THIS_TURN": "'this turn'",
+    "THIS_SPAN": "'this battle' or the like",
+    "AFFECTED_CARD": "'the affected card'",
+    "ACTION": "an action ('attack')",
+    "STATE": "a state ('blocking')",
+    "_POSSESSIVE": '"\'s"',
     "STAT": "a card's number field",
     "MINUS_NUMBER": "a number",
     "COST_RESOURCE": "a resource",
@@ -424,7 +440,8 @@ class _Builder(Transformer[Token, Any]):
         return self._node(_pos(words), Special, entry.key, entry.words)
 
     def modify_target(self, children: list[Any]) -> ModifyStat:
-        return self._modify(children, "target")
+        word, state, *rest = children
+        return self._modify([word, *rest], "target", _fold(state) if state else "")
 
     def modify_yours(self, children: list[Any]) -> ModifyStat:
         return self._modify(children, "your")
@@ -432,13 +449,59 @@ class _Builder(Transformer[Token, Any]):
     def modify_enemy(self, children: list[Any]) -> ModifyStat:
         return self._modify(children, "enemy")
 
-    def _modify(self, children: list[Any], scope: str) -> ModifyStat:
-        word, kind, (delta, stat), this_turn = children
+    def _modify(self, children: list[Any], scope: str, state: str = "") -> ModifyStat:
+        word, kind, (delta, stat), lasts = children
         types = self.types if scope == "target" else self.types_plural
         what = types[_fold(kind)]
         return self._node(
-            _pos(word), ModifyStat, what, stat, delta, scope, this_turn=this_turn is not None
+            _pos(word), ModifyStat, what, stat, delta, scope, *_lasts(lasts), state=state
         )
+
+    def duration(self, children: list[Token]) -> str:
+        return _fold(children[0]).split()[-1]
+
+    def cannot(self, children: list[Any]) -> Cannot:
+        word, kind, action, lasts = children
+        what = self.types[_fold(kind)]
+        return self._node(_pos(word), Cannot, what, _fold(action), *_lasts(lasts))
+
+    def set_stat(self, children: list[Any]) -> SetStat:
+        (pos, what), stat, value = children
+        return self._node(pos, SetStat, what, self.stats[_fold(stat)], value)
+
+    def this_card(self, children: list[Token]) -> tuple[Pos, str | None]:
+        word, kind = children
+        return _pos(word), self.types[_fold(kind)]
+
+    def affected_card(self, children: list[Token]) -> tuple[Pos, str | None]:
+        return _pos(children[0]), None
+
+    def to_number(self, children: list[Token]) -> int | None:
+        return int(children[0])
+
+    def halved(self, children: list[Token]) -> int | None:
+        return None
+
+    def reveal(self, children: list[Any]) -> Reveal:
+        word, keyword, at = children
+        where = self.types[_fold(at)] if at is not None else None
+        return self._node(_pos(word), Reveal, self.keyword_ids[_fold(keyword)], where)
+
+    def take_control(self, children: list[Any]) -> TakeControl:
+        word, excluding, kind = children
+        non = self.keyword_ids[_fold(excluding)] if excluding is not None else None
+        return self._node(_pos(word), TakeControl, self.types[_fold(kind)], non)
+
+    def opponent_discards_kinds(self, children: list[Any]) -> OpponentDiscardsKinds:
+        words, (n, kinds) = children
+        return self._node(_pos(words), OpponentDiscardsKinds, n, kinds)
+
+    def one_of_kinds(self, children: list[Token]) -> tuple[int, tuple[str, ...]]:
+        return 1, tuple(self.types[_fold(kind)] for kind in children)
+
+    def n_of_kinds(self, children: list[Any]) -> tuple[int, tuple[str, ...]]:
+        n, *kinds = children
+        return n, tuple(self.types_plural[_fold(kind)] for kind in kinds)
 
     def stat_change(self, children: list[Token]) -> tuple[int, str]:
         number, stat = children
@@ -447,9 +510,9 @@ class _Builder(Transformer[Token, Any]):
         return delta, self.stats[_fold(stat)]
 
     def grant(self, children: list[Any]) -> GrantKeyword:
-        word, kind, keyword, this_turn = children
+        word, kind, keyword, lasts = children
         what = self.types[_fold(kind)]
-        return self._node(_pos(word), GrantKeyword, what, keyword, this_turn is not None)
+        return self._node(_pos(word), GrantKeyword, what, keyword, *_lasts(lasts))
 
     def keyword(self, children: list[Any]) -> KeywordUse:
         word, args = children
@@ -486,6 +549,13 @@ class _Builder(Transformer[Token, Any]):
 
     def each_enemy(self, children: list[Token]) -> tuple[bool, str]:
         return True, self.types[_fold(children[0])]
+
+
+def _lasts(duration: str | None) -> tuple[bool, str]:
+    """An effect's ``this_turn`` and ``duration`` from the span the text names, if any."""
+    if duration is None or duration == "turn":
+        return duration == "turn", ""
+    return False, duration
 
 
 def _start(node: Node) -> Pos:

@@ -21,6 +21,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    Cannot,
     Choice,
     Condition,
     Conditional,
@@ -44,13 +45,17 @@ from cardkit.rules.effects import (
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
+    OpponentDiscardsKinds,
     Primary,
     PutFromDiscardOnTop,
     PutOnTop,
+    Reveal,
     ScrapCards,
     ScrappedThisTurn,
     Sequence,
+    SetStat,
     Special,
+    TakeControl,
     Then,
     Trigger,
 )
@@ -274,10 +279,34 @@ def _return_from_scrap_heap(effect: Special, env: Env) -> Exec:
     return run
 
 
+OUTSIDE_SPECIALS: Mapping[str, str] = {
+    "end-battle": "battles belong to battle games, not deck-building ones",
+    "draw-unit-chit": "unit chits belong to battle games",
+    "joins-battle": "battles belong to battle games",
+    "force-2-attack-each-enemy": "attacks on units belong to battle games",
+    "regenerate": "units destroyed in battle belong to battle games",
+    "replace-environments": "environments of a world are not modelled",
+    "remove-resource-counters": "counters on cards at planets belong to other games",
+    "evacuate": "moving units between planets belongs to other games",
+    "play-in-opponents-combat": "combat steps belong to battle games",
+    "ship-into-play-here": "cards put into play at a planet belong to other games",
+    "stealth-targetable-here": "targeting units at planets belongs to other games",
+    "move-without-transport": "moving units between planets belongs to other games",
+    "blocking-unit-defense": "blocking units belong to battle games",
+}
+"""One-off effects this engine knows and deliberately does not execute, and why."""
+
+
+def _outside_special(effect: Special, env: Env) -> Exec:
+    raise Unsupported(f"Special:{effect.key}")
+
+
 SPECIALS: Mapping[str, Callable[[Special, Env], Exec]] = {
     "return-from-scrap-heap": _return_from_scrap_heap,
+    **dict.fromkeys(OUTSIDE_SPECIALS, _outside_special),
 }
-"""Executors of the one-off effects, by key of ``SPECIAL_EFFECTS``."""
+"""Executors of the one-off effects, by key of ``SPECIAL_EFFECTS`` (those outside the engine
+report themselves, with the reason of ``OUTSIDE_SPECIALS``)."""
 
 
 def _special(effect: Any, env: Env) -> Exec:
@@ -445,6 +474,11 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     AbilityCost: "abilities paid from a card's own counters belong to other games",
     GrantKeyword: "keywords granted to cards in play belong to battle games",
     ModifyStat: "changing cards' numbers in play belongs to battle games",
+    Cannot: "forbidding cards in play to act belongs to battle games",
+    SetStat: "setting cards' numbers in play belongs to battle games",
+    Reveal: "hidden cards in play belong to other games",
+    TakeControl: "taking control of cards in play belongs to battle games",
+    OpponentDiscardsKinds: "discarding cards of given types belongs to other games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
@@ -453,6 +487,8 @@ and the run stops, as for any effect without an executor -- never a silent skip.
 
 def outside_reason(name: str) -> str | None:
     """Why the engine leaves the effect or trigger class called ``name`` alone, if it does."""
+    if name.startswith("Special:"):
+        return OUTSIDE_SPECIALS.get(name.removeprefix("Special:"))
     for cls, reason in OUTSIDE_ENGINE.items():
         if cls.__name__ == name:
             return reason

@@ -1,0 +1,123 @@
+"""The constructs the battle games' cards need, parsed with the games' own vocabularies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardkit.errors import RulesTextError
+from cardkit.gameload import load_game
+from cardkit.model import Game
+from cardkit.rules import parse_ability
+from cardkit.rules.effects import (
+    Cannot,
+    Effect,
+    GrantKeyword,
+    KeywordUse,
+    ModifyStat,
+    OpponentDiscardsKinds,
+    Reveal,
+    SetStat,
+    Special,
+    TakeControl,
+)
+from cardkit.sim.compile import outside_reason, unsupported
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _game(name: str) -> Game:
+    game, found = load_game(ROOT / "cards" / name, name)
+    assert game is not None and found == [], found
+    return game
+
+
+# (game, text as the README writes it, the effect it means)
+EXAMPLES: list[tuple[str, str, Effect]] = [
+    (
+        "warpspawn",
+        "All enemy units get -1 force this battle.",
+        ModifyStat("unit", "force", -1, "enemy", duration="battle"),
+    ),
+    (
+        "planetary-strategy",
+        "Target blocking mech gets +3 defense.",
+        ModifyStat("mech", "defense", 3, state="blocking"),
+    ),
+    (
+        "planetary-strategy",
+        "Target ship gains Stealth this round.",
+        GrantKeyword("ship", KeywordUse("stealth"), duration="round"),
+    ),
+    (
+        "warpspawn",
+        "Target unit cannot attack this battle.",
+        Cannot("unit", "attack", duration="battle"),
+    ),
+    ("starcraft", "This troop's range is 1.", SetStat("troop", "range", 1)),
+    ("starcraft", "The affected card's range is halved.", SetStat(None, "range")),
+    ("starcraft", "Reveal every Cloaked card.", Reveal("cloaked")),
+    (
+        "planetary-strategy",
+        "Reveal every Hidden card at target planet.",
+        Reveal("hidden", "planet"),
+    ),
+    ("warpspawn", "Take control of target non-Leader unit.", TakeControl("unit", "leader")),
+    (
+        "starcraft",
+        "Target opponent discards 10 troops or buildings of their choice.",
+        OpponentDiscardsKinds(10, ("troop", "building")),
+    ),
+    (
+        "warpspawn",
+        "End this battle immediately.",
+        Special("end-battle", "end this battle immediately"),
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "text", "effect"), EXAMPLES, ids=[t for _, t, _ in EXAMPLES])
+def test_each_readme_example_parses_to_its_effect_and_back(
+    game: str, text: str, effect: Effect
+) -> None:
+    ability = parse_ability(text, _game(game))
+    assert ability.effect == effect
+    assert str(ability) == text
+    assert (ability.effect.pos.line, ability.effect.pos.column) == (1, 1)  # type: ignore[union-attr]
+
+
+def test_the_readme_shows_each_example() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    flat = " ".join(readme.split())
+    for _, text, _ in EXAMPLES:
+        assert f"`{text}`" in flat, text
+
+
+BAD: list[tuple[str, str, str]] = [
+    ("warpspawn", "Target unit cannot fly.", "unexpected 'fly': expected an action ('attack')"),
+    ("warpspawn", "All your units get +1 force this game.", "unexpected 'this'"),
+    ("starcraft", "This troop's range is twice.", "unexpected 'twice'"),
+    ("starcraft", "Reveal every Shiny card.", "unexpected 'Shiny'"),
+]
+
+
+@pytest.mark.parametrize(("game", "text", "message"), BAD, ids=[t for _, t, _ in BAD])
+def test_what_the_constructs_do_not_say_is_a_located_error(
+    game: str, text: str, message: str
+) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(game))
+    assert str(info.value).startswith(message), str(info.value)
+
+
+def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
+    game = _game("warpspawn")
+    mist = parse_ability("End this battle immediately.", game)
+    assert unsupported(mist) == "Special:end-battle"
+    assert outside_reason("Special:end-battle") == (
+        "battles belong to battle games, not deck-building ones"
+    )
+    mud = parse_ability("Target unit cannot attack this battle.", game)
+    assert unsupported(mud) == "Cannot"
+    assert outside_reason("Cannot") == "forbidding cards in play to act belongs to battle games"
