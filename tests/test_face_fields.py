@@ -3,7 +3,6 @@ enum display names; cards without rules text draw no empty panel; sheet footers 
 
 from __future__ import annotations
 
-import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
+from readme_helpers import readme_yaml
 
 from cardkit.cardload import load_card_set
 from cardkit.model import CardSet
@@ -266,12 +266,7 @@ def test_a_badge_key_in_a_line_is_a_located_error(tmp_path: Path) -> None:
 
 
 def test_the_readme_layout_example_shows_a_troops_stats(tmp_path: Path) -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    example = next(
-        block
-        for block in re.findall(r"```yaml\n(.*?)```", readme, flags=re.DOTALL)
-        if block.startswith("# layouts/troop.yaml")
-    )
+    example = readme_yaml("# layouts/troop.yaml")
     root = tmp_path / "starcraft"
     shutil.copytree(CARDS / "starcraft", root)
     (root / "layouts" / "troop.yaml").write_text(example, encoding="utf-8")
