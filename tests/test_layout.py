@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import itertools
-import re
 import textwrap
 from pathlib import Path
 
 import pytest
+from readme_helpers import readme_yaml
 
 from cardkit.cardload import load_card_set
 from cardkit.gameload import BUILTIN_SIZES, load_game
@@ -282,12 +282,7 @@ def test_the_readme_layout_example_builds_a_unit_with_its_stats(tmp_path: Path) 
 
     from cardkit.render.build import BuildOptions, build_deck
 
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    example = next(
-        block
-        for block in re.findall(r"```yaml\n(.*?)```", readme, flags=re.DOTALL)
-        if block.startswith("# layouts/unit.yaml")
-    )
+    example = readme_yaml("# layouts/unit.yaml")
     game = make_game(tmp_path / "g", {"unit": example})
     assert problems(game) == []
     (game.root / "cards.yaml").write_text(

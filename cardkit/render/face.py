@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -9,6 +10,13 @@ from reportlab.pdfgen.canvas import Canvas
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
+from cardkit.render.fieldtext import (
+    card_boxes,
+    field_spec,
+    line_text,
+    resource_amounts,
+    value_text,
+)
 from cardkit.render.fonts import BOLD, draw_aligned, text_width
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
@@ -27,6 +35,7 @@ from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, R
 from cardkit.render.units import mm
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
+MIN_LINE_SIZE = 4.5
 RADIUS = mm(1.5)
 
 
@@ -94,9 +103,10 @@ class _Face:
             return
         c.saveState()
         c.translate(trim.x, trim.y)
-        for element in layout.elements:
-            box = element.edges.box(trim.w, trim.h)
-            if element.badge:
+        for element, box in card_boxes(self.game, card, layout, trim.w, trim.h):
+            if element.line:
+                self.draw_line(element, box, frame)
+            elif element.badge:
                 self.draw_badge(element, box)
             elif element.name == "name":
                 self.draw_name(element, box, frame)
@@ -142,13 +152,51 @@ class _Face:
     # badges ------------------------------------------------------------------------------
 
     def draw_badge(self, element: Element, box: Box) -> None:
-        value = badge_text(self.card.get(element.field or ""))
+        raw = self.card.get(element.field or "")
+        spec = field_spec(self.game, self.card, element.field or "")
+        if isinstance(raw, Mapping) and spec is not None and spec.kind == "resources":
+            self.draw_resources(element, box, raw)
+            return
+        value = badge_text(raw)
         if value is None:
             return
-        fill = Rgb.hex(element.color or BADGE)
+        if spec is not None and spec.kind == "enum" and isinstance(raw, str):
+            value = value_text(raw, spec)
+        self._one_badge(element, box, value, Rgb.hex(element.color or BADGE))
+
+    def draw_resources(self, element: Element, box: Box, value: Mapping[str, Any]) -> None:
+        """One badge per resource the card names, left to right from the box's left edge
+        (or right to left from its right edge when the layout anchors it on the right)."""
+        amounts = resource_amounts(self.game, value)
+        if not amounts:
+            return
+        side = min(box.h, box.w / len(amounts))
+        step = side + (box.w - side * len(amounts)) / max(len(amounts) - 1, 1)
+        step = min(step, side * 1.15)
+        from_right = element.edges.left is None and element.edges.right is not None
+        for index, (resource, amount) in enumerate(amounts):
+            x = box.right - side - index * step if from_right else box.x + index * step
+            if from_right:
+                resource, amount = amounts[len(amounts) - 1 - index]
+            fill = Rgb.hex(resource.color) if resource.color else Rgb.hex(element.color or BADGE)
+            self._one_badge(
+                element,
+                Box(x, box.y + (box.h - side) / 2, side, side),
+                amount,
+                fill,
+                icon=resource.icon,
+            )
+
+    def _one_badge(
+        self, element: Element, box: Box, value: str, fill: Rgb, *, icon: str | None = None
+    ) -> None:
         ink = Rgb.hex(element.ink) if element.ink else fill.ink
         shape = element.shape
-        if shape == "shield":
+        picture = self.style.icons.get(icon) if icon else None
+        if picture is not None:  # a resource with an icon: the icon is the badge
+            draw_picture(self.c, picture, box)
+            number_box = box
+        elif shape == "shield":
             self._shield(box, fill)
             number_box = Box(box.x, box.y + box.h * 0.08, box.w, box.h)
         elif shape == "square":
@@ -214,6 +262,29 @@ class _Face:
         self._outlined(fill)
         c.setLineWidth(0.6)
         c.drawPath(path, stroke=1, fill=1)
+
+    def draw_line(self, element: Element, box: Box, frame: Rgb) -> None:
+        """A field as one line of text in its band: 'Requires: Gateway, Templar Archives'."""
+        text = line_text(
+            self.game,
+            self.card,
+            element.field or "",
+            item=element.item,
+            separator=element.separator,
+        )
+        if not text:
+            return
+        text = " ".join(t for t in (element.label, text) if t)
+        colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
+        self.fill(colour)
+        self.stroke(frame.mix(BLACK, 0.3))
+        self.c.setLineWidth(0.75)
+        self.c.roundRect(box.x, box.y, box.w, box.h, mm(1), stroke=1, fill=1)
+        inner = Box(box.x + PANEL_PAD, box.y, box.w - 2 * PANEL_PAD, box.h)
+        size = element.size or TYPE_SIZE
+        text, size, _ = fit_line(text, inner.w, size, min(size, MIN_LINE_SIZE))
+        self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
+        self._aligned(text, inner, size, element.align)
 
     # art, type line, rules ------------------------------------------------------------------
 

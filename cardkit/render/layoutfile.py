@@ -10,6 +10,14 @@ A layout is a YAML file in ``templates/layouts/`` (built in) or ``cards/<game>/l
       art: null                   # leave out a part the parent layout has
     badges:                       # stat badges: which field shows where, in which shape
       cost: {field: cost, shape: circle, right: 3mm, top: 3mm, width: 8mm, height: 8mm}
+    lines:                        # fields printed as one line of text (lists, card names)
+      requires: {field: requires, label: "Requires:", left: 3mm, right: 3mm, bottom: 24mm,
+                 height: 4mm}
+      attacks: {field: attacks, item: "{name} {damage}", separator: " / ", left: 3mm, ...}
+
+A badge of a ``resources`` field draws one badge per resource the card names, side by side
+in its box, each in the resource's colour (or with its icon). A card with no rules text draws
+no rules panel: the art grows down into its room and what sits between them moves down.
 
 A box gives exactly two of ``left``/``right``/``width`` and two of ``top``/``bottom``/
 ``height``: distances from the card's trim edges, so one layout serves cards of several
@@ -21,7 +29,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,10 +52,12 @@ EDGES_X: tuple[str, ...] = ("left", "right", "width")
 EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
 PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
 BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
-TOP_KEYS: frozenset[str] = frozenset({"extends", "parts", "badges", "description"})
+LINE_KEYS: frozenset[str] = PART_KEYS | {"field", "label", "item", "separator"}
+TOP_KEYS: frozenset[str] = frozenset({"extends", "parts", "badges", "lines", "description"})
 ALIGNS: tuple[str, ...] = ("left", "center", "right")
 LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
 MAX_FONT = 72.0  # points
+_EPSILON = 0.01  # points
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
@@ -99,6 +109,9 @@ class Element:
     ink: str | None = None  # text colour
     size: float | None = None  # font size, points
     align: str = "left"
+    line: bool = False  # a text line showing ``field`` (lines section)
+    item: str = ""  # lines: the template of each item of a list of objects, "{name} {damage}"
+    separator: str = ""  # lines: between the items
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +124,7 @@ class Layout:
 
     def part(self, name: str) -> Element | None:
         for element in self.elements:
-            if not element.badge and element.name == name:
+            if not element.badge and not element.line and element.name == name:
                 return element
         return None
 
@@ -119,9 +132,75 @@ class Layout:
     def badges(self) -> tuple[Element, ...]:
         return tuple(e for e in self.elements if e.badge)
 
+    @property
+    def lines(self) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.line)
+
     def boxes(self, width: float, height: float) -> dict[str, Box]:
         """Every element's box on a card ``width`` x ``height`` points, by name."""
         return {e.name: e.edges.box(width, height) for e in self.elements}
+
+    def placed(
+        self,
+        width: float,
+        height: float,
+        *,
+        has_text: bool = True,
+        empty: Collection[str] = (),
+    ) -> list[tuple[Element, Box]]:
+        """Each element with its box on a card ``width`` x ``height`` points, drawing order.
+
+        Lines named in ``empty`` (the card has no value for their field) are left out, and
+        the rules panel grows up into their room. A card with no rules text gets no rules
+        panel: the art grows down into the panel's room and whatever sits between the two in
+        the lower half of the card (the type line, lines, badges at the art's foot) moves down
+        with the art's bottom edge.
+        """
+        every = [(e, e.edges.box(width, height)) for e in self.elements]
+        found = [(e, box) for e, box in every if not (e.line and e.name in empty)]
+        rules, art = self.part("rules"), self.part("art")
+        if rules is None:
+            return found
+        panel = rules.edges.box(width, height)
+        limit = height / 2
+        if art is not None:
+            art_box = art.edges.box(width, height)
+            limit = min(limit, art_box.y + art_box.h / 2)
+
+        def between(pairs: list[tuple[Element, Box]]) -> list[Element]:
+            return [
+                e
+                for e, box in pairs
+                if e is not art and e is not rules and panel.top - _EPSILON <= box.y < limit
+            ]
+
+        if has_text:  # the panel grows up by the room of the lines left out above it
+            before, after = between(every), between(found)
+            if not after or len(after) == len(before):
+                return found
+            grow = min(b.y for e, b in found if e in after) - min(
+                b.y for e, b in every if e in before
+            )
+            return [
+                (e, Box(box.x, box.y, box.w, box.h + grow) if e is rules else box)
+                for e, box in found
+            ]
+        found = [(e, box) for e, box in found if e is not rules]
+        if art is None:
+            return found
+        movers = between(found)
+        lowest = min((box.y for e, box in found if e in movers), default=art_box.y)
+        shift = lowest - panel.y
+        if shift <= 0:
+            return found
+        moved = []
+        for element, box in found:
+            if element is art:
+                box = Box(box.x, box.y - shift, box.w, box.h + shift)
+            elif element in movers:
+                box = Box(box.x, box.y - shift, box.w, box.h)
+            moved.append((element, box))
+        return moved
 
     def check_fit(self, width: float, height: float, where: str) -> list[Diagnostic]:
         """CK210 for each box that has no room, or leaves the card, at this card size."""
@@ -130,7 +209,7 @@ class Layout:
         size = f"{format_mm(width)} x {format_mm(height)}"
         for element in self.elements:
             box = element.edges.box(width, height)
-            kind = "badge" if element.badge else "part"
+            kind = _kind(element)
             if box.w <= 0 or box.h <= 0:
                 problem = f"is {format_mm(box.w)} x {format_mm(box.h)}: no room"
             elif not card.contains(box):
@@ -255,7 +334,7 @@ class LayoutLibrary:
                         "CK204",
                         f"unknown layout key {key!r}{did_you_mean(key, TOP_KEYS)}",
                         source.at((key,), key=True),
-                        hint="a layout has 'extends', 'parts', 'badges' and 'description'",
+                        hint="a layout has 'extends', 'parts', 'badges', 'lines' and 'description'",
                     )
                 )
         parent: dict[str, Element] = {}
@@ -265,7 +344,7 @@ class LayoutLibrary:
             if parent_layout is not None:
                 parent = {_key(e): e for e in parent_layout.elements}
         own = dict(parent)
-        for section, badge in (("parts", False), ("badges", True)):
+        for section, badge in (("parts", False), ("badges", True), ("lines", True)):
             entries = data.get(section)
             if entries is None:
                 continue
@@ -279,7 +358,7 @@ class LayoutLibrary:
                 )
                 continue
             for name, spec in entries.items():
-                key = ("badge:" if badge else "part:") + str(name)
+                key = _SECTION_KIND[section] + ":" + str(name)
                 if not badge and name not in PARTS:
                     self.diagnostics.append(
                         error(
@@ -295,7 +374,8 @@ class LayoutLibrary:
                     self.diagnostics.append(
                         error(
                             "CK204",
-                            f"badge name {name!r} must be lowercase letters, digits, '-' or '_'",
+                            f"{_SECTION_KIND[section]} name {name!r} must be lowercase "
+                            "letters, digits, '-' or '_'",
                             source.at((section, name), key=True),
                         )
                     )
@@ -303,7 +383,9 @@ class LayoutLibrary:
                 if spec is None:  # 'art: null' leaves out what the parent layout has
                     own.pop(key, None)
                     continue
-                element = self._element(str(name), spec, (section, name), source, badge=badge)
+                element = self._element(
+                    str(name), spec, (section, name), source, badge=badge, line=section == "lines"
+                )
                 if element is not None:
                     own[key] = element
         if len(self.diagnostics) > before:
@@ -373,9 +455,10 @@ class LayoutLibrary:
         source: SourceMap,
         *,
         badge: bool,
+        line: bool = False,
     ) -> Element | None:
         at = source.at(where)
-        noun = f"{'badge' if badge else 'part'} {name!r}"
+        noun = f"{'line' if line else 'badge' if badge else 'part'} {name!r}"
         if not isinstance(spec, dict):
             self.diagnostics.append(
                 error(
@@ -387,7 +470,7 @@ class LayoutLibrary:
             )
             return None
         ok = True
-        allowed = BADGE_KEYS if badge else PART_KEYS
+        allowed = LINE_KEYS if line else BADGE_KEYS if badge else PART_KEYS
         for key in spec:
             if key not in allowed:
                 ok = False
@@ -459,8 +542,10 @@ class LayoutLibrary:
         field = spec.get("field")
         icon = spec.get("icon")
         label = spec.get("label", "")
+        item = spec.get("item", "")
+        separator = spec.get("separator", "")
         if badge:
-            if shape not in SHAPES:
+            if not line and shape not in SHAPES:
                 ok = False
                 self.diagnostics.append(
                     error(
@@ -481,7 +566,12 @@ class LayoutLibrary:
                         hint="e.g. field: cost",
                     )
                 )
-            for key, value in (("icon", icon), ("label", label)):
+            for key, value in (
+                ("icon", icon),
+                ("label", label),
+                ("item", item),
+                ("separator", separator),
+            ):
                 if value is not None and not isinstance(value, str):
                     ok = False
                     self.diagnostics.append(
@@ -491,7 +581,7 @@ class LayoutLibrary:
                             source.at((*where, key)),
                         )
                     )
-            if shape == "icon" and not icon:
+            if not line and shape == "icon" and not icon:
                 ok = False
                 self.diagnostics.append(
                     error("CK204", f"{noun} has shape 'icon' but names no 'icon'", at)
@@ -502,7 +592,10 @@ class LayoutLibrary:
             name=name,
             edges=Edges(**lengths),
             location=at,
-            badge=badge,
+            badge=badge and not line,
+            line=line,
+            item=str(item or "") if line else "",
+            separator=str(separator or "") if line else "",
             field=field if badge else None,
             shape=shape,
             label=str(label or ""),
@@ -532,11 +625,21 @@ class LayoutLibrary:
         return length
 
 
+_SECTION_KIND = {"parts": "part", "badges": "badge", "lines": "line"}
+
+
+def _kind(element: Element) -> str:
+    return "line" if element.line else "badge" if element.badge else "part"
+
+
 def _key(element: Element) -> str:
-    return ("badge:" if element.badge else "part:") + element.name
+    return _kind(element) + ":" + element.name
 
 
 def _order(element: Element) -> tuple[int, str]:
-    if element.badge:
+    """Parts in their fixed order, then the lines, then the badges (on top)."""
+    if element.line:
         return (len(PARTS), element.name)
+    if element.badge:
+        return (len(PARTS) + 1, element.name)
     return (PARTS.index(element.name), element.name)

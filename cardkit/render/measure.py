@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import PAPER, Rgb
+from cardkit.render.fieldtext import card_boxes
 from cardkit.render.fonts import missing_glyphs, register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
@@ -107,7 +108,10 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
         if card.text.strip():
             found.append(overflow(card, NO_TEXT_BOX))
     elif card.text.strip():
-        found += fit_card_rules(style, card, rules, rules.edges.box(width, height))[2]
+        panel = next(
+            b for e, b in card_boxes(style.game, card, layout, width, height) if e is rules
+        )
+        found += fit_card_rules(style, card, rules, panel)[2]
     return found
 
 

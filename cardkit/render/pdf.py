@@ -25,6 +25,7 @@ from cardkit.model import Card, Game
 from cardkit.render.back import back_of, draw_back
 from cardkit.render.face import draw_face
 from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_fonts
+from cardkit.render.footer import footer_texts
 from cardkit.render.impose import Box, Face, Page, Placement
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
@@ -201,15 +202,17 @@ def _draw_footer(forms: _Forms, page: Page[Card], sheets: int) -> None:
     if room < mm(8) or sheet.columns < 1:
         return
     side = "fronts" if page.face is Face.FRONT else "backs"
-    dot = " \u00b7 "
-    text = dot.join(
-        (forms.style.game.name, f"sheet {page.number} of {sheets}", side, "print at 100%")
-    )
-    # Between the crop marks of the middle column, or the whole grid when it has one column.
-    middle = sheet.trim(sheet.columns // 2, 0)
-    width = middle.w - mm(4) if sheet.columns > 1 else grid.w
-    text, size, _ = fit_line(text, width, 6.0, 4.0, FONT)
+    pieces = (forms.style.game.name, f"sheet {page.number} of {sheets}", side, "print at 100%")
     c = forms.canvas
     c.setFillColorRGB(0.35, 0.35, 0.35)
-    y = room / 2 - size * 0.36
-    draw_aligned(c, text, FONT, size, left=middle.x, width=middle.w, y=y, align="center")
+    for piece in footer_texts(sheet, pieces, room):
+        draw_aligned(
+            c,
+            piece.text,
+            FONT,
+            piece.size,
+            left=piece.left,
+            width=piece.width,
+            y=piece.y,
+            align="center",
+        )

@@ -166,7 +166,8 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
             continue
         layouts[type_id] = layout
         known = set(CORE_FIELDS) | {f.name for f in card_type.fields}
-        for badge in layout.badges:
+        for badge in (*layout.badges, *layout.lines):
+            kind = "line" if badge.line else "badge"
             if badge.icon and badge.icon not in icon_ids:
                 found.append(
                     error(
@@ -181,7 +182,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                 found.append(
                     error(
                         "CK209",
-                        f"badge {badge.name!r} of layout {layout.name!r} shows field "
+                        f"{kind} {badge.name!r} of layout {layout.name!r} shows field "
                         f"{badge.field!r}, which card type {type_id!r} does not have"
                         f"{did_you_mean(str(badge.field), known)}",
                         badge.location,

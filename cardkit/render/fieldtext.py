@@ -1,0 +1,120 @@
+"""What a card field looks like printed: badge text, resource amounts, text lines. Pure.
+
+Layouts name fields; these functions turn a field's value into the words on the card, using
+the game's declarations (field kinds, resource names and colours) and nothing game-specific.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from cardkit.model import Card, FieldSpec, Game, Named
+from cardkit.render.impose import Box
+from cardkit.render.layoutfile import Element, Layout
+
+DEFAULT_SEPARATOR = " / "  # between the objects of a list
+LIST_SEPARATOR = ", "  # between plain values and card names
+_SLOT = re.compile(r"\{([a-z0-9_-]+)\}")
+_OPTIONAL = re.compile(r"\[([^\[\]]*)\]")
+
+
+def readable(value_id: str) -> str:
+    """An id as words: 'crew-member' -> 'Crew member', 'ash_world' -> 'Ash world'."""
+    words = re.sub(r"[-_]+", " ", value_id).strip()
+    return words[:1].upper() + words[1:]
+
+
+def number_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def field_spec(game: Game, card: Card, name: str) -> FieldSpec | None:
+    """The declaration of field ``name`` on ``card``'s type; None when it declares none."""
+    card_type = game.card_types.get(card.type)
+    return card_type.field(name) if card_type is not None else None
+
+
+def value_text(value: Any, spec: FieldSpec | None) -> str:
+    """One value as printed: enums and booleans as words, numbers plainly, lists joined."""
+    if isinstance(value, bool):
+        return re.sub(r"[-_]+", " ", spec.name) if value and spec is not None else ""
+    if isinstance(value, int | float):
+        return number_text(value)
+    if isinstance(value, str):
+        text = value.strip()
+        return readable(text) if spec is not None and spec.kind == "enum" and text else text
+    if isinstance(value, list | tuple):
+        item = spec.items if spec is not None else None
+        return ", ".join(t for v in value if (t := value_text(v, item)))
+    return ""
+
+
+def resource_amounts(game: Game, value: Any) -> list[tuple[Named, str]]:
+    """A ``resources`` value as (resource, amount) pairs in the game's order, zeros left out."""
+    if not isinstance(value, Mapping):
+        return []
+    found = []
+    for resource_id, resource in game.resources.items():
+        amount = value.get(resource_id)
+        if isinstance(amount, int | float) and not isinstance(amount, bool) and amount:
+            found.append((resource, number_text(amount)))
+    return found
+
+
+def _item_text(item: Any, spec: FieldSpec | None, template: str) -> str:
+    if not isinstance(item, Mapping):
+        return value_text(item, spec)
+    specs = {s.name: s for s in spec.fields} if spec is not None else {}
+    if not template:
+        words = [value_text(item.get(name), specs.get(name)) for name in item]
+        return " ".join(w for w in words if w)
+
+    def slot(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return value_text(item.get(name), specs.get(name) or FieldSpec(name, "string"))
+
+    def optional(match: re.Match[str]) -> str:
+        inner = match.group(1)
+        if any(not slot(m) for m in _SLOT.finditer(inner)):
+            return ""
+        return _SLOT.sub(slot, inner)
+
+    return " ".join(_SLOT.sub(slot, _OPTIONAL.sub(optional, template)).split())
+
+
+def line_text(game: Game, card: Card, field: str, *, item: str = "", separator: str = "") -> str:
+    """A field as one line of text; empty when the card has no such value.
+
+    Each object of a list is written by the ``item`` template: ``{key}`` is that key's value
+    (an enum as words, a true flag as its key's name, false as nothing) and a part in
+    brackets, ``[ vs {hits}]``, is left out when a key in it has no value. Items are joined
+    by ``separator`` (' / '), lists of plain values and card names by commas.
+    """
+    value = card.get(field)
+    spec = field_spec(game, card, field)
+    if isinstance(value, list | tuple):
+        inner = spec.items if spec is not None else None
+        parts = [_item_text(v, inner, item) for v in value]
+        objects = any(isinstance(v, Mapping) for v in value)
+        joiner = separator or (DEFAULT_SEPARATOR if objects else LIST_SEPARATOR)
+        return joiner.join(p for p in parts if p)
+    if isinstance(value, Mapping):
+        if spec is not None and spec.kind == "resources":
+            return " ".join(f"{amount} {r.name}" for r, amount in resource_amounts(game, value))
+        return _item_text(value, spec, item)
+    return value_text(value, spec)
+
+
+def card_boxes(
+    game: Game, card: Card, layout: Layout, width: float, height: float
+) -> list[tuple[Element, Box]]:
+    """Where each element of ``layout`` goes on ``card``: its lines without a value left out,
+    and no rules panel when it has no rules text (see ``Layout.placed``)."""
+    empty = [
+        e.name
+        for e in layout.lines
+        if not line_text(game, card, e.field or "", item=e.item, separator=e.separator)
+    ]
+    return layout.placed(width, height, has_text=bool(card.text.strip()), empty=empty)
