@@ -16,7 +16,7 @@ from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.gameload import GAME_FILE, load_game
 from cardkit.model import Card, CardId, CardSet, Game
 from cardkit.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
-from cardkit.spreadsheet import RawCard, read_spreadsheet
+from cardkit.spreadsheet import RawCard, column_hints, read_spreadsheet
 from cardkit.textfile import read_text
 from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 
@@ -311,11 +311,13 @@ def load_card_set(
                 hint="split the cards into several games, or lower their 'count'",
             )
         ]
+    checked: list[Diagnostic] = []
     for raw, source, where, unreadable in read:
-        card, problems = checker.check(raw, source, where, unreadable=unreadable)
-        found.extend(problems)
+        card, more = checker.check(raw, source, where, unreadable=unreadable)
+        checked.extend(more)
         if card is not None:
             cards.append(card)
+    found.extend(column_hints(checked, read, game))
     found.extend(duplicate_ids(cards))
     found = _unique(found)
     if not files and not found:

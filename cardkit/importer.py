@@ -12,7 +12,7 @@ import yaml
 from cardkit.cardload import CardChecker
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, Game
-from cardkit.spreadsheet import read_spreadsheet
+from cardkit.spreadsheet import column_hints, read_spreadsheet
 
 _TOKEN = re.compile(r"\{([^{}]*)\}")
 _SPACES = re.compile(r"[ \t]+")
@@ -73,11 +73,13 @@ def import_spreadsheet(path: Path, shown: str, game: Game) -> tuple[str | None, 
     records, found = read_spreadsheet(path, shown, game)
     checker = CardChecker(game)
     cards = []
+    problems: list[Diagnostic] = []
     for raw, source, where, unreadable in records:
-        card, problems = checker.check(raw, source, where, unreadable=unreadable)
-        found.extend(problems)
+        card, more = checker.check(raw, source, where, unreadable=unreadable)
+        problems.extend(more)
         if card is not None:
             cards.append(card)
+    found.extend(column_hints(problems, records, game))
     if any(d.severity.value == "error" for d in found):
         return None, sorted(found, key=lambda d: d.sort_key)
     return cards_yaml(cards, game, path.name), found

@@ -8,10 +8,11 @@ public Star Realms spreadsheet puts between abilities) becomes a new line.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import difflib
 import re
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -408,9 +409,11 @@ def _row_record(
     raw: dict[str, tuple[Any, int, int]] = {}
     for header, field in columns.items():
         column = names.get(header)
-        if column is None or column not in cells:
+        if column is None:
             continue
-        cell_line, value = cells[column]
+        cell_line, value = cells.get(column, (line, ""))
+        # Where the value is written, or would be: a blank cell is where to fill it in.
+        source.values[(index, field)] = (cell_line, column)
         if isinstance(value, str) and not value.strip():
             continue
         raw[field] = (value, cell_line, column)
@@ -450,3 +453,62 @@ def iter_headers(game: Game) -> Iterator[str]:
         yield from (header for header, _ in game.spreadsheet.columns)
     else:
         yield from ("name", "type", "faction", "count", "text")
+
+
+_MISSING_FIELD = re.compile(r"missing required field '([^']+)' of ")
+_NO_DECK = "card belongs to no deck: set 'deck'"
+
+
+def column_hints(
+    found: Iterable[Diagnostic], records: Iterable[RawCard], game: Game
+) -> list[Diagnostic]:
+    """``found`` with the fix for a field missing from a spreadsheet row told in columns.
+
+    A card checker says "set 'deck'"; a spreadsheet user fills in the row's cell when the
+    sheet has the column (the diagnostic then points at the cell), else adds a column or
+    maps one in game.yaml.
+    """
+    rows = {}
+    for _, source, where, *_ in records:
+        if not source.path.lower().endswith((".csv", ".xlsx")):
+            continue  # a card of a YAML file: 'set' is the word there
+        at = source.at(where)
+        rows[(at.path, at.line, at.column)] = (source, where)
+    result = []
+    for diag in found:
+        field = _missing_field(diag)
+        row = rows.get((diag.location.path, diag.location.line, diag.location.column))
+        if row is None or field is None:
+            result.append(diag)
+            continue
+        source, where = row
+        location = diag.location
+        if (*where, field) in source.values:
+            location = source.at((*where, field))
+            fix = f"fill in this card's {_column_of(game, field)!r} cell"
+        elif any(f == field for _, f in game.spreadsheet.columns):
+            fix = f"add a {_column_of(game, field)!r} column"
+        elif game.spreadsheet.columns:
+            fix = f"add a column for {field!r} and map it in game.yaml's spreadsheet columns"
+        else:
+            fix = f"add a {field!r} column (or map one in game.yaml's spreadsheet columns)"
+        message = "card belongs to no deck" if diag.message == _NO_DECK else diag.message
+        hint = fix
+        if diag.hint:
+            hint += f"; {'the value is ' * diag.hint.startswith('one of ')}{diag.hint}"
+        result.append(dataclasses.replace(diag, message=message, location=location, hint=hint))
+    return result
+
+
+def _missing_field(diag: Diagnostic) -> str | None:
+    if diag.code != "CK022":
+        return None
+    if diag.message == _NO_DECK:
+        return "deck"
+    match = _MISSING_FIELD.match(diag.message)
+    return match.group(1) if match else None
+
+
+def _column_of(game: Game, field: str) -> str:
+    """The header of the column that holds ``field`` (the field's name when none is mapped)."""
+    return next((header for header, f in game.spreadsheet.columns if f == field), field)

@@ -136,3 +136,105 @@ def test_import_of_a_file_that_is_not_a_workbook_exits_1_without_a_traceback(
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
     assert "error[CK041] not an XLSX workbook: it is a text file" in err
+
+
+def _new_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    assert main(["new", "Moon Tactics", "--into", str(tmp_path)]) == 0
+    capsys.readouterr()
+    return tmp_path / "moon-tactics"
+
+
+def _import(capsys: pytest.CaptureFixture[str], sheet: Path, game: Path) -> tuple[int, list[str]]:
+    status = main(["import", str(sheet), "--game", str(game)])
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    return status, captured.err.splitlines()
+
+
+MISSING_FIELDS = [
+    (  # no such column: add one
+        "Name,Type,Faction,Cost,Text\nScout,unit,sun,1,Gain 1 Gold.\nPlan,action,,2,Draw a card.\n",
+        [
+            "cards.csv:2:1: error[CK022] missing required field 'power' of a unit",
+            "    hint: add a 'power' column (or map one in game.yaml's spreadsheet columns)",
+            "cards.csv:3:1: error[CK022] card belongs to no deck",
+            "    hint: add a 'deck' column (or map one in game.yaml's spreadsheet columns); "
+            "the value is one of 'main'",
+            "2 errors; nothing written",
+        ],
+    ),
+    (  # the column is there, the cell blank (or the row short): fill it in, there
+        "Name,Type,Faction,Cost,Power,Deck,Text\n"
+        "Scout,unit,sun,1,,main,Gain 1 Gold.\n"
+        "Plan,action,,2,,,Draw a card.\n"
+        "Short,unit,moon,2\n",
+        [
+            "cards.csv:2:5: error[CK022] missing required field 'power' of a unit",
+            "    hint: fill in this card's 'power' cell",
+            "cards.csv:3:6: error[CK022] card belongs to no deck",
+            "    hint: fill in this card's 'deck' cell; the value is one of 'main'",
+            "cards.csv:4:5: error[CK022] missing required field 'power' of a unit",
+            "    hint: fill in this card's 'power' cell",
+            "3 errors; nothing written",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sheet", "expected"), MISSING_FIELDS)
+def test_a_field_missing_from_a_spreadsheet_is_told_in_columns(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    sheet: str,
+    expected: list[str],
+) -> None:
+    game = _new_game(tmp_path, capsys)
+    (tmp_path / "cards.csv").write_text(sheet, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert _import(capsys, Path("cards.csv"), game) == (1, expected)
+
+
+def test_a_field_the_column_mapping_leaves_out_is_mapped_in_game_yaml(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tmp_path / "star-realms"
+    shutil.copytree(STAR_REALMS, game)
+    game_yaml = game / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(
+        text.replace("    Defense: defense\n", "").replace("Defense, Faction", "Faction"),
+        encoding="utf-8",
+    )
+    (tmp_path / "cards.csv").write_text(
+        "Name,Faction,Type,Cost,Text\nRust Yard,Machine Cult,Base,3,{Gain 2 Combat}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    assert _import(capsys, Path("cards.csv"), game) == (
+        1,
+        [
+            "cards.csv:2:1: error[CK022] missing required field 'defense' of a base",
+            "    hint: add a column for 'defense' and map it in game.yaml's spreadsheet columns",
+            "1 error; nothing written",
+        ],
+    )
+
+
+def test_a_yaml_card_beside_a_spreadsheet_is_still_told_to_set_the_field(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _new_game(tmp_path, capsys)
+    (game / "more.yaml").write_text(
+        "cards:\n  - name: Plan\n    type: action\n    cost: 2\n", encoding="utf-8"
+    )
+    (game / "more.csv").write_text("Name,Type,Cost\nScheme,action,2\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "moon-tactics"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "moon-tactics/more.csv:2:1: error[CK022] card belongs to no deck",
+        "    hint: add a 'deck' column (or map one in game.yaml's spreadsheet columns); "
+        "the value is one of 'main'",
+        "moon-tactics/more.yaml:2:5: error[CK022] card belongs to no deck: set 'deck'",
+        "    hint: one of 'main'",
+    ]

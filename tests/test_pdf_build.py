@@ -383,7 +383,29 @@ def test_cli_refuses_a_malformed_bleed(
     assert not (tmp_path / DECK_FILE).exists()
 
 
-@pytest.mark.parametrize("paper", ["a5", "300mm", "300x200mm"])
+@pytest.mark.parametrize(
+    ("paper", "size_mm"),
+    [
+        ("A4", (210, 297)),
+        ("Letter", (215.9, 279.4)),
+        ("LETTER", (215.9, 279.4)),
+        ("a3", (297, 420)),
+        ("300MMx200MM", (300, 200)),
+        ("4INX6IN", (101.6, 152.4)),
+    ],
+)
+def test_cli_accepts_paper_names_and_sizes_in_any_case(
+    paper: str, size_mm: tuple[float, float], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = write_game(tmp_path / "tiny", "- {name: Scout, type: ship, cost: 1}\n")
+    code = main(["build", str(root), "--paper", paper, "--output", str(tmp_path / "out")])
+    assert code == 0, capsys.readouterr().err
+    box = PdfReader(tmp_path / "out" / DECK_FILE).pages[0].mediabox
+    measured = (to_mm(float(box.width)), to_mm(float(box.height)))
+    assert all(math.isclose(a, b, abs_tol=0.1) for a, b in zip(measured, size_mm, strict=True))
+
+
+@pytest.mark.parametrize("paper", ["a5", "300mm", "300x200mm", "A5"])
 def test_cli_refuses_an_unknown_paper_as_a_usage_error(
     paper: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 from pathlib import Path
@@ -15,6 +16,7 @@ from cardkit.rules.context import parse_set
 from cardkit.rules.costmodel import (
     card_features,
     check_costs,
+    cost_limits,
     effect_features,
     fit_costs,
     trigger_weight,
@@ -111,3 +113,71 @@ def test_cardkit_costs_prints_the_fit_and_the_flagged_cards(
     )
     assert "  Combat gained" in "\n".join(lines)
     assert any(re.fullmatch(r"  Cheap Trick +1 +[5-7]\.\d  flagged", line) for line in lines[-2:])
+
+
+DUDS = """\
+cards:
+  - name: Dud
+    type: ship
+    deck: personal
+    cost: 0
+    text: Gain 1 Authority.
+  - name: Gilded Dud
+    type: ship
+    deck: personal
+    cost: 7
+    text: Gain 1 Authority.
+"""
+
+
+def test_no_card_is_expected_to_cost_less_than_the_cost_field_allows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    card_set = _load(STAR_REALMS)
+    fit = fit_costs(parse_set(card_set))
+    assert fit is not None
+    assert cost_limits(card_set.cards[0], card_set.game) == (0.0, 20.0)  # min: 0, max: 20
+    assert min(c.expected for c in fit.cards) == 0.0
+    (gateship,) = [c for c in fit.cards if c.card.id == "gateship"]
+    assert (gateship.expected, gateship.residual) == (0.0, 6.0)  # unclamped, about -0.5
+    assert main(["costs", str(STAR_REALMS), "--top", "48"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert (
+        "  Gateship                         6    0.0  not judged: few cards share its effects"
+        in (rows)
+    )
+    table = rows[rows.index("furthest from the curve (cost, expected without the card):") + 1 :]
+    assert len(table) == 48
+    assert all(float(row[36:].split()[0]) >= 0 for row in table)
+
+
+def test_a_free_card_is_judged_against_zero_and_a_dear_one_still_flagged(tmp_path: Path) -> None:
+    context = parse_set(_load(_star_realms_with(tmp_path, DUDS)))
+    fit = fit_costs(context)
+    assert fit is not None
+    cards = {c.card.id: c for c in fit.cards}
+    # the curve expects a little less than nothing for one Authority: a free card fits exactly
+    assert (cards["dud"].expected, cards["dud"].residual) == (0.0, 0.0)
+    assert cards["gilded-dud"].expected == 0.0
+    assert [c.card.id for c in fit.outliers()] == ["gilded-dud"]
+    (diag,) = check_costs(context)
+    assert diag.message == (
+        "'Gilded Dud' costs 7 but its effects are worth only about 0 on the set's cost curve"
+    )
+
+
+def test_a_card_type_without_cost_limits_is_still_never_expected_below_zero() -> None:
+    card_set = _load(STAR_REALMS)
+    card = card_set.cards[0]
+    kind = card_set.game.card_types[card.type]
+    bare = dataclasses.replace(
+        kind,
+        fields=tuple(
+            dataclasses.replace(f, minimum=None, maximum=None) if f.name == "cost" else f
+            for f in kind.fields
+        ),
+    )
+    game = dataclasses.replace(
+        card_set.game, card_types={**card_set.game.card_types, card.type: bare}
+    )
+    assert cost_limits(card, game) == (0.0, float("inf"))

@@ -1,5 +1,6 @@
 """`cardkit fmt`: canonical wording written back into real card files, comments, order and
-quoting kept; `--check` changes nothing and exits 1 when something would change."""
+quoting kept; `--check` changes nothing and exits 1 when something would change; both exit 1
+when a line does not parse (fmt could not do its job there)."""
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ def test_check_lists_each_line_that_would_change_and_changes_nothing(
     ]
     assert err == (
         "4 cards would be reformatted, 1 already canonical, "
-        "1 line left as written (they do not parse)"
+        "1 line left as written (they do not parse: fix them, then run fmt again)"
     )
     assert (folder / "cards.yaml").read_bytes() == before
 
@@ -65,9 +66,13 @@ def test_fmt_rewrites_the_wording_and_keeps_comments_order_and_quoting(
 ) -> None:
     folder = _game(tmp_path)
     status, out, err = _run(capsys, str(folder))
-    assert status == 0
+    assert status == 1  # the line that does not parse ('Gian') is left as written
     assert len(out) == 6 and "reformatted 'pikeman'" in out[0]
-    assert err.startswith("4 cards reformatted, 1 already canonical")
+    assert "error[CK101] unexpected 'Gian'" in out[5]
+    assert err == (
+        "4 cards reformatted, 1 already canonical, "
+        "1 line left as written (they do not parse: fix them, then run fmt again)"
+    )
     written = (folder / "cards.yaml").read_text(encoding="utf-8")
     assert written == (FMT / "cards.formatted.yaml").read_text(encoding="utf-8")
     assert sorted(p.name for p in folder.iterdir()) == ["cards.yaml", "game.yaml"]
@@ -77,11 +82,40 @@ def test_fmt_is_idempotent_and_the_result_validates_as_before(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = _game(tmp_path)
-    assert _run(capsys, str(folder))[0] == 0
+    assert _run(capsys, str(folder))[0] == 1
     status, out, err = _run(capsys, str(folder), "--check")
-    assert status == 0
+    assert status == 1  # still the one line that does not parse
     assert [line for line in out if "would reformat" in line] == []
-    assert err.startswith("0 cards would be reformatted, 5 already canonical")
+    assert err.startswith("0 cards would be reformatted, 5 already canonical, 1 line left")
+    _fix_the_typo(folder)
+    status, out, err = _run(capsys, str(folder), "--check")
+    assert (status, out) == (0, [])
+    assert err == "0 cards would be reformatted, 5 already canonical"
+    assert _run(capsys, str(folder))[0] == 0
+
+
+def _fix_the_typo(folder: Path) -> None:
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Gian", "Gain"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("check", [True, False])
+def test_a_line_that_does_not_parse_fails_fmt_even_when_nothing_would_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], check: bool
+) -> None:
+    folder = _game(tmp_path)
+    cards = folder / "cards.yaml"
+    assert _run(capsys, str(folder))[0] == 1
+    before = cards.read_bytes()
+    assert b"Gian 2 Gold." in before
+    status, out, err = _run(capsys, str(folder), *(["--check"] if check else []))
+    assert status == 1
+    assert len(out) == 1 and "error[CK101] unexpected 'Gian'" in out[0]
+    assert err == (
+        "0 cards {}reformatted, 5 already canonical, 1 line left as written "
+        "(they do not parse: fix them, then run fmt again)".format("would be " * check)
+    )
+    assert cards.read_bytes() == before
 
 
 def test_star_realms_is_already_canonical(capsys: pytest.CaptureFixture[str]) -> None:

@@ -144,6 +144,7 @@ def test_a_bad_cell_does_not_hide_the_other_problems_of_its_row(
     assert status == 1
     assert out == [
         "game/extra.csv:2:1: error[CK022] missing required field 'defense' of a base",
+        "    hint: add a 'Defense' column",
         "game/extra.csv:2:2: error[CK025] unknown faction 'Blobb' (did you mean 'blob'?)",
         "    hint: expected one of 'blob', 'machine-cult'",
         "game/extra.csv:2:4: error[CK042] cell D2 of column 'Cost' is 'three', not a whole number",

@@ -37,15 +37,20 @@ def offset(text: str) -> tuple[float, float]:
 
 
 def paper(text: str) -> str:
-    """An argparse type: a paper name or WIDTHxHEIGHT, checked before any card is read."""
+    """An argparse type: a paper name or WIDTHxHEIGHT in any case (``A4``, ``Letter``,
+    ``300MMx200mm``), checked before any card is read; returned in lowercase."""
     from cardkit.errors import LayoutError
     from cardkit.render.build import paper_size
 
+    name = text.strip().lower()
     try:
-        paper_size(text)
-    except LayoutError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return text
+        paper_size(name)
+    except LayoutError:
+        try:
+            paper_size(text)  # as written, for its message
+        except LayoutError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    return name
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--paper",
         type=paper,
         default="a4",
-        help="a4, letter, a3, or WIDTHxHEIGHT such as 300mmx200mm (default: a4)",
+        help="a4, letter, a3 (in any case), or WIDTHxHEIGHT such as 300mmx200mm (default: a4)",
     )
     parser.add_argument(
         "--bleed",

@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="change nothing; list each line that would change and exit 1 if any would",
+        help="change nothing; list each line that would change and exit 1 if any would "
+        "(or if a line does not parse)",
     )
 
 
@@ -94,8 +95,11 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if failed:
         summary.append(f"{plural(failed, 'card')} not rewritable")
     if kept:
-        summary.append(f"{plural(len(kept), 'line')} left as written (they do not parse)")
+        summary.append(
+            f"{plural(len(kept), 'line')} left as written (they do not parse: fix them, "
+            "then run fmt again)"
+        )
     err.print(Text(", ".join(summary)), soft_wrap=True)
-    if load_errors or failed or (args.check and changed):
+    if load_errors or failed or kept or (args.check and changed):
         return EXIT_ERRORS
     return EXIT_OK

@@ -16,6 +16,10 @@ cannot be judged that way and is never flagged. A card is flagged when its cost 
 from that prediction than ``THRESHOLD_SDS`` robust standard deviations (1.4826 times the
 median absolute leave-one-out residual) and at least ``MIN_GAP`` cost points. A set with
 fewer than ``MIN_CARDS`` distinct costed cards, or fewer than two per feature, is not judged.
+
+A prediction is clamped to the limits the card type declares for its cost field (a cost is
+never expected below 0 when no minimum is declared): a card that cannot cost less than 0 fits
+a curve that expects -0.5 as well as it can, so it is judged, and reported, against 0.
 """
 
 from __future__ import annotations
@@ -170,7 +174,10 @@ def card_features(
 
 @dataclass(frozen=True)
 class CardCost:
-    """One card on the curve: its cost, and what the model fitted without it expects."""
+    """One card on the curve: its cost, and what the model fitted without it expects.
+
+    ``expected`` lies within the limits of the card type's cost field (see ``cost_limits``).
+    """
 
     card: Card
     cost: int
@@ -203,6 +210,18 @@ def outlier_limit(fit: CostFit) -> float:
 
 
 Row = tuple[Card, int, Features]
+
+
+def cost_limits(card: Card, game: Game) -> tuple[float, float]:
+    """The lowest and highest cost the card's type allows (0 and unbounded if undeclared)."""
+    spec = game.card_types[card.type].field(COST_FIELD)
+    low = spec.minimum if spec is not None and spec.minimum is not None else 0.0
+    high = spec.maximum if spec is not None and spec.maximum is not None else float("inf")
+    return float(low), float(max(high, low))
+
+
+def _clamp(value: float, limits: tuple[float, float]) -> float:
+    return min(max(value, limits[0]), limits[1]) + 0.0  # + 0.0: never print '-0.0'
 
 
 @dataclass(frozen=True)
@@ -276,12 +295,17 @@ def fit_costs(context: CheckContext) -> CostFit | None:
     first = _ridge(rows)
     if first is None:
         return None
-    sd = _robust_sd(cost - loo for (_, cost, _), (loo, _) in zip(rows, first.loo, strict=True))
+    limits = [cost_limits(card, game) for card, _, _ in rows]
+    first_residuals = [
+        cost - _clamp(loo, bounds)
+        for (_, cost, _), (loo, _), bounds in zip(rows, first.loo, limits, strict=True)
+    ]
+    sd = _robust_sd(first_residuals)
     limit = max(THRESHOLD_SDS * sd, MIN_GAP)
     kept = [
         i
-        for i, ((_, cost, _), (loo, leverage)) in enumerate(zip(rows, first.loo, strict=True))
-        if abs(cost - loo) <= limit or leverage > MAX_LEVERAGE
+        for i, (residual, (_, leverage)) in enumerate(zip(first_residuals, first.loo, strict=True))
+        if abs(residual) <= limit or leverage > MAX_LEVERAGE
     ]
     left_out = set(range(len(rows))) - set(kept)
     model = _ridge([rows[i] for i in kept]) or first
@@ -291,7 +315,7 @@ def fit_costs(context: CheckContext) -> CostFit | None:
         expected, leverage = judged.get(i) or first.loo[i]
         if i in left_out and model is not first:
             expected = model.predict(features)
-        cards.append(CardCost(card, cost, expected, leverage))
+        cards.append(CardCost(card, cost, _clamp(expected, limits[i]), leverage))
     residuals = [cards[i].residual for i in kept] if model is not first else None
     return CostFit(
         model.intercept,
@@ -315,7 +339,7 @@ def check_costs(context: CheckContext) -> list[Diagnostic]:
             warning(
                 "CK140",
                 f"{card.name!r} costs {entry.cost} but its effects are {direction} "
-                f"{max(round(entry.expected), 0)} on the set's cost curve",
+                f"{round(entry.expected)} on the set's cost curve",
                 card.location(COST_FIELD),
                 card=card.id,
                 hint=f"the curve is fitted on the set's {len(fit.cards)} costed cards "
