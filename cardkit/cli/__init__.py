@@ -54,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner]]:
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner], dict[str, _Parser]]:
     parser = _Parser(
         prog="cardkit",
         description="Card data, checks, print-and-play and "
@@ -63,10 +63,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner]]:
     parser.add_argument("--version", action="version", version=f"cardkit {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     runners: dict[str, Runner] = {}
+    parsers: dict[str, _Parser] = {}
     for command in COMMANDS:
-        command.add_arguments(commands.add_parser(command.NAME, help=command.HELP))
+        parsers[command.NAME] = commands.add_parser(command.NAME, help=command.HELP)
+        command.add_arguments(parsers[command.NAME])
         runners[command.NAME] = command.run
-    return parser, runners
+    return parser, runners, parsers
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,8 +76,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        parser, runners = _parser()
-        args = parser.parse_args(argv)
+        parser, runners, parsers = _parser()
+        words = list(sys.argv[1:] if argv is None else argv)
+        args, extra = parser.parse_known_args(words)
+        if extra:  # told with the usage of the command they were given to
+            before = words[: words.index(args.command)] if args.command in words else []
+            told = parser if any(word in before for word in extra) else parsers[args.command]
+            told.error(f"unrecognized arguments: {' '.join(extra)}")
         return runners[args.command](args, out, err)
     except UsageError as exc:
         err.print(Text(f"cardkit: error: {exc}"), soft_wrap=True)

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit.cardload import load_card_set
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics, whole
 from cardkit.diagnostics import Severity
 
 NAME = "costs"
@@ -19,7 +19,11 @@ HELP = "show the cost curve fitted on a game's cards, and the cards furthest fro
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder")
     parser.add_argument(
-        "--top", type=int, default=10, metavar="N", help="list the N cards furthest from the curve"
+        "--top",
+        type=whole(0),
+        default=10,
+        metavar="N",
+        help="list the N cards furthest from the curve (default: 10)",
     )
 
 
@@ -46,7 +50,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         f"  {feature_label(name, card_set.game):<40} {weight:+.2f}"
         for name, weight in sorted(fit.weights.items())
     ]
-    furthest = sorted(fit.cards, key=lambda c: (-abs(c.residual), c.card.id))[: max(args.top, 0)]
+    furthest = sorted(fit.cards, key=lambda c: (-abs(c.residual), c.card.id))[: args.top]
     if furthest:
         lines.append("furthest from the curve (cost, expected without the card):")
     flagged = {id(c) for c in fit.outliers()}

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardkit.cardload import load_card_set
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics, whole
 from cardkit.diagnostics import count_errors, did_you_mean
 from cardkit.errors import CardkitError, UsageError
 
@@ -30,25 +29,10 @@ HELP = "play seeded games between bots; win rates, per-card figures, what added 
 SHOWN_CARDS = 15
 
 
-def _whole(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
-
-    def convert(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
-        return value
-
-    return convert
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder with a 'play:' declaration")
-    parser.add_argument("--games", type=_whole(1), default=1000, help="games (default: 1000)")
-    parser.add_argument("--seed", type=_whole(0), default=1, help="sweep seed (default: 1)")
+    parser.add_argument("--games", type=whole(1), default=1000, help="games (default: 1000)")
+    parser.add_argument("--seed", type=whole(0), default=1, help="sweep seed (default: 1)")
     parser.add_argument(
         "--bots",
         default="greedy,greedy",
@@ -63,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="card files or folders to add to the trade deck; reports what they change",
     )
     parser.add_argument(
-        "--jobs", type=_whole(1), default=None, help="processes (default: every core)"
+        "--jobs", type=whole(1), default=None, help="processes (default: every core)"
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(

@@ -10,8 +10,7 @@ from rich.text import Text
 
 from cardkit.atomic import write_atomic
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
-from cardkit.diagnostics import count_errors
-from cardkit.errors import UsageError
+from cardkit.diagnostics import Location, count_errors, error
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -31,13 +30,24 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.gameload import load_game
     from cardkit.importer import import_spreadsheet
 
-    game, found = load_game(Path(args.game), args.game)
+    source = Path(args.spreadsheet)
+    found = []
+    if not source.is_file():
+        what = "a folder, not a spreadsheet" if source.is_dir() else "no such spreadsheet"
+        found.append(
+            error(
+                "CK001",
+                f"{what}: {args.spreadsheet!r}",
+                Location(args.spreadsheet),
+                hint="give a .csv or .xlsx file, one card per row",
+            )
+        )
+    game, problems = load_game(Path(args.game), args.game)
     if game is None:
+        found.extend(problems)
+    if game is None or found:
         print_diagnostics(err, found, "text")
         return EXIT_ERRORS
-    source = Path(args.spreadsheet)
-    if not source.is_file():
-        raise UsageError(f"no such spreadsheet: {args.spreadsheet!r}")
     text, found = import_spreadsheet(source, args.spreadsheet, game)
     print_diagnostics(err, found, "text")
     if text is None:
