@@ -168,6 +168,7 @@ CODES: dict[str, str] = {
     "CK212": "a picture path is refused (absolute, '..', or a link out of the game folder)",
     "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
     "CK214": "a layout badge names an icon the game does not declare",
+    "CK215": "an enum field's 'names' names a value the field does not list",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",

@@ -117,6 +117,17 @@ class _GameBuilder:
             )
         items = raw.get("items")
         sub_fields = raw.get("fields") or {}
+        names = raw.get("names") or {}
+        for value in names:
+            if value not in values:
+                self.problem(
+                    f"field {name!r} names {value!r}, which is not one of its values"
+                    f"{did_you_mean(str(value), values)}",
+                    *at("names"),
+                    value,
+                    key=True,
+                    code="CK215",
+                )
         return FieldSpec(
             name=name,
             kind=kind,
@@ -132,6 +143,7 @@ class _GameBuilder:
             ),
             max_length=raw.get("max_length"),
             description=raw.get("description", ""),
+            names=tuple((str(v), str(n)) for v, n in names.items() if v in values),
         )
 
     def card_types(

@@ -65,6 +65,11 @@ class FieldSpec:
     fields: tuple[FieldSpec, ...] = ()
     max_length: int | None = None
     description: str = ""
+    names: tuple[tuple[str, str], ...] = ()  # enum values' display names, (value, name)
+
+    def value_name(self, value: str) -> str | None:
+        """The display name game.yaml gives enum ``value``; None when it gives none."""
+        return dict(self.names).get(value)
 
 
 @dataclass(frozen=True, slots=True)

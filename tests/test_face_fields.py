@@ -289,3 +289,31 @@ def test_the_rules_panel_grows_into_the_room_of_lines_a_card_has_no_value_for() 
     assert boxes["rules"].top == pytest.approx(
         full["rules"].top + full["requires"].y - full["attacks"].y
     )
+
+
+def _with_kind_names(tmp_path: Path, names: str) -> Path:
+    root = tmp_path / "to-boldly-go"
+    shutil.copytree(CARDS / "to-boldly-go", root)
+    game = root / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    old = "        values: [crew-member, action, equipment]\n"
+    assert old in text
+    game.write_text(text.replace(old, old + f"        names: {names}\n"), encoding="utf-8")
+    return root
+
+
+def test_an_enum_badge_shows_the_name_game_yaml_gives_the_value(tmp_path: Path) -> None:
+    root = _with_kind_names(tmp_path, "{crew-member: Officer, equipment: Gear}")
+    pages = build_text(root, tmp_path / "out")
+    assert "Officer" in card_text(pages, "Captain Kirk").splitlines()
+    assert "Gear" in card_text(pages, "Tricorder").splitlines()
+    assert "Action" in card_text(pages, "Red Alert").splitlines()  # not named: as words
+
+
+def test_naming_a_value_an_enum_does_not_list_is_ck215(tmp_path: Path) -> None:
+    root = _with_kind_names(tmp_path, "{crew-membr: Officer}")
+    _, found = load_card_set(root, "game")
+    assert [str(d) for d in found] == [
+        "game/game.yaml:43:17: error[CK215] field 'kind' names 'crew-membr', which is not one "
+        "of its values (did you mean 'crew-member'?)"
+    ]

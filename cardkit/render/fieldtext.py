@@ -44,7 +44,9 @@ def value_text(value: Any, spec: FieldSpec | None) -> str:
         return number_text(value)
     if isinstance(value, str):
         text = value.strip()
-        return readable(text) if spec is not None and spec.kind == "enum" and text else text
+        if spec is None or spec.kind != "enum" or not text:
+            return text
+        return spec.value_name(text) or readable(text)
     if isinstance(value, list | tuple):
         item = spec.items if spec is not None else None
         return ", ".join(t for v in value if (t := value_text(v, item)))
