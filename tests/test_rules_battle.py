@@ -17,6 +17,7 @@ from cardkit.rules.effects import (
     KeywordUse,
     ModifyStat,
     OpponentDiscardsKinds,
+    PutIntoPlay,
     Reveal,
     SetStat,
     Special,
@@ -62,6 +63,11 @@ EXAMPLES: list[tuple[str, str, Effect]] = [
         "planetary-strategy",
         "Reveal every Hidden card at target planet.",
         Reveal("hidden", "planet"),
+    ),
+    (
+        "planetary-strategy",
+        "Put a ship from your hand into play at this planet.",
+        PutIntoPlay(("ship",), "hand", "planet"),
     ),
     ("warpspawn", "Take control of target non-Leader unit.", TakeControl("unit", "leader")),
     (
