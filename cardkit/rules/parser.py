@@ -155,6 +155,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "THIS_TURN": "'this turn'",
     "THIS_SPAN": "'this battle' or the like",
     "AFFECTED_CARD": "'the affected card'",
+    "TAKE_CONTROL": "'take control of'",
+    "_NON": "'non-'",
     "ACTION": "an action ('attack')",
     "STATE": "a state ('blocking')",
     "_POSSESSIVE": '"\'s"',
