@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
+from cardkit.cli import main
 from cardkit.errors import RulesTextError
 from cardkit.gameload import load_game
 from cardkit.model import Game
@@ -17,6 +19,7 @@ from cardkit.rules.effects import (
     KeywordUse,
     ModifyStat,
     OpponentDiscardsKinds,
+    PutIntoPlay,
     Reveal,
     SetStat,
     Special,
@@ -62,6 +65,11 @@ EXAMPLES: list[tuple[str, str, Effect]] = [
         "planetary-strategy",
         "Reveal every Hidden card at target planet.",
         Reveal("hidden", "planet"),
+    ),
+    (
+        "planetary-strategy",
+        "Put a ship from your hand into play at this planet.",
+        PutIntoPlay(("ship",), "hand", "planet"),
     ),
     ("warpspawn", "Take control of target non-Leader unit.", TakeControl("unit", "leader")),
     (
@@ -109,6 +117,25 @@ def test_what_the_constructs_do_not_say_is_a_located_error(
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _game(game))
     assert str(info.value).startswith(message), str(info.value)
+
+
+def test_a_misspelt_action_is_found_with_its_fix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "game"
+    shutil.copytree(ROOT / "cards" / "warpspawn", folder)
+    spells = folder / "spells.yaml"
+    right, wrong = "cannot attack this battle.", "cannot atack this battle."
+    text = spells.read_text(encoding="utf-8")
+    assert right in text
+    spells.write_text(text.replace(right, wrong), encoding="utf-8")
+    assert main(["validate", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert (
+        "spells.yaml:16:30: error[CK109] unknown word 'atack' (did you mean 'attack'?) "
+        "in rules text of 'stuck-in-the-mud'"
+    ) in out
+    assert out.count("error[") == 1
 
 
 def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:

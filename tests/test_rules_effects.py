@@ -42,6 +42,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutIntoPlay,
     PutOnTop,
     Reveal,
     ScrapCards,
@@ -124,6 +125,11 @@ CANONICAL: list[tuple[Node, str]] = [
     (Reveal("walled"), "Reveal every Walled card."),
     (Reveal("walled", "relic"), "Reveal every Walled card at target relic."),
     (TakeControl("unit"), "Take control of target unit."),
+    (PutIntoPlay(("unit",), "hand"), "Put a unit from your hand into play."),
+    (
+        PutIntoPlay(("unit", "ally"), "discard", "relic"),
+        "Put a unit or ally from your discard pile into play at this relic.",
+    ),
     (TakeControl("unit", "walled"), "Take control of target non-Walled unit."),
     (
         OpponentDiscardsKinds(10, ("unit", "relic")),
@@ -253,6 +259,8 @@ INVALID: list[tuple[str, object]] = [
     ("cards are revealed at a card type id", lambda: Reveal("walled", "")),
     ("a keyword must be an id, not ''", lambda: TakeControl("unit", "")),
     ("control is taken of a card type id", lambda: TakeControl("")),
+    ("put into play at a card type id", lambda: PutIntoPlay((), "hand", "")),
+    ("a zone must be an id", lambda: PutIntoPlay((), "")),
     ("at least one card type", lambda: OpponentDiscardsKinds(2, ())),
     ("cards to discard", lambda: OpponentDiscardsKinds(0, ("unit",))),
 ]

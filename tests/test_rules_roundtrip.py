@@ -50,6 +50,7 @@ from cardkit.rules.effects import (
     OpponentDiscardsKinds,
     Primary,
     PutFromDiscardOnTop,
+    PutIntoPlay,
     PutOnTop,
     Reveal,
     ScrapCards,
@@ -224,6 +225,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     if vocab.zones:
         pairs = st.tuples(zone, zone).filter(lambda pair: pair != ("discard", "deck"))
         on_top.append(st.builds(lambda k, p: PutOnTop(k, *p), kinds, pairs))
+        on_top.append(st.builds(PutIntoPlay, kinds, zone, st.one_of(st.none(), kind)))
     create = st.builds(
         CreateCard,
         st.sampled_from(["Spark", "Colonist", "Old Crown", "Q-Bot 2"]),

@@ -677,6 +677,27 @@ class TakeControl(Clause):
 
 
 @dataclass(frozen=True, slots=True)
+class PutIntoPlay(Clause):
+    """Put a card of the types ``what`` from zone ``source`` into play, perhaps at the card
+    of type ``at`` this card is at: ``Put a ship from your hand into play at this planet``."""
+
+    what: tuple[str, ...]
+    source: str
+    at: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_kinds(self.what)
+        _check_zone(self.source)
+        if self.at is not None:
+            _check_type(self.at, "a card is put into play at")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = _article(_kinds(self.what, vocab))
+        here = f" at this {vocab.card_type(self.at)}" if self.at else ""
+        return f"put {kinds} from {_zone(self.source, vocab)} into play{here}"
+
+
+@dataclass(frozen=True, slots=True)
 class OpponentDiscardsKinds(Clause):
     """Target opponent discards ``n`` cards of the types ``what``, which they choose:
     ``Target opponent discards 10 troops or buildings of their choice``."""
@@ -850,6 +871,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     Reveal,
     TakeControl,
     OpponentDiscardsKinds,
+    PutIntoPlay,
 )
 """The closed vocabulary of clauses."""
 
@@ -967,7 +989,6 @@ _SPECIALS: tuple[Special, ...] = (
         "to an adjacent planet you control",
     ),
     Special("play-in-opponents-combat", "play only during your opponent's combat step"),
-    Special("ship-into-play-here", "put a ship from your hand into play at this planet"),
     Special("stealth-targetable-here", "enemy Stealth units at this planet may be targeted"),
     Special("move-without-transport", "this mech may move between planets without a transport"),
     Special("blocking-unit-defense", "target blocking unit gets +3 defense this turn"),

@@ -64,6 +64,7 @@ from cardkit.rules.effects import (
     Pos,
     Primary,
     PutFromDiscardOnTop,
+    PutIntoPlay,
     PutOnTop,
     Reveal,
     ScrapCards,
@@ -154,6 +155,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "THIS_TURN": "'this turn'",
     "THIS_SPAN": "'this battle' or the like",
     "AFFECTED_CARD": "'the affected card'",
+    "TAKE_CONTROL": "'take control of'",
+    "_NON": "'non-'",
     "ACTION": "an action ('attack')",
     "STATE": "a state ('blocking')",
     "_POSSESSIVE": '"\'s"',
@@ -426,6 +429,11 @@ class _Builder(Transformer[Token, Any]):
         if (source, target) == ("discard", DECK):
             return self._node(_pos(word), PutFromDiscardOnTop, kinds)
         return self._node(_pos(word), PutOnTop, kinds, source, target)
+
+    def into_play(self, children: list[Any]) -> PutIntoPlay:
+        word, kinds, source, at = children
+        here = self.types[_fold(at)] if at is not None else None
+        return self._node(_pos(word), PutIntoPlay, kinds, source, here)
 
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children

@@ -48,6 +48,7 @@ from cardkit.rules.effects import (
     OpponentDiscardsKinds,
     Primary,
     PutFromDiscardOnTop,
+    PutIntoPlay,
     PutOnTop,
     Reveal,
     ScrapCards,
@@ -289,7 +290,6 @@ OUTSIDE_SPECIALS: Mapping[str, str] = {
     "remove-resource-counters": "counters on cards at planets belong to other games",
     "evacuate": "moving units between planets belongs to other games",
     "play-in-opponents-combat": "combat steps belong to battle games",
-    "ship-into-play-here": "cards put into play at a planet belong to other games",
     "stealth-targetable-here": "targeting units at planets belongs to other games",
     "move-without-transport": "moving units between planets belongs to other games",
     "blocking-unit-defense": "blocking units belong to battle games",
@@ -479,6 +479,7 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     Reveal: "hidden cards in play belong to other games",
     TakeControl: "taking control of cards in play belongs to battle games",
     OpponentDiscardsKinds: "discarding cards of given types belongs to other games",
+    PutIntoPlay: "cards put into play from a zone belong to other games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
