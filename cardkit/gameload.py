@@ -25,6 +25,7 @@ from cardkit.model import (
     PlayCount,
     PlaySetup,
     SizeRule,
+    Span,
     SpreadsheetMapping,
     Zone,
 )
@@ -531,6 +532,10 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         icons=_icons(data.get("icons")),
         deck_rules=builder.deck_rules(card_types, decks),
         play=_play_setup(builder, card_types),
+        spans={
+            key: Span(key, raw["name"], raw.get("description", ""))
+            for key, raw in (data.get("spans") or {}).items()
+        },
     )
     if "sheets" in data:
         sheets, problems = load_sheets(

@@ -137,6 +137,15 @@ class Zone:
 
 
 @dataclass(frozen=True, slots=True)
+class Span:
+    """A span of time besides the turn that rules text may name: 'this battle', 'this round'."""
+
+    id: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Bounds:
     """A count that must be exact, or lie between a minimum and a maximum."""
 
@@ -213,6 +222,7 @@ class Game:
     sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
     sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
     play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
+    spans: Mapping[str, Span] = field(default_factory=dict)  # 'this <span>' besides the turn
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from cardkit.cli import main
 from cardkit.errors import RulesTextError
 from cardkit.gameload import load_game
-from cardkit.model import Game
+from cardkit.model import Game, Span
 from cardkit.rules import parse_ability
 from cardkit.rules.effects import (
     Cannot,
@@ -148,3 +149,18 @@ def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
     mud = parse_ability("Target unit cannot attack this battle.", game)
     assert unsupported(mud) == "Cannot"
     assert outside_reason("Cannot") == "forbidding cards in play to act belongs to battle games"
+
+
+def test_a_span_is_the_games_own_word() -> None:
+    battle = parse_ability("Target unit cannot attack this battle.", _game("warpspawn"))
+    assert battle.effect == Cannot("unit", "attack", duration="battle")
+    # Planetary Strategy declares 'round' but no battle: its text cannot last 'this battle'.
+    game = _game("planetary-strategy")
+    assert [key for key in game.spans] == ["round"]
+    with pytest.raises(RulesTextError):
+        parse_ability("Target ship gains Stealth this battle.", game)
+    # A span of several words, as the game names it, prints back as written.
+    spans = {"game-round": Span("game-round", "game round")}
+    long = parse_ability("Target ship gains Stealth this game  round.", replace(game, spans=spans))
+    assert long.effect == GrantKeyword("ship", KeywordUse("stealth"), duration="game-round")
+    assert str(long) == "Target ship gains Stealth this game round."

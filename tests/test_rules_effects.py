@@ -248,7 +248,10 @@ INVALID: list[tuple[str, object]] = [
     ("unknown scope 'all'", lambda: ModifyStat("unit", "attack", 1, "all")),  # type: ignore[arg-type]
     ("a stat must be a field name", lambda: ModifyStat("unit", " attack", 1)),
     ("what is granted is a keyword", lambda: GrantKeyword("unit", Draw(1))),  # type: ignore[arg-type]
-    ("unknown span 'game'", lambda: ModifyStat("unit", "attack", 1, duration="game")),
+    (
+        "a span must be an id, not ' game'",
+        lambda: ModifyStat("unit", "attack", 1, duration=" game"),
+    ),
     ("this turn or this battle, not both", lambda: Cannot("unit", "attack", True, "battle")),
     ("narrows a target card", lambda: ModifyStat("unit", "attack", 1, "your", state="blocking")),
     ("narrows a target card, not 'resting'", lambda: ModifyStat("unit", "a", 1, state="resting")),

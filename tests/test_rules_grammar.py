@@ -23,7 +23,10 @@ from cardkit.rules.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCAB = Vocabulary(
-    resources=(("gold", "Gold"),), factions=(("guild", "Guild"),), card_types=(("unit", "Unit"),)
+    resources=(("gold", "Gold"),),
+    factions=(("guild", "Guild"),),
+    card_types=(("unit", "Unit"),),
+    spans=(("battle", "battle"),),
 )
 
 

@@ -15,7 +15,6 @@ from cardkit.model import Card, CardSet, Game
 from cardkit.rules import parse_ability, parse_card_text
 from cardkit.rules.effects import (
     ACTIONS,
-    SPANS,
     SPECIAL_EFFECTS,
     STATES,
     Ability,
@@ -167,8 +166,9 @@ def _ids(pairs: tuple[tuple[str, str], ...]) -> st.SearchStrategy[str]:
     return st.sampled_from([key for key, _ in pairs])
 
 
-LASTS = st.sampled_from([(False, ""), (True, ""), *((False, span) for span in SPANS)])
-"""How long an effect lasts: (this_turn, duration)."""
+def _lasts(vocab: Vocabulary) -> st.SearchStrategy[tuple[bool, str]]:
+    """How long an effect lasts: (this_turn, duration), of the game's own spans."""
+    return st.sampled_from([(False, ""), (True, ""), *((False, key) for key, _ in vocab.spans)])
 
 
 def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
@@ -177,6 +177,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     kinds = st.lists(kind, unique=True, max_size=3).map(tuple)
     n = st.integers(1, 12)
     zone = st.sampled_from([key for key, _, _ in vocab.zones] or ["none"])
+    lasts = _lasts(vocab)
     gain = st.lists(st.tuples(resource, st.integers(0, 20)), min_size=1, max_size=4).map(
         lambda amounts: Gain(tuple(amounts))
     )
@@ -191,7 +192,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         keyword = st.builds(KeywordUse, _ids(vocab.keywords), keyword_args)
         keywords += [
             keyword,
-            st.builds(lambda k, w, t: GrantKeyword(k, w, *t), kind, keyword, LASTS),
+            st.builds(lambda k, w, t: GrantKeyword(k, w, *t), kind, keyword, lasts),
             st.builds(Reveal, _ids(vocab.keywords), st.one_of(st.none(), kind)),
             st.builds(TakeControl, kind, st.one_of(st.none(), _ids(vocab.keywords))),
         ]
@@ -208,7 +209,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
                 stat,
                 delta,
                 scope,
-                LASTS,
+                lasts,
                 st.sampled_from(["", *STATES]),
             )
         )
@@ -247,7 +248,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.builds(
             OpponentDiscardsKinds, n, st.lists(kind, min_size=1, max_size=3, unique=True).map(tuple)
         ),
-        st.builds(lambda k, a, t: Cannot(k, a, *t), kind, st.sampled_from(ACTIONS), LASTS),
+        st.builds(lambda k, a, t: Cannot(k, a, *t), kind, st.sampled_from(ACTIONS), lasts),
         st.builds(
             ScrapCards,
             n,

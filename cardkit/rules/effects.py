@@ -498,23 +498,18 @@ class DealDamage(Clause):
         return f"deal {amount} damage to {target}"
 
 
-SPANS: tuple[str, ...] = ("battle", "round")
-"""Spans of time besides the turn that an effect may last ("this battle", "this round");
-an effect that lasts the turn says so with its ``this_turn`` flag."""
-
-
 def _check_lasts(this_turn: object, duration: object) -> None:
-    if duration != "" and duration not in SPANS:
-        raise ValueError(f"unknown span {duration!r} (expected one of {SPANS})")
+    if not isinstance(duration, str) or duration != duration.strip():
+        raise ValueError(f"a span must be an id, not {duration!r}")
     if this_turn and duration:
         raise ValueError(f"an effect lasts this turn or this {duration}, not both")
 
 
-def _until(this_turn: bool, duration: str) -> str:
-    """' this turn', ' this battle', or '' (for good)."""
+def _until(this_turn: bool, duration: str, vocab: Vocabulary) -> str:
+    """' this turn', ' this battle' (a span the game declares), or '' (for good)."""
     if this_turn:
         return " this turn"
-    return f" this {duration}" if duration else ""
+    return f" this {vocab.span(duration)}" if duration else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +521,8 @@ class GrantKeyword(Clause):
     keyword: KeywordUse
     this_turn: bool = False
     duration: str = ""
-    """A span of ``SPANS`` it lasts instead ('battle'); '' for the turn or for good."""
+    """A span id of the game's ``spans`` it lasts instead ('battle'); '' for the turn or for
+    good."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.what, str) or not self.what:
@@ -536,7 +532,7 @@ class GrantKeyword(Clause):
         _check_lasts(self.this_turn, self.duration)
 
     def phrase(self, vocab: Vocabulary) -> str:
-        until = _until(self.this_turn, self.duration)
+        until = _until(self.this_turn, self.duration, vocab)
         return f"target {vocab.card_type(self.what)} gains {self.keyword.phrase(vocab)}{until}"
 
 
@@ -560,7 +556,8 @@ class ModifyStat(Clause):
     scope: Scope = "target"
     this_turn: bool = False
     duration: str = ""
-    """A span of ``SPANS`` it lasts instead ('battle'); '' for the turn or for good."""
+    """A span id of the game's ``spans`` it lasts instead ('battle'); '' for the turn or for
+    good."""
     state: str = ""
     """What the target card is doing, of ``STATES`` ('blocking'); '' for any."""
 
@@ -578,7 +575,7 @@ class ModifyStat(Clause):
             raise ValueError(f"unknown scope {self.scope!r} (expected one of {SCOPES})")
 
     def phrase(self, vocab: Vocabulary) -> str:
-        until = _until(self.this_turn, self.duration)
+        until = _until(self.this_turn, self.duration, vocab)
         change = f"{self.delta:+d} {self.stat.replace('_', ' ')}"
         if self.scope == "target":
             state = f"{self.state} " if self.state else ""
@@ -609,7 +606,7 @@ class Cannot(Clause):
         _check_lasts(self.this_turn, self.duration)
 
     def phrase(self, vocab: Vocabulary) -> str:
-        until = _until(self.this_turn, self.duration)
+        until = _until(self.this_turn, self.duration, vocab)
         return f"target {vocab.card_type(self.what)} cannot {self.action}{until}"
 
 

@@ -25,7 +25,6 @@ from cardkit.rules.effects import (
     ACTIONS,
     DECK,
     NUMBER_WORDS,
-    SPANS,
     SPECIAL_EFFECTS,
     STATES,
     TOP_OF,
@@ -128,7 +127,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
-            f"THIS_SPAN: /this[ \\t]+{_alternatives(SPANS)}/i",
+            f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
             f"ACTION: /{_alternatives(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             "",
@@ -153,7 +152,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SPECIAL": "a special effect",
     "KEYWORD": "a keyword",
     "THIS_TURN": "'this turn'",
-    "THIS_SPAN": "'this battle' or the like",
+    "THIS_SPAN": "'this' and a span the game declares",
     "AFFECTED_CARD": "'the affected card'",
     "TAKE_CONTROL": "'take control of'",
     "_NON": "'non-'",
@@ -239,6 +238,7 @@ class _Builder(Transformer[Token, Any]):
         self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
+        self.span_ids = {_fold(name): key for key, name in vocab.spans}
         self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {_fold(stat.replace("_", " ")): stat for stat in vocab.stats}
 
@@ -465,8 +465,12 @@ class _Builder(Transformer[Token, Any]):
             _pos(word), ModifyStat, what, stat, delta, scope, *_lasts(lasts), state=state
         )
 
-    def duration(self, children: list[Token]) -> str:
-        return _fold(children[0]).split()[-1]
+    def duration(self, children: list[Token]) -> tuple[bool, str]:
+        """'this turn' -> (True, ''); 'this <span>' -> (False, the span's id)."""
+        (word,) = children
+        if word.type == "THIS_TURN":
+            return True, ""
+        return False, self.span_ids[_fold(word).split(" ", 1)[1]]
 
     def cannot(self, children: list[Any]) -> Cannot:
         word, kind, action, lasts = children
@@ -559,11 +563,9 @@ class _Builder(Transformer[Token, Any]):
         return True, self.types[_fold(children[0])]
 
 
-def _lasts(duration: str | None) -> tuple[bool, str]:
+def _lasts(duration: tuple[bool, str] | None) -> tuple[bool, str]:
     """An effect's ``this_turn`` and ``duration`` from the span the text names, if any."""
-    if duration is None or duration == "turn":
-        return duration == "turn", ""
-    return False, duration
+    return duration or (False, "")
 
 
 def _start(node: Node) -> Pos:

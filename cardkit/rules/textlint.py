@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardkit.errors import RulesTextError
-from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, SPANS, SPECIAL_EFFECTS, STATES
+from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, SPECIAL_EFFECTS, STATES
 from cardkit.rules.parser import grammar_text
 from cardkit.rules.vocab import Vocabulary, plural
 
@@ -56,7 +56,8 @@ def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Mapping[str, str
     for _, name in vocab.card_types:
         phrases += [name, plural(name.lower())]
     phrases += [effect.words for effect in SPECIAL_EFFECTS.values()]
-    phrases += [*NUMBER_WORDS, *SPANS, *ACTIONS, *STATES, *names]
+    phrases += [name for _, name in vocab.spans]
+    phrases += [*NUMBER_WORDS, *ACTIONS, *STATES, *names]
     words = {w: w for w in grammar_words()}
     words.update((w.casefold(), w) for phrase in phrases for w in _WORD.findall(phrase))
     return words

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardkit.model import Game, Named
+from cardkit.model import Game, Named, Span
 
 _ES = re.compile(r"(?:s|x|z|ch|sh)$", re.IGNORECASE)
 _IES = re.compile(r"[^aeiou]y$", re.IGNORECASE)
@@ -26,7 +26,7 @@ def plural(noun: str) -> str:
     return noun + "s"
 
 
-def _pairs(table: Mapping[str, Named]) -> tuple[tuple[str, str], ...]:
+def _pairs(table: Mapping[str, Named] | Mapping[str, Span]) -> tuple[tuple[str, str], ...]:
     return tuple((key, entry.name) for key, entry in table.items())
 
 
@@ -44,6 +44,8 @@ class Vocabulary:
     """(resource id, symbol): the short forms ability costs write, ('population', 'P')."""
     stats: tuple[str, ...] = ()
     """The whole-number card fields effects may change ('attack', 'force'), as text writes them."""
+    spans: tuple[tuple[str, str], ...] = ()
+    """(id, name): the spans besides the turn that 'this <name>' names, ('battle', 'battle')."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -65,6 +67,7 @@ class Vocabulary:
                     if spec.kind == "integer"
                 )
             ),
+            spans=_pairs(game.spans),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -92,6 +95,10 @@ class Vocabulary:
             if key == resource_id:
                 return f"({n}){symbol}"
         return f"({n}) {self.resource(resource_id)}"
+
+    def span(self, span_id: str) -> str:
+        """The name 'this <name>' writes for a span ('battle'); the id when not held."""
+        return _lookup(self.spans, span_id)
 
     def zone(self, zone_id: str) -> tuple[str, str] | None:
         """A zone's owner word and name, ('your', 'discard pile'); None when not held."""
