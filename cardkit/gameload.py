@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from cardkit.model import (
     Named,
     PlayCount,
     PlaySetup,
+    PlayZones,
     SizeRule,
     Span,
     SpreadsheetMapping,
@@ -449,7 +450,19 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         defense_field=defense,
         outpost_field=outpost,
         max_turns=raw.get("max_turns", 200),
+        zones=_play_zones(builder, known),
     )
+
+
+def _play_zones(builder: _GameBuilder, known: Callable[..., None]) -> PlayZones:
+    """``play: zones:``, each a zone the game declares (when it declares any)."""
+    raw = builder.data["play"].get("zones") or {}
+    zones = PlayZones(**raw)
+    declared = builder.data.get("zones") or {}
+    for role, zone in raw.items():
+        if declared:
+            known(zone, declared, "zone", "zones", role)
+    return zones
 
 
 def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic]]:

@@ -366,6 +366,16 @@ class Sheet:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayZones:
+    """The zone ids (game.yaml ``zones``) the simulator plays its roles with: a player's hand
+    and discard pile, and the market row cards are acquired from (``play: zones:``)."""
+
+    hand: str = "hand"
+    discard: str = "discard"
+    market: str = "market"
+
+
+@dataclass(frozen=True, slots=True)
 class PlaySetup:
     """How to set up and play a game of the deck-building family, from ``play:`` in game.yaml.
 
@@ -390,3 +400,4 @@ class PlaySetup:
     defense_field: str = "defense"
     outpost_field: str = "outpost"
     max_turns: int = 200  # a game still running after this many turns is a draw
+    zones: PlayZones = field(default_factory=PlayZones)  # the zone ids of the sim's roles

@@ -60,6 +60,7 @@ VOCAB = Vocabulary(
     card_types=(("unit", "Unit"), ("relic", "Relic"), ("ally", "Ally")),
     keywords=(("walled", "Walled"), ("transport", "Transport"), ("produces", "Produces")),
     symbols=(("gold", "G"),),
+    zones=(("trade-row", "the", "trade row"),),
 )
 
 CANONICAL: list[tuple[Node, str]] = [

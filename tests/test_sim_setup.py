@@ -5,12 +5,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from sim_helpers import STAR_REALMS, star_realms
+from sim_helpers import STAR_REALMS, star_pool, star_realms
 
 from cardkit.cardload import load_card_set
 from cardkit.gameload import load_game
-from cardkit.model import PlaySetup
+from cardkit.model import PlaySetup, PlayZones
 from cardkit.sim.pool import build_pool
+from cardkit.sim.runner import run_sweep
 
 
 def test_star_realms_declares_the_two_player_setup() -> None:
@@ -32,6 +33,7 @@ def test_star_realms_declares_the_two_player_setup() -> None:
         defense_field="defense",
         outpost_field="outpost",
         max_turns=200,
+        zones=PlayZones(hand="hand", discard="discard", market="trade-row"),
     )
 
 
@@ -110,3 +112,39 @@ def test_a_base_without_defense_is_a_ck404_error(tmp_path: Path) -> None:
     assert pool is None
     assert {d.code for d in found} == {"CK404"}
     assert "'scout' is a base but has no whole-number 'defense'" in {d.message for d in found}
+
+
+def test_a_play_zone_the_game_lacks_is_a_ck400_error(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "market: trade-row}", "market: trade-rwo}")
+    game, found = load_game(folder, "sr")
+    line = _line(folder, "trade-rwo")
+    text = (folder / "game.yaml").read_text(encoding="utf-8").splitlines()[line - 1]
+    column = text.index("trade-rwo") + 1
+    assert game is None
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:{column}: error[CK400] play: unknown zone 'trade-rwo' "
+        "(did you mean 'trade-row'?)"
+    ]
+
+
+def test_the_simulator_plays_the_zones_by_the_ids_the_game_gives_them(tmp_path: Path) -> None:
+    """Star Realms with its zones renamed plays the very same games: no zone id is built in."""
+    folder = _game(tmp_path, "market: trade-row}", "market: row}")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    for old, new in (
+        ("  hand: {name: hand}", "  palm: {name: hand}"),
+        ("hand: hand,", "hand: palm,"),
+    ):
+        assert old in text
+        text = text.replace(old, new)
+    text = text.replace("  trade-row: {name: trade row", "  row: {name: trade row")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == [], found
+    pool, found = build_pool(card_set)
+    assert pool is not None and found == []
+    original, renamed = (
+        run_sweep(p, ("greedy", "greedy"), games=20, seed=7) for p in (star_pool(), pool)
+    )
+    assert renamed == original
+    assert original.games == 20

@@ -53,6 +53,7 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
+from cardkit.rules.vocab import NO_NAMES
 
 COST_FIELD = "cost"
 _STAT_KINDS = ("integer", "number", "boolean")
@@ -111,7 +112,8 @@ def effect_features(effect: Effect) -> Features:
     elif isinstance(effect, Discard):
         found["discard"] = 1 if effect.n is None else effect.n
     elif isinstance(effect, ScrapCards):
-        own = [zone for zone in effect.zones if zone != "trade-row"]
+        vocab = effect.vocab or NO_NAMES
+        own = [zone for zone in effect.zones if not vocab.shared(zone)]
         found["scrap-own" if own else "scrap-row"] = effect.up_to
     elif isinstance(effect, AcquireFree):
         found["acquire-free"] = effect.max_cost

@@ -26,18 +26,16 @@ from typing import Literal, get_args
 
 from cardkit.rules.vocab import NO_NAMES, Vocabulary
 
-Zone = Literal["hand", "discard", "trade-row"]
-Destination = Literal["discard", "hand", "top-of-deck"]
+Zone = str
+"""A zone id of the game's ``zones`` (game.yaml): 'hand', 'discard'."""
+Destination = str
+"""Where a card goes: a zone id, 'top-of-<zone id>', or 'discard' (the default, unsaid)."""
 
-ZONES: tuple[Zone, ...] = get_args(Zone)
-DESTINATIONS: tuple[Destination, ...] = get_args(Destination)
-
-# How effects built without a game's vocabulary name the zones the first games used; a
-# game's own zones (game.yaml 'zones') come from its vocabulary.
+# How effects built without a game's vocabulary name a player's own generic zones; every
+# other zone (game.yaml 'zones') is named by the game's vocabulary.
 _ZONE_WORDS: Mapping[str, tuple[str, str]] = {
     "hand": ("your", "hand"),
     "discard": ("your", "discard pile"),
-    "trade-row": ("the", "trade row"),
     "deck": ("your", "deck"),
 }
 DECK = "deck"
@@ -245,7 +243,7 @@ class ScrapCards(Clause):
     """Scrap up to ``up_to`` cards from the zones; ``optional`` adds "you may"."""
 
     up_to: int
-    zones: tuple[Zone | str, ...]
+    zones: tuple[Zone, ...]
     optional: bool = False
 
     def __post_init__(self) -> None:
@@ -273,7 +271,7 @@ class AcquireFree(Clause):
 
     max_cost: int
     what: tuple[str, ...] = ()
-    destination: Destination | str = "discard"
+    destination: Destination = "discard"
     """'discard' (the default), 'top-of-deck', or the id of the zone it is put into."""
 
     def __post_init__(self) -> None:

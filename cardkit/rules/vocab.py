@@ -100,6 +100,10 @@ class Vocabulary:
         """The name 'this <name>' writes for a span ('battle'); the id when not held."""
         return _lookup(self.spans, span_id)
 
+    def shared(self, zone_id: str) -> bool:
+        """Whether a zone is one for all players ('the trade row'), not one each."""
+        return (self.zone(zone_id) or ("your", ""))[0] == "the"
+
     def zone(self, zone_id: str) -> tuple[str, str] | None:
         """A zone's owner word and name, ('your', 'discard pile'); None when not held."""
         for key, owner, name in self.zones:

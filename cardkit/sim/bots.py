@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from cardkit.model import PlayZones
 from cardkit.sim.compile import Worth
 from cardkit.sim.engine import (
     ACQUIRE,
@@ -48,6 +49,11 @@ class View:
     @property
     def round(self) -> int:
         return self._m.turn // 2 + 1
+
+    @property
+    def zones(self) -> PlayZones:
+        """The game's zone ids of the hand, the discard pile and the market row."""
+        return self._m.zones
 
     @property
     def hand(self) -> list[int]:
@@ -309,15 +315,16 @@ class GreedyBot:
         """Starting cards (cost 0) from the discard pile, then from the hand, Vipers before
         Scouts; if more must go, the cheapest own card, or the dearest of the trade row."""
         cards = view.cards
-        zones = {"hand": view.hand, "discard": view.discard, "trade-row": view.trade_row}
+        roles = view.zones
+        zones = {roles.hand: view.hand, roles.discard: view.discard, roles.market: view.trade_row}
         starters: list[tuple[bool, bool, int]] = []
         others: list[tuple[int, int]] = []
         for k, (zone, i) in enumerate(candidates):
             card = cards[zones[zone][i]]
-            if zone == "trade-row":
+            if zone == roles.market:
                 others.append((-card.cost, k))
             elif card.cost == 0:
-                starters.append((zone == "hand", card.value.acquire > 0, k))
+                starters.append((zone == roles.hand, card.value.acquire > 0, k))
             else:
                 others.append((card.cost, k))
         starters.sort()

@@ -61,7 +61,7 @@ def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: 
     by_zone = sorted((candidates[i] for i in picks), key=lambda zi: -zi[1])
     m.last_cost = -1
     for zone, i in by_zone:
-        if zone == "trade-row":
+        if zone == m.zones.market:
             c = m.trade_row[i]
             m.take_from_market(i)
         else:
@@ -74,9 +74,10 @@ def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: 
 
 
 def _zone(m: Match, p: int, zone: str) -> list[int]:
-    if zone == "hand":
+    """The cards of a zone the game's ``play: zones:`` gives a role (compile checks the ids)."""
+    if zone == m.zones.hand:
         return m.hand[p]
-    if zone == "discard":
+    if zone == m.zones.discard:
         return m.discard[p]
     return m.trade_row
 

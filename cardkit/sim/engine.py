@@ -66,6 +66,7 @@ class Match:
         self.hand_size = setup.hand_size
         self.max_turns = setup.max_turns
         self.market_size = setup.market_size
+        self.zones = setup.zones  # the game's ids of the hand, discard pile and market row
         self.pile = pool.pile
         self.pile_count = pool.pile_count
         self.trade_deck = [c for c, n in pool.market for _ in range(n)]
