@@ -451,7 +451,19 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         outpost_field=outpost,
         max_turns=raw.get("max_turns", 200),
         zones=_play_zones(builder, known),
+        specials=_play_specials(builder, known),
     )
+
+
+def _play_specials(
+    builder: _GameBuilder, known: Callable[..., None]
+) -> tuple[tuple[str, str], ...]:
+    """``play: specials:``, each a key of the game's ``special_effects``."""
+    raw: Mapping[str, str] = builder.data["play"].get("specials") or {}
+    declared = builder.data.get("special_effects") or {}
+    for key in raw:
+        known(key, declared, "special effect", "specials", key)
+    return tuple(raw.items())
 
 
 def _play_zones(builder: _GameBuilder, known: Callable[..., None]) -> PlayZones:
@@ -549,6 +561,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
             key: Span(key, raw["name"], raw.get("description", ""))
             for key, raw in (data.get("spans") or {}).items()
         },
+        special_effects=dict(data.get("special_effects") or {}),
     )
     if "sheets" in data:
         sheets, problems = load_sheets(

@@ -223,6 +223,7 @@ class Game:
     sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
     play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
     spans: Mapping[str, Span] = field(default_factory=dict)  # 'this <span>' besides the turn
+    special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
 
 
 @dataclass(frozen=True)
@@ -401,3 +402,4 @@ class PlaySetup:
     outpost_field: str = "outpost"
     max_turns: int = 200  # a game still running after this many turns is a draw
     zones: PlayZones = field(default_factory=PlayZones)  # the zone ids of the sim's roles
+    specials: tuple[tuple[str, str], ...] = ()  # (special effect key, engine deed)

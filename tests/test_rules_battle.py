@@ -144,7 +144,7 @@ def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
     mist = parse_ability("End this battle immediately.", game)
     assert unsupported(mist) == "Special:end-battle"
     assert outside_reason("Special:end-battle") == (
-        "battles belong to battle games, not deck-building ones"
+        "a one-off effect of the game's own that 'play: specials' maps to no engine deed"
     )
     mud = parse_ability("Target unit cannot attack this battle.", game)
     assert unsupported(mud) == "Cannot"

@@ -7,7 +7,6 @@ import pytest
 from cardkit.rules import effects
 from cardkit.rules.effects import (
     EFFECTS,
-    SPECIAL_EFFECTS,
     Ability,
     AbilityCost,
     AcquireFree,
@@ -49,6 +48,7 @@ from cardkit.rules.effects import (
     ScrappedThisTurn,
     Sequence,
     SetStat,
+    Special,
     TakeControl,
     Then,
 )
@@ -172,8 +172,8 @@ CANONICAL: list[tuple[Node, str]] = [
         "You may scrap a card in your hand. If you do, draw a card.",
     ),
     (
-        SPECIAL_EFFECTS["return-from-scrap-heap"],
-        "At the end of this turn, put this card from the scrap heap into your discard pile.",
+        Special("return", "at the end of this turn, put this card into your discard pile"),
+        "At the end of this turn, put this card into your discard pile.",
     ),
     (Ability(Primary(), Draw(1)), "Draw a card."),
     (Ability(OnScrap(), Gain((("gold", 3),))), "Scrap: Gain 3 Gold."),
@@ -207,13 +207,6 @@ def test_effects_are_frozen_and_slotted() -> None:
     with pytest.raises(AttributeError):
         draw.n = 2  # type: ignore[misc]
     assert not hasattr(draw, "__dict__")
-
-
-def test_the_registry_of_special_effects_is_keyed_by_each_effects_key() -> None:
-    assert SPECIAL_EFFECTS
-    for key, effect in SPECIAL_EFFECTS.items():
-        assert effect.key == key
-        assert effect.text(VOCAB) == effect.words[0].upper() + effect.words[1:] + "."
 
 
 INVALID: list[tuple[str, object]] = [

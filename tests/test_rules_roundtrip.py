@@ -15,7 +15,6 @@ from cardkit.model import Card, CardSet, Game
 from cardkit.rules import parse_ability, parse_card_text
 from cardkit.rules.effects import (
     ACTIONS,
-    SPECIAL_EFFECTS,
     STATES,
     Ability,
     AbilityCost,
@@ -57,6 +56,7 @@ from cardkit.rules.effects import (
     Sentence,
     Sequence,
     SetStat,
+    Special,
     TakeControl,
     Then,
 )
@@ -265,7 +265,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         *on_top,
         st.builds(CopyAnother, kinds),
         st.just(AllyForAllFactions()),
-        st.sampled_from(list(SPECIAL_EFFECTS.values())),
+        st.sampled_from([Special(k, w) for k, w in vocab.specials] or [Draw(1)]),
         st.builds(ForEach, st.one_of(gain, draw), counted),
     )
 

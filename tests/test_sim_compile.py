@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from sim_helpers import star_realms
@@ -14,14 +16,16 @@ from cardkit.sim import compile as sim_compile
 from cardkit.sim.compile import (
     CONDITIONS,
     COUNTERS,
+    DEEDS,
     EXECUTORS,
     OUTSIDE_ENGINE,
-    SPECIALS,
     TRIGGERS,
     counts_as_every_faction,
     unsupported,
 )
 from cardkit.sim.pool import build_pool
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _subclasses(base: type) -> set[type]:
@@ -52,7 +56,9 @@ def test_every_condition_count_trigger_and_special_effect_has_an_executor() -> N
     assert _subclasses(effects.Trigger) == set(TRIGGERS) | {
         t for t in OUTSIDE_ENGINE if issubclass(t, effects.Trigger)
     }
-    assert set(effects.SPECIAL_EFFECTS) == set(SPECIALS)
+    schema = json.loads((ROOT / "schemas" / "game.schema.json").read_text(encoding="utf-8"))
+    specials = schema["properties"]["play"]["properties"]["specials"]
+    assert set(DEEDS) == set(specials["additionalProperties"]["enum"])
 
 
 @dataclass(frozen=True, slots=True)

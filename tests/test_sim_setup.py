@@ -34,6 +34,7 @@ def test_star_realms_declares_the_two_player_setup() -> None:
         outpost_field="outpost",
         max_turns=200,
         zones=PlayZones(hand="hand", discard="discard", market="trade-row"),
+        specials=(("return-from-scrap-heap", "return-to-discard-at-end-of-turn"),),
     )
 
 
@@ -148,3 +149,25 @@ def test_the_simulator_plays_the_zones_by_the_ids_the_game_gives_them(tmp_path: 
     )
     assert renamed == original
     assert original.games == 20
+
+
+def test_a_special_effect_runs_only_when_play_maps_it_to_an_engine_deed(tmp_path: Path) -> None:
+    line = "  specials: {return-from-scrap-heap: return-to-discard-at-end-of-turn}\n"
+    folder = _game(tmp_path, line, "")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == []
+    pool, found = build_pool(card_set)
+    assert pool is None
+    assert [str(d) for d in found] == [
+        "sr/trade-deck/trade-federation.yaml:57:7: error[CK403] the simulator cannot execute "
+        "'Special:return-from-scrap-heap' in rules text of 'mobile-market' (hint: a one-off "
+        "effect of the game's own that 'play: specials' maps to no engine deed)"
+    ]
+
+
+def test_play_maps_only_special_effects_the_game_declares(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "{return-from-scrap-heap: return", "{return-from-scrap-heep: return")
+    game, found = load_game(folder, "sr")
+    assert game is None
+    assert [d.code for d in found] == ["CK400"]
+    assert "play: unknown special effect 'return-from-scrap-heep'" in str(found[0])

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from types import MappingProxyType
 from typing import Literal, get_args
 
 from cardkit.rules.vocab import NO_NAMES, Vocabulary
@@ -368,7 +367,8 @@ class AllyForAllFactions(Clause):
 
 @dataclass(frozen=True, slots=True)
 class Special(Clause):
-    """A one-off effect no grammar rule should generalise; see ``SPECIAL_EFFECTS``."""
+    """A one-off effect no grammar rule should generalise: a game declares each, by key, with
+    the whole clause its text writes (game.yaml ``special_effects``)."""
 
     key: str
     words: str
@@ -951,47 +951,6 @@ class Ability(Node):
         label = self.trigger.label(vocab)
         body = self.effect.text(vocab)
         return f"{label}: {body}" if label else body
-
-
-# -- the registry of one-off effects ---------------------------------------------------------
-
-
-_SPECIALS: tuple[Special, ...] = (
-    Special(
-        "return-from-scrap-heap",
-        "at the end of this turn, put this card from the scrap heap into your discard pile",
-    ),
-    # Battle games' one-offs (Warpspawn spells, Starcraft events, Planetary Strategy cards):
-    # each names one rule of its own game that no other card shares.
-    Special("end-battle", "end this battle immediately"),
-    Special("draw-unit-chit", "draw a unit chit"),
-    Special("joins-battle", "it joins this battle"),
-    Special(
-        "force-2-attack-each-enemy", "make a Force 2 attack against each enemy unit this round"
-    ),
-    Special("regenerate", "put the unit just destroyed in this battle back into play"),
-    Special(
-        "replace-environments",
-        "replace all three environments with three environments of another world",
-    ),
-    Special(
-        "remove-resource-counters",
-        "each player removes 3 Resource counters from each card at target planet",
-    ),
-    Special(
-        "evacuate",
-        "move any number of your infantry from target planet you control "
-        "to an adjacent planet you control",
-    ),
-    Special("play-in-opponents-combat", "play only during your opponent's combat step"),
-    Special("stealth-targetable-here", "enemy Stealth units at this planet may be targeted"),
-    Special("move-without-transport", "this mech may move between planets without a transport"),
-    Special("blocking-unit-defense", "target blocking unit gets +3 defense this turn"),
-)
-
-SPECIAL_EFFECTS: Mapping[str, Special] = MappingProxyType({s.key: s for s in _SPECIALS})
-"""One-off effects, by key. Each is a whole clause the grammar matches as written (any case,
-any spacing); add one only when no rule of the grammar should generalise it."""
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -25,7 +25,6 @@ from cardkit.rules.effects import (
     ACTIONS,
     DECK,
     NUMBER_WORDS,
-    SPECIAL_EFFECTS,
     STATES,
     TOP_OF,
     Ability,
@@ -109,7 +108,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     """The grammar lines for one game's words (and the words of the effect vocabulary),
     appended to the grammar file's text."""
     types = [name.lower() for _, name in vocab.card_types]
-    specials = [effect.words for effect in SPECIAL_EFFECTS.values()]
+    specials = [words for _, words in vocab.specials]
     zones = _alternatives(name for _, _, name in vocab.zones)
     cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
     return "\n".join(
@@ -235,7 +234,7 @@ class _Builder(Transformer[Token, Any]):
         self.factions = {_fold(name): key for key, name in vocab.factions}
         self.types = {_fold(name): key for key, name in vocab.card_types}
         self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
-        self.specials = {_fold(effect.words): effect for effect in SPECIAL_EFFECTS.values()}
+        self.specials = {_fold(words): Special(key, words) for key, words in vocab.specials}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
         self.span_ids = {_fold(name): key for key, name in vocab.spans}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardkit.errors import RulesTextError
-from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, SPECIAL_EFFECTS, STATES
+from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.rules.parser import grammar_text
 from cardkit.rules.vocab import Vocabulary, plural
 
@@ -55,7 +55,7 @@ def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Mapping[str, str
     phrases += [name for _, _, name in vocab.zones]
     for _, name in vocab.card_types:
         phrases += [name, plural(name.lower())]
-    phrases += [effect.words for effect in SPECIAL_EFFECTS.values()]
+    phrases += [words for _, words in vocab.specials]
     phrases += [name for _, name in vocab.spans]
     phrases += [*NUMBER_WORDS, *ACTIONS, *STATES, *names]
     words = {w: w for w in grammar_words()}

@@ -46,6 +46,8 @@ class Vocabulary:
     """The whole-number card fields effects may change ('attack', 'force'), as text writes them."""
     spans: tuple[tuple[str, str], ...] = ()
     """(id, name): the spans besides the turn that 'this <name>' names, ('battle', 'battle')."""
+    specials: tuple[tuple[str, str], ...] = ()
+    """(key, words): the game's one-off effects, each a whole clause ('end-battle', ...)."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -68,6 +70,7 @@ class Vocabulary:
                 )
             ),
             spans=_pairs(game.spans),
+            specials=tuple(game.special_effects.items()),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,

@@ -108,6 +108,7 @@ def compile_pool(pool: SimPool) -> Compiled:
         acquire=resources[setup.acquire_with],
         attack=resources[setup.attack_with],
         factions={f: 1 << i for i, f in enumerate(pool.factions)},
+        specials=dict(setup.specials),
     )
     cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
     return Compiled(pool, cards, env)

@@ -2,8 +2,9 @@
 
 An executor is ``run(match, player) -> bool`` (whether it did something, for "If you do").
 ``EXECUTORS`` maps every effect class to the function that compiles it, ``CONDITIONS`` and
-``COUNTERS`` do the same for conditions and counted things, and ``SPECIALS`` for the one-off
-effects of ``SPECIAL_EFFECTS``; tests fail when one of them misses a class of ``effects.py``.
+``COUNTERS`` do the same for conditions and counted things, and ``DEEDS`` for the one-off
+effects a game maps to an engine deed (``play: specials``); tests fail when one of them misses
+a class of ``effects.py``.
 An effect no table knows is never skipped: ``unsupported`` names it, and the card is reported
 (CK403) before any game starts.
 """
@@ -11,7 +12,7 @@ An effect no table knows is never skipped: ``unsupported`` names it, and the car
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardkit.rules.effects import (
@@ -84,6 +85,7 @@ class Env:
     acquire: int
     attack: int
     factions: Mapping[str, int]  # faction id -> bit
+    specials: Mapping[str, str] = field(default_factory=dict)  # special key -> name of DEEDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +274,7 @@ def _nothing(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _return_from_scrap_heap(effect: Special, env: Env) -> Exec:
+def _return_to_discard_at_end_of_turn(effect: Special, env: Env) -> Exec:
     def run(m: Match, p: int) -> bool:
         m.return_at_end.append((p, m.src))
         return True
@@ -280,41 +282,21 @@ def _return_from_scrap_heap(effect: Special, env: Env) -> Exec:
     return run
 
 
-OUTSIDE_SPECIALS: Mapping[str, str] = {
-    "end-battle": "battles belong to battle games, not deck-building ones",
-    "draw-unit-chit": "unit chits belong to battle games",
-    "joins-battle": "battles belong to battle games",
-    "force-2-attack-each-enemy": "attacks on units belong to battle games",
-    "regenerate": "units destroyed in battle belong to battle games",
-    "replace-environments": "environments of a world are not modelled",
-    "remove-resource-counters": "counters on cards at planets belong to other games",
-    "evacuate": "moving units between planets belongs to other games",
-    "play-in-opponents-combat": "combat steps belong to battle games",
-    "stealth-targetable-here": "targeting units at planets belongs to other games",
-    "move-without-transport": "moving units between planets belongs to other games",
-    "blocking-unit-defense": "blocking units belong to battle games",
+DEEDS: Mapping[str, Callable[[Special, Env], Exec]] = {
+    "return-to-discard-at-end-of-turn": _return_to_discard_at_end_of_turn,
 }
-"""One-off effects this engine knows and deliberately does not execute, and why."""
+"""The engine deeds a game's one-off effects may be mapped to (``play: specials:``, by name);
+every special effect the game does not map to one is outside the engine."""
 
-
-def _outside_special(effect: Special, env: Env) -> Exec:
-    raise Unsupported(f"Special:{effect.key}")
-
-
-SPECIALS: Mapping[str, Callable[[Special, Env], Exec]] = {
-    "return-from-scrap-heap": _return_from_scrap_heap,
-    **dict.fromkeys(OUTSIDE_SPECIALS, _outside_special),
-}
-"""Executors of the one-off effects, by key of ``SPECIAL_EFFECTS`` (those outside the engine
-report themselves, with the reason of ``OUTSIDE_SPECIALS``)."""
+OUTSIDE_SPECIAL = "a one-off effect of the game's own that 'play: specials' maps to no engine deed"
 
 
 def _special(effect: Any, env: Env) -> Exec:
     assert isinstance(effect, Special)
-    compiler = SPECIALS.get(effect.key)
-    if compiler is None:
+    deed = env.specials.get(effect.key)
+    if deed is None:
         raise Unsupported(f"Special:{effect.key}")
-    return compiler(effect, env)
+    return DEEDS[deed](effect, env)
 
 
 def _scrapped_this_turn(counted: Any) -> Callable[[Match], int]:
@@ -489,7 +471,7 @@ and the run stops, as for any effect without an executor -- never a silent skip.
 def outside_reason(name: str) -> str | None:
     """Why the engine leaves the effect or trigger class called ``name`` alone, if it does."""
     if name.startswith("Special:"):
-        return OUTSIDE_SPECIALS.get(name.removeprefix("Special:"))
+        return OUTSIDE_SPECIAL
     for cls, reason in OUTSIDE_ENGINE.items():
         if cls.__name__ == name:
             return reason
@@ -525,11 +507,12 @@ def _walk_effect(effect: Effect, env: Env) -> None:
     _compile(effect, env)
 
 
-def unsupported(ability: Ability) -> str | None:
-    """The name of the first part of ``ability`` the engine cannot execute, or None."""
+def unsupported(ability: Ability, specials: Mapping[str, str] | None = None) -> str | None:
+    """The name of the first part of ``ability`` the engine cannot execute, or None; the
+    game's ``play: specials`` say which of its special effects the engine runs."""
     if type(ability.trigger) not in TRIGGERS:
         return type(ability.trigger).__name__
-    probe = Env(_Everything(), 0, 1, 2, _Everything())
+    probe = Env(_Everything(), 0, 1, 2, _Everything(), specials or {})
     try:
         _walk_effect(ability.effect, probe)
     except Unsupported as exc:
