@@ -46,7 +46,6 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {
         {
             "diagnostics.py",
             "gameload.py",
-            "rules/costmodel.py",
             "sim/bots.py",
             "sim/deeds.py",
             "sim/engine.py",
@@ -57,7 +56,6 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {
         {
             "cli/sim.py",
             "diagnostics.py",
-            "rules/costmodel.py",
             "sim/bots.py",
             "sim/engine.py",
             "sim/pool.py",
@@ -70,7 +68,6 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {
             "diagnostics.py",
             "gameload.py",
             "model.py",
-            "rules/costmodel.py",
             "sim/bots.py",
             "sim/cards.py",
             "sim/engine.py",
@@ -79,7 +76,6 @@ KNOWN_LEFT: dict[str, frozenset[str]] = {
     ),
     # Examples in messages and the reasons the simulator gives for what it leaves alone.
     "ship": frozenset({"diagnostics.py"}),
-    "scout": frozenset({"render/images.py"}),
     "battle": frozenset({"sim/compile.py"}),
     "building": frozenset({"sim/compile.py"}),
     "hidden": frozenset({"sim/compile.py"}),

@@ -91,7 +91,7 @@ def load_picture(
                 f"{what} path {relative!r} {path}",
                 where,
                 card=card,
-                hint="write a path relative to the game folder, e.g. 'art/scout.png'",
+                hint="write a path relative to the game folder, e.g. 'art/hero.png'",
             )
         ]
 

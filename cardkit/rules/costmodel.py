@@ -71,7 +71,7 @@ _LABELS = {
     "opponent-discards": "card the opponent discards",
     "discard": "card discarded",
     "scrap-own": "card scrapped from hand or discard pile",
-    "scrap-row": "card scrapped from the trade row",
+    "scrap-row": "card scrapped from a shared zone",
     "acquire-free": "point of cost acquired for free",
     "destroy": "target destroyed",
     "other": "other effect",
@@ -85,7 +85,8 @@ def feature_label(name: str, game: Game) -> str:
         named = game.resources.get(what)
         return f"{named.name if named else what} gained"
     if kind == "stat":
-        return f"point of {what}" if what != "outpost" else what
+        flags = {f.name for t in game.card_types.values() for f in t.fields if f.kind == "boolean"}
+        return what if what in flags else f"point of {what}"
     if kind == "type":
         card_type = game.card_types.get(what)
         return f"being a {card_type.name.lower() if card_type else what}"
