@@ -279,6 +279,17 @@ def test_card_names_in_any_script_render_with_the_fallback_font(tmp_path: Path) 
     assert {"DejaVuSans-Bold", "DroidSansFallback"} <= fonts
 
 
+def test_a_rare_ideograph_outside_the_bundled_subset_is_reported_not_dropped(
+    tmp_path: Path,
+) -> None:
+    # The CJK fallback is a subset (scripts/subset_cjk_font.py): GB 2312, joyo kanji, kana and
+    # Hangul. U+9F98 is in none of them.
+    game = write_game(tmp_path / "game", "- {name: \u9f98 Dragon, type: ship, text: Gain 2.}\n")
+    _, found = build(load(game), tmp_path / "out")
+    assert [d.code for d in found] == ["CK203"]
+    assert "U+9F98" in found[0].message
+
+
 def test_backs_come_from_the_deck_then_the_card_type_then_a_plain_default(tmp_path: Path) -> None:
     game = write_game(
         tmp_path / "game",
