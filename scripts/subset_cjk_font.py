@@ -7,7 +7,8 @@ joyo kanji that GB 2312 lacks, found through Shift JIS level 1. A character outs
 is still reported by cardkit (CK203), never dropped silently.
 
     pip install fonttools
-    python scripts/subset_cjk_font.py DroidSansFallbackFull.ttf cardkit/render/fonts/DroidSansFallback.ttf
+    python scripts/subset_cjk_font.py DroidSansFallback-full.ttf \
+        cardkit/render/fonts/DroidSansFallback.ttf
 """
 
 from __future__ import annotations
