@@ -148,7 +148,10 @@ def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
     )
     mud = parse_ability("Target unit cannot attack this battle.", game)
     assert unsupported(mud) == "Cannot"
-    assert outside_reason("Cannot") == "forbidding cards in play to act belongs to battle games"
+    assert (
+        outside_reason("Cannot")
+        == "forbidding cards in play to act is for games of units that fight"
+    )
 
 
 def test_a_span_is_the_games_own_word() -> None:

@@ -28,7 +28,7 @@ def test_a_sampled_deal_keeps_what_the_player_sees_and_reshuffles_what_they_do_n
     hands = set()
     for seed in range(20):
         copy = view.sample((GreedyBot(), GreedyBot()), seed)
-        assert copy.hand[0] == m.hand[0] and copy.trade_row == m.trade_row
+        assert copy.hand[0] == m.hand[0] and copy.market == m.market
         assert len(copy.hand[1]) == len(m.hand[1])
         assert Counter(copy.hand[1] + copy.deck[1]) == Counter(m.hand[1] + m.deck[1])
         hands.add(tuple(sorted(copy.hand[1])))

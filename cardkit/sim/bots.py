@@ -3,7 +3,7 @@
 A bot answers the engine's questions: which action to take, which option of a choice, which
 cards to discard or scrap, which card to acquire for free, which base to destroy. It sees the
 match only through its ``View``: its own hand and discard pile, the sizes of the decks and of
-the opponent's hand, everything in play, the trade row and the pools -- never the order of a
+the opponent's hand, everything in play, the market row and the pools -- never the order of a
 deck or the opponent's hand. ``View.sample`` deals the hidden cards at random, for bots that
 look ahead.
 
@@ -84,8 +84,8 @@ class View:
         return self._m.ships
 
     @property
-    def trade_row(self) -> list[int]:
-        return self._m.trade_row
+    def market(self) -> list[int]:
+        return self._m.market
 
     @property
     def pile(self) -> int | None:
@@ -93,19 +93,19 @@ class View:
         return m.pile if m.pile_count > 0 else None
 
     @property
-    def trade(self) -> int:
+    def budget(self) -> int:
         return self._m.pool[self._m.acq]
 
     @property
-    def combat(self) -> int:
+    def strength(self) -> int:
         return self._m.pool[self._m.att]
 
     def targets(self) -> list[int]:
         """The opponent's bases that may be attacked or targeted."""
         return self._m.targets(1 - self.seat)
 
-    def has_outpost(self, seat: int) -> bool:
-        return self._m.has_outpost(seat)
+    def has_guard(self, seat: int) -> bool:
+        return self._m.has_guard(seat)
 
     def owned(self) -> list[int]:
         """Every card this player owns (deck contents are known; their order is not)."""
@@ -191,8 +191,8 @@ class RandomBot:
 
 
 class GreedyBot:
-    """A heuristic player: plays every card, takes lethal, breaks outposts, then buys the card
-    scoring highest by twice its cost, plus the combat it gives, plus 1 for a faction it owns."""
+    """A heuristic player: plays every card, takes lethal, breaks guards, then buys the card
+    scoring highest by twice its cost, plus the attack it gives, plus 1 for a faction it owns."""
 
     name = "greedy"
 
@@ -204,9 +204,9 @@ class GreedyBot:
     def take_action(self, view: View) -> Action:
         if view.hand:
             return PLAY_HAND
-        combat = view.combat
-        if combat:
-            attack = self._attack(view, combat)
+        strength = view.strength
+        if strength:
+            attack = self._attack(view, strength)
             if attack is not None:
                 return attack
         scrap = self._lethal_scrap(view)
@@ -214,28 +214,28 @@ class GreedyBot:
             return scrap
         return self._buy(view)
 
-    def _attack(self, view: View, combat: int) -> Action | None:
-        """Break the largest base it can (outposts first), unless the opponent can be finished."""
+    def _attack(self, view: View, strength: int) -> Action | None:
+        """Break the largest base it can (guards first), unless the opponent can be finished."""
         cards = view.cards
         opponent_life = view.life(1 - view.seat)
         opponent_bases = view.bases(1 - view.seat)
         if opponent_bases:
             targets = view.targets()
             best, best_defense = -1, 0
-            outposts = cards[opponent_bases[targets[0]]].outpost
+            guards = cards[opponent_bases[targets[0]]].guard
             for j in targets:
                 defense = cards[opponent_bases[j]].defense
-                if best_defense < defense <= combat:
+                if best_defense < defense <= strength:
                     best, best_defense = j, defense
-            lethal = not outposts and combat >= opponent_life
+            lethal = not guards and strength >= opponent_life
             if best >= 0 and not lethal:
                 return (ATTACK_BASE, best)
-            if outposts:
+            if guards:
                 return None  # the player cannot be reached
         return (ATTACK_PLAYER, 0)
 
     def _lethal_scrap(self, view: View) -> Action | None:
-        """Scrap ships and bases for combat only when that finishes the opponent."""
+        """Scrap ships and bases for attack strength only when that finishes the opponent."""
         cards = view.cards
         extra, first, i = 0, -1, 0
         for in_play in (view.ships, view.bases(view.seat)):
@@ -246,28 +246,28 @@ class GreedyBot:
                     if first < 0:
                         first = i
                 i += 1
-        if first < 0 or view.combat + extra < view.life(1 - view.seat):
+        if first < 0 or view.strength + extra < view.life(1 - view.seat):
             return None
-        return None if view.has_outpost(1 - view.seat) else (SCRAP, first)
+        return None if view.has_guard(1 - view.seat) else (SCRAP, first)
 
     def _buy(self, view: View) -> Action:
         cards = view.cards
-        trade = view.trade
+        budget = view.budget
         best, best_score = -2, 0.0
         owned = self._owned_mask(view)
-        for i, c in enumerate(view.trade_row):
+        for i, c in enumerate(view.market):
             card = cards[c]
-            if card.cost <= trade:
+            if card.cost <= budget:
                 score = card.cost * 2.0 + card.value.attack + (1.0 if card.fmask & owned else 0.0)
                 if score > best_score:
                     best, best_score = i, score
         pile = view.pile
-        if best == -2 and pile is not None and 0 < cards[pile].cost <= trade:
+        if best == -2 and pile is not None and 0 < cards[pile].cost <= budget:
             best = PILE
         if best == -2:
             return END_TURN
         if best >= 0:
-            self._mask |= cards[view.trade_row[best]].fmask
+            self._mask |= cards[view.market[best]].fmask
         return (ACQUIRE, best)
 
     def _owned_mask(self, view: View) -> int:
@@ -313,10 +313,10 @@ class GreedyBot:
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         """Starting cards (cost 0) from the discard pile, then from the hand, Vipers before
-        Scouts; if more must go, the cheapest own card, or the dearest of the trade row."""
+        Scouts; if more must go, the cheapest own card, or the dearest of the market row."""
         cards = view.cards
         roles = view.zones
-        zones = {roles.hand: view.hand, roles.discard: view.discard, roles.market: view.trade_row}
+        zones = {roles.hand: view.hand, roles.discard: view.discard, roles.market: view.market}
         starters: list[tuple[bool, bool, int]] = []
         others: list[tuple[int, int]] = []
         for k, (zone, i) in enumerate(candidates):
@@ -341,7 +341,7 @@ class GreedyBot:
             pile = view.pile
             if slot == PILE:
                 return cards[pile].cost if pile is not None else -1
-            return cards[view.trade_row[slot]].cost
+            return cards[view.market[slot]].cost
 
         return max(options, key=cost)
 
@@ -396,7 +396,7 @@ class MonteCarloBot(GreedyBot):
 
     @staticmethod
     def _card(view: View, action: Action) -> int | None:
-        return view.pile if action[1] == PILE else view.trade_row[action[1]]
+        return view.pile if action[1] == PILE else view.market[action[1]]
 
     def _rollout(self, view: View, option: Action, seed: int) -> float:
         """A win counts 1, and the authority margin at the end breaks near-ties."""

@@ -32,9 +32,9 @@ class CompiledCard:
         "factions",
         "fmask",
         "gain",
+        "guard",
         "id",
         "index",
-        "outpost",
         "primary",
         "scrap",
         "scrap_attack",
@@ -50,7 +50,7 @@ class CompiledCard:
         self.type = card.type
         self.cost = card.cost
         self.defense = card.defense
-        self.outpost = card.outpost
+        self.guard = card.guard
         self.base = card.base
         every = counts_as_every_faction(card.abilities)
         self.fmask = (1 << len(pool.factions)) - 1 if every else 0

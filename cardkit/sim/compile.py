@@ -450,16 +450,16 @@ TRIGGERS: tuple[type[Trigger], ...] = (Primary, Ally, OnScrap)
 """The triggers the engine fires: on play (and each turn for a base), ally, on scrap."""
 
 OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
-    CreateCard: "tokens and created cards are not part of a deck-building game's setup",
-    DealDamage: "damage to cards in play belongs to battle games, not deck-building ones",
+    CreateCard: "tokens and created cards are outside this engine, whose cards all come from decks",
+    DealDamage: "damage to cards in play is for games of units that fight",
     PutOnTop: "moving cards between arbitrary zones is not modelled yet",
     AbilityCost: "abilities paid from a card's own counters belong to other games",
-    GrantKeyword: "keywords granted to cards in play belong to battle games",
-    ModifyStat: "changing cards' numbers in play belongs to battle games",
-    Cannot: "forbidding cards in play to act belongs to battle games",
-    SetStat: "setting cards' numbers in play belongs to battle games",
-    Reveal: "hidden cards in play belong to other games",
-    TakeControl: "taking control of cards in play belongs to battle games",
+    GrantKeyword: "keywords granted to cards in play are for games of units that fight",
+    ModifyStat: "changing cards' numbers in play is for games of units that fight",
+    Cannot: "forbidding cards in play to act is for games of units that fight",
+    SetStat: "setting cards' numbers in play is for games of units that fight",
+    Reveal: "face-down cards in play belong to other games",
+    TakeControl: "taking control of cards in play is for games of units that fight",
     OpponentDiscardsKinds: "discarding cards of given types belongs to other games",
     PutIntoPlay: "cards put into play from a zone belong to other games",
 }
