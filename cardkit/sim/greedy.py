@@ -63,6 +63,8 @@ class GreedyBot(SimpleBot):
         self._factions: list[tuple[int, ...]] = []
         self._values: dict[int, float] = {}  # what buying a card adds, this turn
         self._has_scrap: list[bool] = []  # per card: it has a scrap ability
+        self._scanned = (-1, 0, 0)  # (round, ships, bases) when nothing in play was to scrap
+        self._scrap_attack = 0  # ... and the attack their scrap abilities would give
 
     # -- the figures -------------------------------------------------------------------------
 
@@ -162,19 +164,23 @@ class GreedyBot(SimpleBot):
         card (an Explorer once the deck has better trade)."""
         ships = view.ships
         bases = view.bases(view.seat)
+        key = (view.round, len(ships), len(bases))
+        if key == self._scanned and (guarded or self._scrap_attack < short):
+            return None  # nothing has entered or left play since nothing was found to scrap
         self._ledger(view)
         has_scrap = self._has_scrap.__getitem__
         if not any(map(has_scrap, ships)) and not (bases and any(map(has_scrap, bases))):
+            self._scanned, self._scrap_attack = key, 0
             return None
         cards = view.cards
         candidates = [i for i, c in enumerate(ships) if cards[c].scrap is not None]
         n_ships = len(ships)
         candidates += [n_ships + j for j, c in enumerate(bases) if cards[c].scrap is not None]
         in_play = [ships[i] if i < n_ships else bases[i - n_ships] for i in candidates]
-        if not guarded:
-            attack = [cards[c].scrap_attack for c in in_play]
-            if sum(attack) >= short:
-                return next((SCRAP, i) for i, a in zip(candidates, attack, strict=True) if a)
+        attack = [cards[c].scrap_attack for c in in_play]
+        self._scrap_attack = sum(attack)
+        if not guarded and self._scrap_attack >= short:
+            return next((SCRAP, i) for i, a in zip(candidates, attack, strict=True) if a)
         led = self._refresh(view)
         keep = led.keep[self._phase]
         scrap = led.scrap[self._phase]
@@ -182,12 +188,12 @@ class GreedyBot(SimpleBot):
         for i, c in zip(candidates, in_play, strict=True):
             if keep[c] < bar and scrap[c] > 0:
                 return (SCRAP, i)
+        self._scanned = key
         return None
 
     def _threat(self, view: View, c: int) -> float:
         """What an opponent's base gives them each turn."""
-        led = self._ledger(view)
-        return led.worth_in_play[phase_of(view.round)][c]
+        return self._refresh(view).worth_in_play[self._phase][c]
 
     def _strike(self, view: View, strength: int, guarded: bool) -> Action | None:
         """Break the most valuable base it can (guards first), then attack the opponent."""
@@ -213,11 +219,14 @@ class GreedyBot(SimpleBot):
             return END_TURN
         cards = view.cards
         led = self._refresh(view)
+        known = self._values
         options: list[tuple[float, int, int]] = []
         for i, c in enumerate(view.market):
             cost = cards[c].cost
             if cost <= budget:
-                v = self._value(led, c)
+                v = known.get(c)
+                if v is None:
+                    v = self._value(led, c)
                 if v > BUY_BAR:
                     options.append((v, cost, i))
         pile = view.pile
