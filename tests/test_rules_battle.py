@@ -23,10 +23,13 @@ from cardkit.rules.effects import (
     Joins,
     KeywordUse,
     MakeAttack,
+    MayBeTargeted,
     ModifyStat,
     MoveCards,
+    MoveWithout,
     OpponentDiscardsKinds,
     Place,
+    PlayOnlyDuring,
     PutBackIntoPlay,
     PutInto,
     PutIntoPlay,
@@ -121,6 +124,44 @@ EXAMPLES: list[tuple[str, str, Effect]] = [
         RemoveCounters("resource", 3, "planet", each=True, each_player=True),
     ),
     (
+        "planetary-strategy",
+        "Target blocking unit gets +3 defense this turn.",
+        ModifyStat("unit", "defense", 3, this_turn=True, state="blocking"),
+    ),
+    (
+        "planetary-strategy",
+        "Enemy Stealth units at this planet may be targeted.",
+        MayBeTargeted("unit", "stealth", "planet"),
+    ),
+    (
+        "planetary-strategy",
+        "This mech may move between planets without a Transport.",
+        MoveWithout("mech", "planet", "transport"),
+    ),
+    (
+        "planetary-strategy",
+        "Play only during your opponent's combat step.",
+        PlayOnlyDuring("combat-step", opponents=True),
+    ),
+    ("planetary-strategy", "Play only during your turn.", PlayOnlyDuring()),
+    (
+        "star-realms",
+        "Put a ship from your hand into your discard pile.",
+        PutInto(("ship",), "hand", "discard"),
+    ),
+    (
+        "planetary-strategy",
+        "Move 2 ships from target planet to an adjacent planet.",
+        MoveCards(("ship",), Place("planet"), Place("planet", adjacent=True), 2),
+    ),
+    (
+        "planetary-strategy",
+        "Remove 1 Population counter from target ship.",
+        RemoveCounters("population", 1, "ship"),
+    ),
+    ("warpspawn", "End this turn.", EndSpan(this_turn=True)),
+    ("warpspawn", "Draw 2 units.", DrawKind("unit", 2)),
+    (
         "star-realms",
         "At the end of this turn, put this card from the scrap heap into your discard pile.",
         AtEndOf(PutInto(None, "scrap-heap", "discard"), this_turn=True),
@@ -196,7 +237,7 @@ def test_a_span_is_the_games_own_word() -> None:
     assert battle.effect == Cannot("unit", "attack", duration="battle")
     # Planetary Strategy declares 'round' but no battle: its text cannot last 'this battle'.
     game = _game("planetary-strategy")
-    assert [key for key in game.spans] == ["round"]
+    assert "battle" not in game.spans and "round" in game.spans
     with pytest.raises(RulesTextError):
         parse_ability("Target ship gains Stealth this battle.", game)
     # A span of several words, as the game names it, prints back as written.

@@ -22,6 +22,7 @@ from cardkit.rules.effects import (
     Draw,
     DrawKind,
     Joins,
+    ModifyStat,
     MoveCards,
     Place,
     Pos,
@@ -40,6 +41,12 @@ def _game(name: str) -> Game:
     game, found = load_game(ROOT / "cards" / name, name)
     assert game is not None and found == [], found
     return game
+
+
+def _copied(folder: Path, game: str) -> Path:
+    """A copy of a sample game in ``folder``, to change."""
+    shutil.copytree(ROOT / "cards" / game, folder)
+    return folder
 
 
 def test_the_sample_games_declare_no_special_effect_the_grammar_now_says() -> None:
@@ -217,8 +224,7 @@ def near_miss_diagnostics(tmp_path_factory: pytest.TempPathFactory) -> dict[str,
     """Each game with a file of one card per near miss: the text's diagnostics, by text."""
     found: dict[str, list[str]] = {}
     for game, defaults in _DEFAULTS.items():
-        folder = tmp_path_factory.mktemp("near") / game
-        shutil.copytree(ROOT / "cards" / game, folder)
+        folder = _copied(tmp_path_factory.mktemp("near") / game, game)
         texts = [text for name, text, *_ in NEAR_MISSES if name == game]
         cards = "".join(
             f"  - name: Near Miss {i}\n    text: {text!r}\n" for i, text in enumerate(texts)
@@ -265,3 +271,67 @@ def test_validate_and_fmt_find_nothing_in_the_games_that_lost_their_specials(
         assert main(["fmt", "--check", str(ROOT / "cards" / game)]) == 0
     out = capsys.readouterr()
     assert "error[" not in out.out + out.err and "warning[" not in out.out + out.err
+
+
+GROUP = "  unit: {name: Unit, card_types: [infantry, mech, ship, location]"
+
+
+def _group_problems(tmp_path: Path, new: str) -> list[str]:
+    folder = _copied(tmp_path / "ps", "planetary-strategy")
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    assert GROUP in text
+    (folder / "game.yaml").write_text(text.replace(GROUP, new), encoding="utf-8")
+    game, found = load_game(folder, "ps")
+    assert game is None
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if row.startswith(GROUP[:8]))
+    return [str(d).replace(f":{line}:", ":LINE:") for d in found]
+
+
+def test_a_card_group_names_several_card_types_where_text_names_one() -> None:
+    game = _game("planetary-strategy")
+    assert game.card_groups["unit"].card_types == ("infantry", "mech", "ship", "location")
+    blocking = parse_ability("Target blocking unit gets +3 defense this turn.", game)
+    assert str(blocking) == "Target blocking unit gets +3 defense this turn."
+    assert blocking.effect == ModifyStat("unit", "defense", 3, this_turn=True, state="blocking")
+    assert parse_ability("All your units get +1 attack.", game).effect == ModifyStat(
+        "unit", "attack", 1, "your"
+    )
+
+
+def test_a_card_group_of_unknown_or_clashing_names_is_a_game_error(tmp_path: Path) -> None:
+    unknown = "  unit: {name: Unit, card_types: [infantry, mech, shipp, location]"
+    assert _group_problems(tmp_path / "a", unknown) == [
+        "ps/game.yaml:LINE:51: error[CK031] unknown card type 'shipp' (did you mean 'ship'?)"
+    ]
+    same_id = "  ship: {name: Unit, card_types: [infantry, mech, ship, location]"
+    assert _group_problems(tmp_path / "b", same_id) == [
+        "ps/game.yaml:LINE:3: error[CK031] card group 'ship' has the id of a card type"
+    ]
+    same_name = "  unit: {name: mech, card_types: [infantry, mech, ship, location]"
+    assert _group_problems(tmp_path / "c", same_name) == [
+        "ps/game.yaml:LINE:16: error[CK031] card group 'unit' is named like the card type 'mech'"
+    ]
+
+
+def test_a_keyword_granted_to_a_group_is_checked_against_each_member(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _copied(tmp_path / "ps", "planetary-strategy")
+    fast = "    reminder: This unit may make x more moves each turn.\n"
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    assert fast in text
+    (folder / "game.yaml").write_text(
+        text.replace(fast, fast + "    card_types: [ship]\n"), "utf-8"
+    )
+    (folder / "grant.yaml").write_text(
+        "defaults: {type: command, cost: {resource: 1}}\ncards:\n"
+        "  - {name: Afterburners, text: Target ship gains Fast(2).}\n"
+        "  - {name: Overdrive, text: Target unit gains Fast(2).}\n",
+        "utf-8",
+    )
+    assert main(["validate", str(folder)]) == 1
+    granted = [line for line in capsys.readouterr().out.splitlines() if "grant.yaml" in line]
+    assert granted == [
+        f"{folder}/grant.yaml:4:47: error[CK105] keyword 'Fast' granted to a unit: it may "
+        "appear only on a ship, in rules text of 'overdrive'"
+    ]

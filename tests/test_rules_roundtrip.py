@@ -47,13 +47,16 @@ from cardkit.rules.effects import (
     Joins,
     KeywordUse,
     MakeAttack,
+    MayBeTargeted,
     ModifyStat,
     MoveCards,
+    MoveWithout,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
     Place,
+    PlayOnlyDuring,
     Primary,
     PutBackIntoPlay,
     PutFromDiscardOnTop,
@@ -206,6 +209,13 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
             st.builds(lambda k, w, t: GrantKeyword(k, w, *t), kind, keyword, lasts),
             st.builds(Reveal, _ids(vocab.keywords), st.one_of(st.none(), kind)),
             st.builds(TakeControl, kind, st.one_of(st.none(), _ids(vocab.keywords))),
+            st.builds(
+                MayBeTargeted,
+                kind,
+                st.one_of(st.none(), _ids(vocab.keywords)),
+                st.one_of(st.none(), kind),
+            ),
+            st.builds(MoveWithout, kind, kind, _ids(vocab.keywords)),
         ]
     if vocab.stats:
         delta = st.integers(-9, 9).filter(bool)
@@ -265,6 +275,9 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.builds(lambda t, now: EndSpan(*t, immediately=now), spans, st.booleans()),
         st.builds(DrawKind, kind, n),
         st.builds(lambda t: Joins(*t), spans),
+        st.builds(
+            PlayOnlyDuring, st.sampled_from(["", *(key for key, _ in vocab.spans)]), st.booleans()
+        ),
     ]
     if vocab.zones:
         pair = st.tuples(zone, zone).filter(lambda p: p[0] != p[1])

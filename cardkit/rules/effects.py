@@ -934,6 +934,72 @@ class MakeAttack(Clause):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class MayBeTargeted(Clause):
+    """Enemy cards of type ``what`` -- with the keyword ``keyword``, at this card of type
+    ``at`` -- may be targeted, which the keyword (or a rule) forbids elsewhere: ``Enemy Stealth
+    units at this planet may be targeted``."""
+
+    what: str
+    keyword: str | None = None
+    at: str | None = None
+
+    def __post_init__(self) -> None:
+        _check_type(self.what, "cards that may be targeted are of")
+        if self.keyword is not None and (not isinstance(self.keyword, str) or not self.keyword):
+            raise ValueError(f"a keyword must be an id, not {self.keyword!r}")
+        if self.at is not None:
+            _check_type(self.at, "cards may be targeted at")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        keyword = f"{vocab.keyword(self.keyword)} " if self.keyword else ""
+        at = f" at this {vocab.card_type(self.at)}" if self.at else ""
+        return f"enemy {keyword}{vocab.card_types_plural(self.what)}{at} may be targeted"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWithout(Clause):
+    """This card (of type ``what``) moves between cards of type ``between`` without a card
+    with the keyword that moving there needs: ``This mech may move between planets without
+    a Transport``."""
+
+    what: str
+    between: str
+    keyword: str
+
+    def __post_init__(self) -> None:
+        _check_type(self.what, "a card that moves is of")
+        _check_type(self.between, "cards move between cards of")
+        if not isinstance(self.keyword, str) or not self.keyword:
+            raise ValueError(f"a keyword must be an id, not {self.keyword!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return (
+            f"this {vocab.card_type(self.what)} may move between "
+            f"{vocab.card_types_plural(self.between)} without "
+            f"{_article(vocab.keyword(self.keyword))}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOnlyDuring(Clause):
+    """The card may be played only during your, or your opponent's (``opponents``), turn or
+    span of the game (``span``; '' for the turn): ``Play only during your opponent's combat
+    step``."""
+
+    span: str = ""
+    opponents: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.span, str) or self.span != self.span.strip():
+            raise ValueError(f"a span must be an id, not {self.span!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        whose = "your opponent's" if self.opponents else "your"
+        span = vocab.span(self.span) if self.span else "turn"
+        return f"play only during {whose} {span}"
+
+
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
@@ -1113,6 +1179,9 @@ CLAUSES: tuple[type[Clause], ...] = (
     DrawKind,
     Joins,
     MakeAttack,
+    MayBeTargeted,
+    MoveWithout,
+    PlayOnlyDuring,
 )
 """The closed vocabulary of clauses."""
 

@@ -58,14 +58,17 @@ from cardkit.rules.effects import (
     Joins,
     KeywordUse,
     MakeAttack,
+    MayBeTargeted,
     ModifyStat,
     MoveCards,
+    MoveWithout,
     NextAcquireOnTop,
     Node,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
     Place,
+    PlayOnlyDuring,
     Pos,
     Primary,
     PutBackIntoPlay,
@@ -117,7 +120,7 @@ def _alternatives(names: Iterable[str]) -> str:
 def game_terminals(vocab: Vocabulary) -> str:
     """The grammar lines for one game's words (and the words of the effect vocabulary),
     appended to the grammar file's text."""
-    types = [name.lower() for _, name in vocab.card_types]
+    types = [name.lower() for _, name in vocab.kinds()]
     specials = [words for _, words in vocab.specials]
     zones = _alternatives(name for _, _, name in vocab.zones)
     cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
@@ -137,6 +140,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
+            f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
             f"ACTION: /{_alternatives(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             "",
@@ -162,6 +166,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "KEYWORD": "a keyword",
     "THIS_TURN": "'this turn'",
     "THIS_SPAN": "'this' and a span the game declares",
+    "SPAN": "'turn' or a span the game declares",
+    "YOUR_OPPONENTS": "'your opponent's'",
     "AFFECTED_CARD": "'the affected card'",
     "TAKE_CONTROL": "'take control of'",
     "_NON": "'non-'",
@@ -244,7 +250,7 @@ class _Builder(Transformer[Token, Any]):
         self.vocab = vocab
         self.resources = {_fold(name): key for key, name in vocab.resources}
         self.factions = {_fold(name): key for key, name in vocab.factions}
-        self.types = {_fold(name): key for key, name in vocab.card_types}
+        self.types = {_fold(name): key for key, name in vocab.kinds()}
         self.types_plural = {_fold(name): key for key, name in vocab.plural_names()}
         self.specials = {_fold(words): Special(key, words) for key, words in vocab.specials}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
@@ -543,6 +549,24 @@ class _Builder(Transformer[Token, Any]):
             *_lasts(lasts),
         )
 
+    def targetable(self, children: list[Any]) -> MayBeTargeted:
+        word, keyword, kinds, at = children
+        what = self.types_plural[_fold(kinds)]
+        keyword_id = self.keyword_ids[_fold(keyword)] if keyword is not None else None
+        here = self.types[_fold(at)] if at is not None else None
+        return self._node(_pos(word), MayBeTargeted, what, keyword_id, here)
+
+    def move_without(self, children: list[Token]) -> MoveWithout:
+        word, kind, between, keyword = children
+        what, where = self.types[_fold(kind)], self.types_plural[_fold(between)]
+        return self._node(_pos(word), MoveWithout, what, where, self.keyword_ids[_fold(keyword)])
+
+    def play_only(self, children: list[Token]) -> PlayOnlyDuring:
+        word, whose, span = children
+        span_id = "" if _fold(span) == "turn" else self.span_ids[_fold(span)]
+        opponents = whose.type == "YOUR_OPPONENTS"
+        return self._node(_pos(word), PlayOnlyDuring, span_id, opponents)
+
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
         return self._node(_pos(word), CopyAnother, kinds)
@@ -813,7 +837,7 @@ class RulesParser:
             elif name == "FACTION":
                 candidates += [n for _, n in vocab.factions]
             elif name == "CARD_TYPE":
-                candidates += [n.lower() for _, n in vocab.card_types]
+                candidates += [n.lower() for _, n in vocab.kinds()]
             elif name == "ZONE":
                 candidates += [n for _, _, n in vocab.zones]
             elif name == "KEYWORD":

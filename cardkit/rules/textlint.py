@@ -53,7 +53,7 @@ def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Mapping[str, str
     casefolded, each to the way the game writes it ('gold' -> 'Gold')."""
     phrases = [name for _, name in (*vocab.resources, *vocab.factions, *vocab.keywords)]
     phrases += [name for _, _, name in vocab.zones]
-    phrases += [name for _, name in vocab.card_types]
+    phrases += [name for _, name in vocab.kinds()]
     phrases += [name for _, name in vocab.plural_names()]
     phrases += [words for _, words in vocab.specials]
     phrases += [name for _, name in vocab.spans]

@@ -51,6 +51,9 @@ class Vocabulary:
     plurals: tuple[tuple[str, str], ...] = ()
     """(card type id, plural): the plurals a game declares where the English rule would not
     do ('infantry'); every other card type's plural is ``plural`` of its name."""
+    groups: tuple[tuple[str, str], ...] = ()
+    """(id, name): names for several card types at once ('unit'), which text writes where it
+    writes a card type."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -74,9 +77,11 @@ class Vocabulary:
             ),
             spans=_pairs(game.spans),
             specials=tuple(game.special_effects.items()),
-            plurals=tuple(
-                (key, spec.plural) for key, spec in game.card_types.items() if spec.plural
+            plurals=(
+                *((key, spec.plural) for key, spec in game.card_types.items() if spec.plural),
+                *((key, group.plural) for key, group in game.card_groups.items() if group.plural),
             ),
+            groups=tuple((key, group.name) for key, group in game.card_groups.items()),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -89,8 +94,12 @@ class Vocabulary:
         return _lookup(self.factions, faction_id)
 
     def card_type(self, type_id: str) -> str:
-        """The name of a card type as running text writes it: lowercase ('relic')."""
-        return _lookup(self.card_types, type_id).lower()
+        """The name of a card type (or group) as running text writes it: lowercase ('relic')."""
+        return _lookup((*self.card_types, *self.groups), type_id).lower()
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        """(id, name) of every card type, then of every card group: what text may name."""
+        return (*self.card_types, *self.groups)
 
     def card_types_plural(self, type_id: str) -> str:
         for key, name in self.plurals:
@@ -99,8 +108,8 @@ class Vocabulary:
         return plural(self.card_type(type_id))
 
     def plural_names(self) -> tuple[tuple[str, str], ...]:
-        """(card type id, plural as running text writes it) for every card type."""
-        return tuple((key, self.card_types_plural(key)) for key, _ in self.card_types)
+        """(id, plural as running text writes it) for every card type and card group."""
+        return tuple((key, self.card_types_plural(key)) for key, _ in self.kinds())
 
     def keyword(self, keyword_id: str) -> str:
         return _lookup(self.keywords, keyword_id)

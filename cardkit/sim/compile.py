@@ -48,12 +48,15 @@ from cardkit.rules.effects import (
     Joins,
     KeywordUse,
     MakeAttack,
+    MayBeTargeted,
     ModifyStat,
     MoveCards,
+    MoveWithout,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
+    PlayOnlyDuring,
     Primary,
     PutBackIntoPlay,
     PutFromDiscardOnTop,
@@ -505,6 +508,9 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     DrawKind: "drawing cards of a given type belongs to games with several draw piles",
     Joins: "cards joining a span under way belong to battle games",
     MakeAttack: "attacks against cards in play belong to battle games",
+    MayBeTargeted: "targeting cards in play belongs to battle games",
+    MoveWithout: "cards moving between places in play belong to board and battle games",
+    PlayOnlyDuring: "cards played outside the main phase belong to other games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
