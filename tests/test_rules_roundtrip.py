@@ -173,6 +173,8 @@ VOCABULARIES = [
     Vocabulary.of(_load(ROOT / "tests" / "fixtures" / "rules" / "game").game),
     Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "text" / "game")),
     Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "seeds")),
+    # Card groups ('unit'), a declared plural ('infantry') and spans ('combat step').
+    Vocabulary.of(_game(ROOT / "cards" / "planetary-strategy")),
 ]
 
 
@@ -187,7 +189,7 @@ def _lasts(vocab: Vocabulary) -> st.SearchStrategy[tuple[bool, str]]:
 
 def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     resource = _ids(vocab.resources)
-    kind = _ids(vocab.card_types)
+    kind = _ids(vocab.kinds())  # card groups too: text names them where it names a type
     kinds = st.lists(kind, unique=True, max_size=3).map(tuple)
     n = st.integers(1, 12)
     zone = st.sampled_from([key for key, _, _ in vocab.zones] or ["none"])
@@ -335,7 +337,7 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
         clause, several.map(And), several.map(Then), several.map(Choice)
     )
     condition = st.one_of(
-        st.builds(InPlay, _ids(vocab.card_types), st.integers(1, 14)), st.just(IfYouDo())
+        st.builds(InPlay, _ids(vocab.kinds()), st.integers(1, 14)), st.just(IfYouDo())
     )
     spans = st.sampled_from([(True, ""), *((False, key) for key, _ in vocab.spans)])
     sentence: st.SearchStrategy[Sentence] = st.one_of(
@@ -358,7 +360,9 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
 
 
 @pytest.mark.parametrize(
-    "vocab", VOCABULARIES, ids=["star-realms", "orchard-wars", "skyfort", "planetary"]
+    "vocab",
+    VOCABULARIES,
+    ids=["star-realms", "orchard-wars", "skyfort", "planetary", "planetary-strategy"],
 )
 def test_generated_abilities_parse_back_from_their_text(vocab: Vocabulary) -> None:
     @settings(max_examples=300, deadline=None)
