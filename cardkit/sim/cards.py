@@ -35,6 +35,7 @@ class CompiledCard:
         "guard",
         "id",
         "index",
+        "plain",
         "primary",
         "scrap",
         "scrap_attack",
@@ -85,6 +86,9 @@ class CompiledCard:
                 self.gain = parts
         self.scrap = in_order(tuple(scrap)) if scrap else None
         self.allies = tuple(a for a in allies if a[0] >= 0)
+        # ... and when it is a ship of no faction, playing it needs no ally check either.
+        plain = not self.base and not self.fmask and not self.allies
+        self.plain = self.gain if plain else None
         self.value = total
         self.scrap_value = scrap_total
         self.scrap_attack = scrap_total.attack if self.scrap is not None else 0

@@ -254,9 +254,20 @@ class Match:
     def play_hand(self, p: int) -> None:
         """Play every card of the hand, last first, and any card drawn meanwhile."""
         hand = self.hand[p]
-        enter = self.enter_play
+        cards = self.cards
+        pool = self.pool
+        ships, ships_as, fired = self.ships, self.ships_as, self.ship_fired
         while hand:
-            enter(p, hand.pop())
+            c = hand.pop()
+            plain = cards[c].plain
+            if plain is None:
+                self.enter_play(p, c)
+                continue
+            ships.append(c)  # a ship of no faction that only gains to the pools (a Scout)
+            ships_as.append(c)
+            fired.append(1)
+            for r, n in plain:
+                pool[r] += n
 
     def play_card(self, p: int, i: int) -> None:
         self.enter_play(p, self.hand[p].pop(i))
