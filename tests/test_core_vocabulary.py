@@ -52,6 +52,8 @@ def game_words() -> dict[str, set[str]]:
         assert card_set is not None, found
         game = card_set.game
         named = [
+            ("game", game.name),
+            ("game folder", folder.name),
             *(("card type", t.name) for t in game.card_types.values()),
             *(("faction", f.name) for f in game.factions.values()),
             *(("resource", r.name) for r in game.resources.values()),
