@@ -195,6 +195,7 @@ class _GameBuilder:
                 deck=raw.get("deck"),
                 description=raw.get("description", ""),
                 layout=raw.get("layout"),
+                plural=raw.get("plural", ""),
             )
         return result
 

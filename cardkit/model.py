@@ -83,6 +83,7 @@ class CardType:
     deck: str | None = None
     description: str = ""
     layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
+    plural: str = ""  # the plural rules text writes ('infantry'); '' for the English rule
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:

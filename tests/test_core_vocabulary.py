@@ -131,4 +131,5 @@ def test_the_search_finds_a_game_word_where_it_is_spelt() -> None:
     assert list(_code(Path(__file__))).count('"hand"') >= 1
     assert "zergling" not in "\n".join(_code(CORE / "rules" / "effects.py")).casefold()
     assert {"star-realms: zone"} <= game_words()["trade row"]
-    assert "special effect" in " ".join(game_words()["end this battle immediately"])
+    special = "replace all three environments with three environments of another world"
+    assert "special effect" in " ".join(game_words()[special])

@@ -14,16 +14,25 @@ from cardkit.gameload import load_game
 from cardkit.model import Game, Span
 from cardkit.rules import parse_ability
 from cardkit.rules.effects import (
+    AtEndOf,
     Cannot,
+    DrawKind,
     Effect,
+    EndSpan,
     GrantKeyword,
+    Joins,
     KeywordUse,
+    MakeAttack,
     ModifyStat,
+    MoveCards,
     OpponentDiscardsKinds,
+    Place,
+    PutBackIntoPlay,
+    PutInto,
     PutIntoPlay,
+    RemoveCounters,
     Reveal,
     SetStat,
-    Special,
     TakeControl,
 )
 from cardkit.sim.compile import outside_reason, unsupported
@@ -81,7 +90,40 @@ EXAMPLES: list[tuple[str, str, Effect]] = [
     (
         "warpspawn",
         "End this battle immediately.",
-        Special("end-battle", "end this battle immediately"),
+        EndSpan(duration="battle", immediately=True),
+    ),
+    ("warpspawn", "Draw a unit.", DrawKind("unit")),
+    ("warpspawn", "It joins this battle.", Joins(duration="battle")),
+    (
+        "warpspawn",
+        "Make a Force 2 attack against each enemy unit this round.",
+        MakeAttack("force", 2, "unit", each=True, duration="round"),
+    ),
+    (
+        "warpspawn",
+        "Put the unit just destroyed in this battle back into play.",
+        PutBackIntoPlay("unit", duration="battle"),
+    ),
+    (
+        "planetary-strategy",
+        "Move any number of your infantry from target planet you control to an adjacent "
+        "planet you control.",
+        MoveCards(
+            ("infantry",),
+            Place("planet", controlled=True),
+            Place("planet", adjacent=True, controlled=True),
+            yours=True,
+        ),
+    ),
+    (
+        "planetary-strategy",
+        "Each player removes 3 Resource counters from each card at target planet.",
+        RemoveCounters("resource", 3, "planet", each=True, each_player=True),
+    ),
+    (
+        "star-realms",
+        "At the end of this turn, put this card from the scrap heap into your discard pile.",
+        AtEndOf(PutInto(None, "scrap-heap", "discard"), this_turn=True),
     ),
 ]
 
@@ -142,10 +184,8 @@ def test_a_misspelt_action_is_found_with_its_fix(
 def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
     game = _game("warpspawn")
     mist = parse_ability("End this battle immediately.", game)
-    assert unsupported(mist) == "Special:end-battle"
-    assert outside_reason("Special:end-battle") == (
-        "a one-off effect of the game's own that 'play: specials' maps to no engine deed"
-    )
+    assert unsupported(mist) == "EndSpan"
+    assert outside_reason("EndSpan") == "ending a span of play early belongs to battle games"
     mud = parse_ability("Target unit cannot attack this battle.", game)
     assert unsupported(mud) == "Cannot"
     assert (

@@ -3,6 +3,7 @@ back as the same line; values generated from a vocabulary survive the same round
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    AtEndOf,
     Cannot,
     Chain,
     Choice,
@@ -34,22 +36,31 @@ from cardkit.rules.effects import (
     Discard,
     DiscardedThisWay,
     Draw,
+    DrawKind,
+    EndSpan,
     ForEach,
     Gain,
     GainPerCost,
     GrantKeyword,
     IfYouDo,
     InPlay,
+    Joins,
     KeywordUse,
+    MakeAttack,
     ModifyStat,
+    MoveCards,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
+    Place,
     Primary,
+    PutBackIntoPlay,
     PutFromDiscardOnTop,
+    PutInto,
     PutIntoPlay,
     PutOnTop,
+    RemoveCounters,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -236,9 +247,43 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     damage = st.builds(
         DealDamage, st.integers(1, 9), kind, st.sampled_from([None, 6, 10]), st.booleans()
     )
+    spans = st.sampled_from([(True, ""), *((False, key) for key, _ in vocab.spans)])
+    place = st.builds(Place, kind, st.booleans(), st.booleans())
+    moved = st.one_of(
+        st.tuples(st.none(), st.booleans()), st.tuples(st.integers(1, 12), st.just(False))
+    )
+    play: list[st.SearchStrategy[Clause]] = [
+        st.builds(lambda k, t: PutBackIntoPlay(k, *t), kind, lasts),
+        st.builds(
+            lambda k, a, b, m: MoveCards(k, replace(a, adjacent=False), b, *m),
+            kinds,
+            place,
+            place,
+            moved,
+        ),
+        st.builds(RemoveCounters, resource, n, kind, st.booleans(), st.booleans()),
+        st.builds(lambda t, now: EndSpan(*t, immediately=now), spans, st.booleans()),
+        st.builds(DrawKind, kind, n),
+        st.builds(lambda t: Joins(*t), spans),
+    ]
+    if vocab.zones:
+        pair = st.tuples(zone, zone).filter(lambda p: p[0] != p[1])
+        play.append(st.builds(lambda k, p: PutInto(k, *p), st.one_of(st.none(), kinds), pair))
+    if vocab.stats:
+        play.append(
+            st.builds(
+                lambda s, n, k, e, t: MakeAttack(s, n, k, e, *t),
+                st.sampled_from(vocab.stats),
+                st.integers(0, 9),
+                kind,
+                st.booleans(),
+                lasts,
+            )
+        )
     return st.one_of(
         create,
         damage,
+        *play,
         *keywords,
         gain,
         draw,
@@ -279,8 +324,11 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
     condition = st.one_of(
         st.builds(InPlay, _ids(vocab.card_types), st.integers(1, 14)), st.just(IfYouDo())
     )
+    spans = st.sampled_from([(True, ""), *((False, key) for key, _ in vocab.spans)])
     sentence: st.SearchStrategy[Sentence] = st.one_of(
-        chain, st.builds(Conditional, condition, chain)
+        chain,
+        st.builds(Conditional, condition, chain),
+        st.builds(lambda c, t: AtEndOf(c, *t), chain, spans),
     )
     effect = st.one_of(
         sentence, st.lists(sentence, min_size=2, max_size=3).map(lambda s: Sequence(tuple(s)))

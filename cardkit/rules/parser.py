@@ -33,6 +33,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    AtEndOf,
     Cannot,
     Choice,
     Clause,
@@ -45,25 +46,34 @@ from cardkit.rules.effects import (
     Discard,
     DiscardedThisWay,
     Draw,
+    DrawKind,
     Effect,
+    EndSpan,
     ForEach,
     Gain,
     GainPerCost,
     GrantKeyword,
     IfYouDo,
     InPlay,
+    Joins,
     KeywordUse,
+    MakeAttack,
     ModifyStat,
+    MoveCards,
     NextAcquireOnTop,
     Node,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
+    Place,
     Pos,
     Primary,
+    PutBackIntoPlay,
     PutFromDiscardOnTop,
+    PutInto,
     PutIntoPlay,
     PutOnTop,
+    RemoveCounters,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -74,7 +84,7 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
-from cardkit.rules.vocab import Vocabulary, plural
+from cardkit.rules.vocab import Vocabulary
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")
@@ -118,7 +128,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"RESOURCE.3: /{_alternatives(name for _, name in vocab.resources)}/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
-            f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
+            f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
@@ -179,6 +189,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "_ZONE_OR": "'or'",
     "INCLUDING_THIS_ONE": "', including this one'",
     "ALLY_FOR_ALL": "'this card counts as an ally for all factions'",
+    "TARGET_CARD": "'target'",
+    "AT_THE_END_OF": "'at the end of'",
 }
 _MAX_SHOWN = 8
 _ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
@@ -233,7 +245,7 @@ class _Builder(Transformer[Token, Any]):
         self.resources = {_fold(name): key for key, name in vocab.resources}
         self.factions = {_fold(name): key for key, name in vocab.factions}
         self.types = {_fold(name): key for key, name in vocab.card_types}
-        self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
+        self.types_plural = {_fold(name): key for key, name in vocab.plural_names()}
         self.specials = {_fold(words): Special(key, words) for key, words in vocab.specials}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
@@ -309,6 +321,10 @@ class _Builder(Transformer[Token, Any]):
     def in_play(self, children: list[Any]) -> InPlay:
         you_have, n, kinds = children
         return self._node(_pos(you_have), InPlay, self.types_plural[_fold(kinds)], n)
+
+    def delayed(self, children: list[Any]) -> AtEndOf:
+        word, lasts, effect = children
+        return self._node(_pos(word), AtEndOf, effect, *lasts)
 
     def you_do(self, children: list[Token]) -> IfYouDo:
         return self._node(_pos(children[0]), IfYouDo)
@@ -434,6 +450,99 @@ class _Builder(Transformer[Token, Any]):
         here = self.types[_fold(at)] if at is not None else None
         return self._node(_pos(word), PutIntoPlay, kinds, source, here)
 
+    def put_into(self, children: list[Any]) -> PutInto:
+        word, kinds, source, target = children
+        return self._node(_pos(word), PutInto, kinds, source, target)
+
+    def put_this_into(self, children: list[Any]) -> PutInto:
+        word, _this, source, target = children
+        return self._node(_pos(word), PutInto, None, source, target)
+
+    def put_back(self, children: list[Any]) -> PutBackIntoPlay:
+        word, kind, lasts = children
+        what = self.types[_fold(kind)]
+        return self._node(_pos(word), PutBackIntoPlay, what, *_lasts(lasts))
+
+    def move(self, children: list[Any]) -> MoveCards:
+        word, (n, yours, kinds), source, target = children
+        return self._node(_pos(word), MoveCards, kinds, source, target, n, yours)
+
+    def move_any(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
+        yours, kinds = children
+        return None, yours is not None, kinds
+
+    def move_one(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
+        return 1, False, children[0]
+
+    def move_n(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
+        number, kinds = children
+        return int(number), False, kinds
+
+    def any_cards(self, children: list[Token]) -> tuple[str, ...]:
+        return ()
+
+    def card_types_plural(self, children: list[Token]) -> tuple[str, ...]:
+        return tuple(self.types_plural[_fold(kind)] for kind in children)
+
+    def target_place(self, children: list[Token | None]) -> Place:
+        return self._place(children, adjacent=False)
+
+    def adjacent_place(self, children: list[Token | None]) -> Place:
+        return self._place(children, adjacent=True)
+
+    def _place(self, children: list[Token | None], *, adjacent: bool) -> Place:
+        word, kind, controlled = children
+        assert word is not None and kind is not None
+        what = self.types[_fold(kind)]
+        return self._node(_pos(word), Place, what, adjacent, controlled is not None)
+
+    def remove_counters(self, children: list[Any]) -> RemoveCounters:
+        return self._remove(children, each_player=True)
+
+    def you_remove_counters(self, children: list[Any]) -> RemoveCounters:
+        return self._remove(children, each_player=False)
+
+    def _remove(self, children: list[Any], *, each_player: bool) -> RemoveCounters:
+        word, number, resource, (each, what) = children
+        resource_id = self.resources[_fold(resource)]
+        return self._node(
+            _pos(word), RemoveCounters, resource_id, int(number), what, each, each_player
+        )
+
+    def each_card_at(self, children: list[Token]) -> tuple[bool, str]:
+        return True, self.types[_fold(children[0])]
+
+    def one_target(self, children: list[Token]) -> tuple[bool, str]:
+        return False, self.types[_fold(children[0])]
+
+    def end_span(self, children: list[Any]) -> EndSpan:
+        word, lasts, now = children
+        return self._node(_pos(word), EndSpan, *lasts, immediately=now is not None)
+
+    def draw_one_kind(self, children: list[Token]) -> DrawKind:
+        word, kind = children
+        return self._node(_pos(word), DrawKind, self.types[_fold(kind)])
+
+    def draw_n_kinds(self, children: list[Any]) -> DrawKind:
+        word, n, kinds = children
+        return self._node(_pos(word), DrawKind, self.types_plural[_fold(kinds)], n)
+
+    def joins(self, children: list[Any]) -> Joins:
+        word, lasts = children
+        return self._node(_pos(word), Joins, *lasts)
+
+    def attack(self, children: list[Any]) -> MakeAttack:
+        word, stat, number, (each, kind), lasts = children
+        return self._node(
+            _pos(word),
+            MakeAttack,
+            self.stats[_fold(stat)],
+            int(number),
+            kind,
+            each,
+            *_lasts(lasts),
+        )
+
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
         return self._node(_pos(word), CopyAnother, kinds)
@@ -470,6 +579,11 @@ class _Builder(Transformer[Token, Any]):
         if word.type == "THIS_TURN":
             return True, ""
         return False, self.span_ids[_fold(word).split(" ", 1)[1]]
+
+    # The same span words where only some words may follow (grammar.lark says why).
+    end_of = duration
+    destroyed_in = duration
+    ended = duration
 
     def cannot(self, children: list[Any]) -> Cannot:
         word, kind, action, lasts = children
@@ -705,7 +819,7 @@ class RulesParser:
             elif name == "KEYWORD":
                 candidates += [n for _, n in vocab.keywords]
             elif name == "CARD_TYPES":
-                candidates += [plural(n.lower()) for _, n in vocab.card_types]
+                candidates += [name for _, name in vocab.plural_names()]
             elif name not in TERMINAL_WORDS:
                 candidates.append(_shown(name).strip("'"))
         words = _WORD.findall(rest)

@@ -48,6 +48,9 @@ class Vocabulary:
     """(id, name): the spans besides the turn that 'this <name>' names, ('battle', 'battle')."""
     specials: tuple[tuple[str, str], ...] = ()
     """(key, words): the game's one-off effects, each a whole clause ('end-battle', ...)."""
+    plurals: tuple[tuple[str, str], ...] = ()
+    """(card type id, plural): the plurals a game declares where the English rule would not
+    do ('infantry'); every other card type's plural is ``plural`` of its name."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -71,6 +74,9 @@ class Vocabulary:
             ),
             spans=_pairs(game.spans),
             specials=tuple(game.special_effects.items()),
+            plurals=tuple(
+                (key, spec.plural) for key, spec in game.card_types.items() if spec.plural
+            ),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -87,7 +93,14 @@ class Vocabulary:
         return _lookup(self.card_types, type_id).lower()
 
     def card_types_plural(self, type_id: str) -> str:
+        for key, name in self.plurals:
+            if key == type_id:
+                return name.lower()
         return plural(self.card_type(type_id))
+
+    def plural_names(self) -> tuple[tuple[str, str], ...]:
+        """(card type id, plural as running text writes it) for every card type."""
+        return tuple((key, self.card_types_plural(key)) for key, _ in self.card_types)
 
     def keyword(self, keyword_id: str) -> str:
         return _lookup(self.keywords, keyword_id)

@@ -113,6 +113,7 @@ def compile_pool(pool: SimPool) -> Compiled:
         attack=resources[setup.attack_with],
         factions={f: 1 << i for i, f in enumerate(pool.factions)},
         specials=dict(setup.specials),
+        zones=setup.zones,
     )
     cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
     return Compiled(pool, cards, env)
