@@ -498,13 +498,13 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     OpponentDiscardsKinds: "discarding cards of given types belongs to other games",
     PutIntoPlay: "cards put into play from a zone belong to other games",
     PutInto: "moving cards between arbitrary zones is not modelled yet",
-    PutBackIntoPlay: "destroyed cards coming back into play belong to battle games",
-    MoveCards: "cards moving between places in play belong to board and battle games",
+    PutBackIntoPlay: "destroyed cards coming back into play are for games of units that fight",
+    MoveCards: "cards moving between places in play are for board games",
     RemoveCounters: "counters on cards in play belong to other games",
-    EndSpan: "ending a span of play early belongs to battle games",
+    EndSpan: "ending a span of play early is for games of units that fight",
     DrawKind: "drawing cards of a given type belongs to games with several draw piles",
-    Joins: "cards joining a span under way belong to battle games",
-    MakeAttack: "attacks against cards in play belong to battle games",
+    Joins: "cards joining a span under way are for games of units that fight",
+    MakeAttack: "attacks against cards in play are for games of units that fight",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
