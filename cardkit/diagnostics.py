@@ -134,8 +134,8 @@ CODES: dict[str, str] = {
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
     "CK103": "unknown keyword: a one-word sentence that is not one of the game's keywords",
     "CK104": "a keyword's parameters are missing, too many, or not of the declared kind or range",
-    "CK105": "a keyword on a card type it may not appear on (Outpost on a ship)",
-    "CK106": "text says a keyword whose field the card does not set (Outpost, not outpost: true)",
+    "CK105": "a keyword on a card type it may not appear on (one declared for bases, on a unit)",
+    "CK106": "text says a keyword whose field the card does not set (Walled, not walled: true)",
     "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
     "CK108": "wording drift: one effect written in different ways across the set",
     "CK109": "a misspelt word: not in the grammar, the game's vocabulary or the card names",
@@ -189,5 +189,5 @@ CODES: dict[str, str] = {
     "CK402": "the play setup names a card the set does not have",
     "CK403": "the simulator cannot execute an effect of a card's rules text",
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
-    "CK405": "an added card is not in the deck the trade row is dealt from, so no game uses it",
+    "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
 }

@@ -449,24 +449,24 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
                 code="CK400",
             )
 
-    life, row = raw["life"], raw["trade_row"]
+    life, row = raw["life"], raw["market"]
     bases = raw.get("bases") or {}
     pile = raw.get("pile") or {}
     hand = raw.get("hand") or {}
     known(life["resource"], resources, "resource", "life", "resource")
     known(raw["acquire_with"], resources, "resource", "acquire_with")
     known(raw["attack_with"], resources, "resource", "attack_with")
-    known(row["deck"], decks, "deck", "trade_row", "deck")
+    known(row["deck"], decks, "deck", "market", "deck")
     for i, type_id in enumerate(bases.get("types", ())):
         known(type_id, card_types, "card type", "bases", "types", i)
     fields = {f.name for t in card_types.values() for f in t.fields}
     cost = raw.get("cost", "cost")
     known(cost, fields, "field", *(("cost",) if "cost" in raw else ()))
-    defense, outpost = bases.get("defense", "defense"), bases.get("outpost", "outpost")
+    defense, guard = bases.get("defense", "defense"), bases.get("guard", "guard")
     if bases and all(t in card_types for t in bases["types"]):
         types = [card_types[t] for t in bases["types"]]
         base_fields = {f.name for t in types for f in t.fields}
-        for name, key in ((defense, "defense"), (outpost, "outpost")):
+        for name, key in ((defense, "defense"), (guard, "guard")):
             where = (key,) if key in bases else ()
             known(name, base_fields, "field of a base type", "bases", *where)
     size = hand.get("size", 5)
@@ -486,7 +486,7 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         pile_count=pile.get("count"),
         base_types=tuple(bases.get("types", ())),
         defense_field=defense,
-        outpost_field=outpost,
+        guard_field=guard,
         max_turns=raw.get("max_turns", 200),
         zones=_play_zones(builder, known),
         specials=_play_specials(builder, known),

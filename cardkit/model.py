@@ -129,7 +129,7 @@ class Keyword:
 
 @dataclass(frozen=True, slots=True)
 class Zone:
-    """A place rules text names: 'your hand', or (shared by all players) 'the trade row'."""
+    """A place rules text names: 'your hand', or (shared by all players) 'the row'."""
 
     id: str
     name: str
@@ -395,13 +395,13 @@ class PlaySetup:
     starting_deck: tuple[tuple[str, int], ...]  # (card id, copies per player)
     hand_size: int
     first_hand_size: int
-    market_deck: str  # the deck the trade row is dealt from
+    market_deck: str  # the deck the market row is dealt from
     market_size: int
     pile: str | None = None  # the card always available to acquire (Explorer)
     pile_count: int | None = None  # copies in the pile (default: the card's count)
     base_types: tuple[str, ...] = ()  # card types that stay in play (bases)
     defense_field: str = "defense"
-    outpost_field: str = "outpost"
+    guard_field: str = "guard"  # true on a base that must fall first
     max_turns: int = 200  # a game still running after this many turns is a draw
     zones: PlayZones = field(default_factory=PlayZones)  # the zone ids of the sim's roles
     specials: tuple[tuple[str, str], ...] = ()  # (special effect key, engine deed)

@@ -226,10 +226,15 @@ def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
     game = _game("warpspawn")
     mist = parse_ability("End this battle immediately.", game)
     assert unsupported(mist) == "EndSpan"
-    assert outside_reason("EndSpan") == "ending a span of play early belongs to battle games"
+    assert (
+        outside_reason("EndSpan") == "ending a span of play early is for games of units that fight"
+    )
     mud = parse_ability("Target unit cannot attack this battle.", game)
     assert unsupported(mud) == "Cannot"
-    assert outside_reason("Cannot") == "forbidding cards in play to act belongs to battle games"
+    assert (
+        outside_reason("Cannot")
+        == "forbidding cards in play to act is for games of units that fight"
+    )
 
 
 def test_a_span_is_the_games_own_word() -> None:

@@ -188,7 +188,7 @@ def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(
     assert f"cardkit: cannot write the report into {str(blocker / 'sim')!r}" in err
 
 
-def test_an_added_card_outside_the_trade_deck_is_a_ck405_warning(
+def test_an_added_card_outside_the_market_deck_is_a_ck405_warning(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     extra = tmp_path / "extra.yaml"
@@ -203,5 +203,5 @@ def test_an_added_card_outside_the_trade_deck_is_a_ck405_warning(
     assert status == 0
     assert (
         f"{extra}:6:11: warning[CK405] added card 'relic' belongs to deck 'explorers', not to "
-        "'trade' that the trade row is dealt from; no game will use it"
+        "'trade' that the market row is dealt from; no game will use it"
     ) in err

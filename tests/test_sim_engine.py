@@ -34,7 +34,7 @@ def test_setup_follows_the_play_declaration() -> None:
     assert len(m.hand[0]) == 3 and len(m.hand[1]) == 5
     assert len(m.hand[0]) + len(m.deck[0]) == 10
     assert Counter(m.hand[1] + m.deck[1]) == {idx("scout"): 8, idx("viper"): 2}
-    assert len(m.trade_row) == 5 and len(m.trade_deck) == 75
+    assert len(m.market) == 5 and len(m.market_deck) == 75
     assert m.pile == idx("explorer") and m.pile_count == 10
     assert m.life == [50, 50]
 
@@ -95,7 +95,7 @@ def test_a_scrap_ability_scraps_the_card_and_an_explorer_goes_back_to_its_pile()
     m.apply((SCRAP, 1))  # the Explorer: 2 Combat
     assert m.pile_count == 10 and m.pool[COMBAT] == 5
     m.apply((SCRAP, 0))  # the Stinger: 1 Trade
-    assert m.scrap_heap == [idx("stinger")] and m.pool[TRADE] == 3
+    assert m.removed == [idx("stinger")] and m.pool[TRADE] == 3
 
 
 def test_a_card_scrapped_for_its_ability_can_return_from_the_scrap_heap_at_end_of_turn() -> None:
@@ -105,9 +105,9 @@ def test_a_card_scrapped_for_its_ability_can_return_from_the_scrap_heap_at_end_o
     hand = len(m.hand[0])
     m.apply((SCRAP, 0))
     assert m.life[0] == 52 and len(m.hand[0]) == hand + 1
-    assert m.scrap_heap == [idx("mobile-market")]
+    assert m.removed == [idx("mobile-market")]
     m.end_turn()
-    assert m.scrap_heap == [] and idx("mobile-market") in m.discard[0] + m.hand[0] + m.deck[0]
+    assert m.removed == [] and idx("mobile-market") in m.discard[0] + m.hand[0] + m.deck[0]
 
 
 def test_gain_for_each_card_scrapped_this_turn_counts_the_card_itself() -> None:
@@ -126,21 +126,21 @@ def test_if_you_do_follows_whether_the_card_was_scrapped() -> None:
     m = match()
     m.hand[0] = [idx("viper"), idx("conversion-yard")]
     m.apply((PLAY, 1))  # greedy scraps the Viper from the hand
-    assert m.pool[COMBAT] == 4 and m.scrap_heap == [idx("viper")]
+    assert m.pool[COMBAT] == 4 and m.removed == [idx("viper")]
     m2 = match()
     m2.hand[0] = [idx("conversion-yard")]
     m2.apply((PLAY, 0))  # nothing in hand to scrap
     assert m2.pool[COMBAT] == 0
 
 
-def test_gain_equal_to_its_cost_uses_the_card_scrapped_from_the_trade_row() -> None:
+def test_gain_equal_to_its_cost_uses_the_card_scrapped_from_the_market_row() -> None:
     m = match()
-    m.trade_row = [idx("scout"), idx("blob-alpha"), idx("stinger"), idx("crusher"), idx("viper")]
+    m.market = [idx("scout"), idx("blob-alpha"), idx("stinger"), idx("crusher"), idx("viper")]
     m.hand[0] = [idx("pulverizer")]
-    deck = len(m.trade_deck)
+    deck = len(m.market_deck)
     m.apply((PLAY, 0))
-    assert m.pool[COMBAT] == 6 and idx("blob-alpha") in m.scrap_heap
-    assert len(m.trade_row) == 5 and len(m.trade_deck) == deck - 1
+    assert m.pool[COMBAT] == 6 and idx("blob-alpha") in m.removed
+    assert len(m.market) == 5 and len(m.market_deck) == deck - 1
 
 
 def test_target_opponent_discards_from_their_hand() -> None:
@@ -160,12 +160,12 @@ def test_drawing_from_an_empty_deck_shuffles_the_discard_pile_into_a_new_deck() 
     assert len(m.deck[0]) == 2 and m.discard[0] == []
 
 
-def test_acquiring_pays_and_refills_the_trade_row() -> None:
+def test_acquiring_pays_and_refills_the_market_row() -> None:
     m = match()
     m.pool[TRADE] = 3
-    m.trade_row[0] = idx("crusher")
+    m.market[0] = idx("crusher")
     m.apply((ACQUIRE, 0))
-    assert m.pool[TRADE] == 0 and m.discard[0] == [idx("crusher")] and len(m.trade_row) == 5
+    assert m.pool[TRADE] == 0 and m.discard[0] == [idx("crusher")] and len(m.market) == 5
     m.pool[TRADE] = 2
     m.apply((ACQUIRE, PILE))
     assert m.pile_count == 9 and m.discard[0][-1] == idx("explorer")
@@ -238,7 +238,7 @@ def test_legal_actions_at_the_start_of_the_first_turn() -> None:
     m.apply((PLAY_ALL, 0))
     assert m.hand[0] == [] and len(m.ships) == 3
     trade = m.pool[TRADE]
-    affordable = [(ACQUIRE, i) for i, c in enumerate(m.trade_row) if m.cards[c].cost <= trade]
+    affordable = [(ACQUIRE, i) for i, c in enumerate(m.market) if m.cards[c].cost <= trade]
     pile = [(ACQUIRE, PILE)] if trade >= 2 else []
     combat = [(ATTACK_PLAYER, 0)] if m.pool[COMBAT] else []
     assert m.legal_actions() == [*affordable, *pile, *combat, END_TURN]

@@ -31,7 +31,7 @@ def test_star_realms_declares_the_two_player_setup() -> None:
         pile_count=10,
         base_types=("base",),
         defense_field="defense",
-        outpost_field="outpost",
+        guard_field="outpost",
         max_turns=200,
         zones=PlayZones(hand="hand", discard="discard", market="trade-row"),
     )

@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         default=[],
         metavar="FILE_OR_DIR",
-        help="card files or folders to add to the trade deck; reports what they change",
+        help="card files or folders to add to the market deck; reports what they change",
     )
     parser.add_argument(
         "--jobs", type=whole(1), default=None, help="processes (default: every core)"

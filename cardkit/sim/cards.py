@@ -32,9 +32,10 @@ class CompiledCard:
         "factions",
         "fmask",
         "gain",
+        "guard",
         "id",
         "index",
-        "outpost",
+        "plain",
         "primary",
         "scrap",
         "scrap_attack",
@@ -50,7 +51,7 @@ class CompiledCard:
         self.type = card.type
         self.cost = card.cost
         self.defense = card.defense
-        self.outpost = card.outpost
+        self.guard = card.guard
         self.base = card.base
         every = counts_as_every_faction(card.abilities)
         self.fmask = (1 << len(pool.factions)) - 1 if every else 0
@@ -85,6 +86,9 @@ class CompiledCard:
                 self.gain = parts
         self.scrap = in_order(tuple(scrap)) if scrap else None
         self.allies = tuple(a for a in allies if a[0] >= 0)
+        # ... and when it is a ship of no faction, playing it needs no ally check either.
+        plain = not self.base and not self.fmask and not self.allies
+        self.plain = self.gain if plain else None
         self.value = total
         self.scrap_value = scrap_total
         self.scrap_attack = scrap_total.attack if self.scrap is not None else 0

@@ -62,11 +62,11 @@ def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: 
     m.last_cost = -1
     for zone, i in by_zone:
         if zone == m.zones.market:
-            c = m.trade_row[i]
+            c = m.market[i]
             m.take_from_market(i)
         else:
             c = _zone(m, p, zone).pop(i)
-        m.to_scrap_heap(c)
+        m.to_removed(c)
         m.last_cost = m.cards[c].cost
     m.scrapped += len(picks)
     m.last_count = len(picks)
@@ -79,7 +79,7 @@ def _zone(m: Match, p: int, zone: str) -> list[int]:
         return m.hand[p]
     if zone == m.zones.discard:
         return m.discard[p]
-    return m.trade_row
+    return m.market
 
 
 def _one(answer: int | None, options: list[int], what: str, *, optional: bool = True) -> int | None:
@@ -97,7 +97,7 @@ def acquire_free(m: Match, p: int, max_cost: int, what: frozenset[str], destinat
     cards = m.cards
     options = [
         i
-        for i, c in enumerate(m.trade_row)
+        for i, c in enumerate(m.market)
         if cards[c].cost <= max_cost and (not what or cards[c].type in what)
     ]
     pile = m.pile
@@ -110,7 +110,7 @@ def acquire_free(m: Match, p: int, max_cost: int, what: frozenset[str], destinat
     slot = _one(m.bots[p].choose_acquire(m.views[p], options), options, "acquire")
     if slot is None:
         return False
-    c = pile if slot == PILE else m.trade_row[slot]
+    c = pile if slot == PILE else m.market[slot]
     assert c is not None
     m.take_from_market(slot)
     m.gain_card(p, c, destination)

@@ -1,9 +1,10 @@
 """The game engine: one ``Match`` of two players, its state in flat lists of card indices.
 
 The engine knows the rules of the deck-building family the ``play:`` declaration describes
-(personal decks, a trade row, bases with defense and outposts, ally and scrap abilities) and
-no card: what a card does comes from its compiled abilities (``compile.py``). It does no I/O;
-every random draw comes from the match's own ``random.Random``, so a seed replays a game.
+(personal decks, a market row, bases with defense, guards -- bases that must fall first --,
+ally and scrap abilities) and no card: what a card does comes from its compiled abilities
+(``compile.py``). It does no I/O; every random draw comes from the match's own
+``random.Random``, so a seed replays a game.
 
 Players are numbered in turn order (0 plays first). Each turn: bases fire their primary
 abilities, then the player's bot picks actions from ``legal_actions()`` until it ends the turn;
@@ -69,12 +70,12 @@ class Match:
         self.zones = setup.zones  # the game's ids of the hand, discard pile and market row
         self.pile = pool.pile
         self.pile_count = pool.pile_count
-        self.trade_deck = [c for c, n in pool.market for _ in range(n)]
-        shuffle(self.trade_deck, self.rng.random)
-        self.trade_row = [
-            self.trade_deck.pop() for _ in range(min(setup.market_size, len(self.trade_deck)))
+        self.market_deck = [c for c, n in pool.market for _ in range(n)]
+        shuffle(self.market_deck, self.rng.random)
+        self.market = [
+            self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
         ]
-        self.scrap_heap: list[int] = []
+        self.removed: list[int] = []
         self.life = [setup.starting_life, setup.starting_life]
         self.deck: list[list[int]] = []
         for _ in range(2):
@@ -182,8 +183,8 @@ class Match:
         self.hand[p].clear()
         if self.return_at_end:
             for q, c in self.return_at_end:
-                if c in self.scrap_heap:
-                    self.scrap_heap.remove(c)
+                if c in self.removed:
+                    self.removed.remove(c)
                     self.discard[q].append(c)
             self.return_at_end.clear()
         self.pool = [0] * self.nres
@@ -208,19 +209,19 @@ class Match:
         for j, c in enumerate(self.bases[p]):
             if cards[c].scrap is not None:
                 actions.append((SCRAP, n_ships + j))
-        trade = self.pool[self.acq]
-        for i, c in enumerate(self.trade_row):
-            if cards[c].cost <= trade:
+        budget = self.pool[self.acq]
+        for i, c in enumerate(self.market):
+            if cards[c].cost <= budget:
                 actions.append((ACQUIRE, i))
-        if self.pile is not None and self.pile_count > 0 and cards[self.pile].cost <= trade:
+        if self.pile is not None and self.pile_count > 0 and cards[self.pile].cost <= budget:
             actions.append((ACQUIRE, PILE))
-        combat = self.pool[self.att]
+        strength = self.pool[self.att]
         targets = self.targets(1 - p)
         opponent_bases = self.bases[1 - p]
         for j in targets:
-            if cards[opponent_bases[j]].defense <= combat:
+            if cards[opponent_bases[j]].defense <= strength:
                 actions.append((ATTACK_BASE, j))
-        if combat > 0 and not self.has_outpost(1 - p):
+        if strength > 0 and not self.has_guard(1 - p):
             actions.append((ATTACK_PLAYER, 0))
         actions.append(END_TURN)
         return actions
@@ -253,9 +254,20 @@ class Match:
     def play_hand(self, p: int) -> None:
         """Play every card of the hand, last first, and any card drawn meanwhile."""
         hand = self.hand[p]
-        enter = self.enter_play
+        cards = self.cards
+        pool = self.pool
+        ships, ships_as, fired = self.ships, self.ships_as, self.ship_fired
         while hand:
-            enter(p, hand.pop())
+            c = hand.pop()
+            plain = cards[c].plain
+            if plain is None:
+                self.enter_play(p, c)
+                continue
+            ships.append(c)  # a ship of no faction that only gains to the pools (a Scout)
+            ships_as.append(c)
+            fired.append(1)
+            for r, n in plain:
+                pool[r] += n
 
     def play_card(self, p: int, i: int) -> None:
         self.enter_play(p, self.hand[p].pop(i))
@@ -300,7 +312,7 @@ class Match:
         self.count_factions(acting.fmask, -1)
         if acting.allies:
             self.ally_entries -= 1
-        self.to_scrap_heap(c)
+        self.to_removed(c)
         self.scrapped += 1
         self.self_scrapped = 1
         self.src = c
@@ -310,7 +322,7 @@ class Match:
         self.self_scrapped = 0
 
     def buy(self, p: int, slot: int) -> None:
-        c = self.pile if slot == PILE else self.trade_row[slot]
+        c = self.pile if slot == PILE else self.market[slot]
         assert c is not None
         self.pool[self.acq] -= self.cards[c].cost
         self.take_from_market(slot)
@@ -368,16 +380,16 @@ class Match:
             take += more
         return take
 
-    def has_outpost(self, q: int) -> bool:
+    def has_guard(self, q: int) -> bool:
         cards = self.cards
-        return any(cards[c].outpost for c in self.bases[q])
+        return any(cards[c].guard for c in self.bases[q])
 
     def targets(self, q: int) -> list[int]:
-        """Indices of ``q``'s bases that may be attacked or targeted: outposts first."""
+        """Indices of ``q``'s bases that may be attacked or targeted: guards first."""
         cards = self.cards
         bases = self.bases[q]
-        outposts = [j for j, c in enumerate(bases) if cards[c].outpost]
-        return outposts if outposts else list(range(len(bases)))
+        guards = [j for j, c in enumerate(bases) if cards[c].guard]
+        return guards if guards else list(range(len(bases)))
 
     def count_in_play(self, p: int, card_type: str) -> int:
         cards = self.cards
@@ -388,20 +400,20 @@ class Match:
         self.bases[q].pop(j)
         self.base_fired[q].pop(j)
 
-    def to_scrap_heap(self, c: int) -> None:
+    def to_removed(self, c: int) -> None:
         if c == self.pile:
             self.pile_count += 1
         else:
-            self.scrap_heap.append(c)
+            self.removed.append(c)
 
     def take_from_market(self, slot: int) -> None:
         if slot == PILE:
             self.pile_count -= 1
             return
-        if self.trade_deck:
-            self.trade_row[slot] = self.trade_deck.pop()
+        if self.market_deck:
+            self.market[slot] = self.market_deck.pop()
         else:
-            self.trade_row.pop(slot)
+            self.market.pop(slot)
 
     def gain_card(self, p: int, c: int, destination: str) -> None:
         on_top = self.next_on_top
@@ -432,9 +444,9 @@ class Match:
         for name in ("deck", "hand", "discard", "bases", "base_fired", "acquired"):
             setattr(other, name, [list(x) for x in getattr(self, name)])
         for name in (
-            "trade_deck",
-            "trade_row",
-            "scrap_heap",
+            "market_deck",
+            "market",
+            "removed",
             "life",
             "ships",
             "ships_as",
@@ -458,7 +470,7 @@ class Match:
         self.hand[q] = unknown[:n]
         self.deck[q] = unknown[n:]
         shuffle(self.deck[seat], self.rng.random)
-        shuffle(self.trade_deck, self.rng.random)
+        shuffle(self.market_deck, self.rng.random)
 
     def finish(self) -> Outcome:
         """Play out the rest of the current turn, then the game (for a clone)."""
@@ -471,7 +483,7 @@ class Match:
 
     def all_cards(self) -> list[int]:
         """Every card of the match, wherever it is (the pile counted by its size)."""
-        everything = [*self.trade_deck, *self.trade_row, *self.scrap_heap, *self.ships]
+        everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
         for p in (0, 1):
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
         if self.pile is not None:
@@ -488,8 +500,8 @@ def invariant_problems(match: Match, expected: Callable[[], list[int]]) -> list[
         problems.append(f"a negative pool: {match.pool}")
     if match.pile_count < 0:
         problems.append("the pile holds fewer than no cards")
-    if len(match.trade_row) > match.market_size:
-        problems.append("the trade row holds too many cards")
+    if len(match.market) > match.market_size:
+        problems.append("the market row holds too many cards")
     steps = [len(match.bases[p]) - len(match.base_fired[p]) for p in (0, 1)]
     if any(steps) or not len(match.ships) == len(match.ships_as) == len(match.ship_fired):
         problems.append("in-play lists out of step")

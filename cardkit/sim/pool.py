@@ -28,7 +28,7 @@ class SimCard:
     factions: tuple[str, ...]
     cost: int
     defense: int  # 0 for a card that does not stay in play
-    outpost: bool
+    guard: bool
     base: bool  # stays in play
     abilities: tuple[Ability, ...]
 
@@ -41,7 +41,7 @@ class SimPool:
     resources: tuple[str, ...]
     factions: tuple[str, ...]
     cards: tuple[SimCard, ...]
-    market: tuple[tuple[int, int], ...]  # (card index, copies) dealt into the trade deck
+    market: tuple[tuple[int, int], ...]  # (card index, copies) dealt into the market deck
     starting: tuple[tuple[int, int], ...]  # (card index, copies) of each starting deck
     pile: int | None  # card index of the always-available pile
     pile_count: int
@@ -107,7 +107,7 @@ def _sim_card(
         factions=card.factions,
         cost=cost or 0,
         defense=defense or 0,
-        outpost=bool(card.get(setup.outpost_field, False)) if base else False,
+        guard=bool(card.get(setup.guard_field, False)) if base else False,
         base=base,
         abilities=tuple(line.ability for line in lines),
     )
@@ -126,7 +126,7 @@ def _no_play(card_set: CardSet) -> Diagnostic:
 def build_pool(
     card_set: CardSet, added: Sequence[Card] = ()
 ) -> tuple[SimPool | None, list[Diagnostic]]:
-    """The pool of ``card_set`` with ``added`` cards dealt into the trade deck too."""
+    """The pool of ``card_set`` with ``added`` cards dealt into the market deck too."""
     game = card_set.game
     setup = game.play
     if setup is None:
@@ -139,7 +139,7 @@ def build_pool(
     market: list[tuple[int, int]] = []
     market_ids = {card.id for card in card_set.cards}
     added_ids = {card.id for card in added}
-    # Only the cards a game is played with: the trade deck, the starting decks and the pile
+    # Only the cards a game is played with: the market deck, the starting decks and the pile
     # (not, say, challenge cards or scorecards kept in the same game folder).
     in_play = {card_id for card_id, _ in setup.starting_deck} | {setup.pile} | added_ids
     all_cards = [
@@ -160,7 +160,7 @@ def build_pool(
                 warning(
                     "CK405",
                     f"added card {card.id!r} belongs to deck {card.deck!r}, not to "
-                    f"{setup.market_deck!r} that the trade row is dealt from; no game will use it",
+                    f"{setup.market_deck!r} that the market row is dealt from; no game will use it",
                     card.location("deck") if "deck" in card.values else card.location(),
                     card=card.id,
                     hint=f"set 'deck: {setup.market_deck}' on the card",

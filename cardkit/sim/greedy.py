@@ -1,0 +1,326 @@
+"""The ``greedy`` bot: a heuristic player that weighs cards by what their abilities give.
+
+Each card's primary, ally and scrap abilities are appraised once per pool (``appraise.py``),
+per phase of the game; once a turn the bot sums what its deck is worth per card and how likely
+each faction's ally abilities are to fire. Then it:
+
+- plays first the cards that discard or scrap from the hand (while the hand holds weak cards),
+  then the rest of the hand;
+- attacks the opponent when that is lethal (scrapping ships for attack if that makes it so);
+- scraps its own in-play cards that are below its deck's average, for their scrap abilities
+  (an Explorer once the deck has better trade);
+- breaks guards, then the opponent's most valuable base it can, then attacks the opponent;
+- buys the card (or the two cards) adding most over its deck's average: a card's appraisal,
+  its ally abilities by the chance they fire, a bonus for feeding the ally abilities it owns;
+  it buys nothing that would dilute the deck;
+- thins its deck whenever an effect offers (weakest card first, from the discard pile first),
+  and answers choices, discards and free acquisitions by the same appraisal.
+"""
+
+from __future__ import annotations
+
+from cardkit.sim.appraise import WEIGHTS, Ledger, base_turns, ledger, phase_of
+from cardkit.sim.compile import Worth
+from cardkit.sim.engine import (
+    ACQUIRE,
+    ATTACK_BASE,
+    ATTACK_PLAYER,
+    END_TURN,
+    PILE,
+    PLAY,
+    PLAY_HAND,
+    SCRAP,
+    Action,
+)
+from cardkit.sim.simple import SimpleBot
+from cardkit.sim.view import View
+
+THIN_IN_PLAY = 1.4
+"""An in-play card worth less than this times the deck's average card is scrapped for its
+scrap ability (measured against the ``simple`` bot: 1.4 beats 0.5, 0.9, 1.2 and 1.8)."""
+THIN_OFFERED = 0.6
+"""A card other than a starting card is scrapped when an effect offers, if worth less than
+this times the deck's average card."""
+BUY_BAR = 0.0
+"""A card is bought only if it adds more than this over the deck's average card."""
+
+
+class GreedyBot(SimpleBot):
+    """The heuristic player (see the module's docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._cards: object = None  # the pool the ledger was made for
+        self._led: Ledger | None = None
+        self._round = -1  # the round the figures below were computed for
+        self._phase = 0
+        self._avg = 0.0  # what the deck is worth per card
+        self._ally_p: list[float] = []  # per faction: the chance an ally ability fires
+        self._syn: list[float] = []  # per faction: what one more card of it adds to allies
+        self._mult: list[float] = []  # per card: turns a base gives its abilities (1: a ship)
+        self._factions: list[tuple[int, ...]] = []
+        self._values: dict[int, float] = {}  # what buying a card adds, this turn
+        self._has_scrap: list[bool] = []  # per card: it has a scrap ability
+
+    # -- the figures -------------------------------------------------------------------------
+
+    def _ledger(self, view: View) -> Ledger:
+        if self._cards is not view.cards or self._led is None:
+            self._led = ledger(view.compiled)
+            self._cards = view.cards
+            self._mult = [
+                base_turns(card.defense, card.guard) if card.base else 1.0 for card in view.cards
+            ]
+            self._factions = [card.factions for card in view.cards]
+            self._has_scrap = [card.scrap is not None for card in view.cards]
+        return self._led
+
+    def _refresh(self, view: View) -> Ledger:
+        """Once a turn: the deck's average worth, the factions' ally chances and synergy."""
+        led = self._ledger(view)
+        round_ = view.round
+        if self._round == round_:
+            return led
+        self._round = round_
+        phase = self._phase = phase_of(round_)
+        keep = led.keep[phase]
+        need_of = led.need[phase]
+        factions = self._factions
+        n_factions = len(view.compiled.pool.factions)
+        counts = [0] * n_factions
+        need = [0.0] * n_factions
+        owned = view.owned()
+        total = sum(map(keep.__getitem__, owned))
+        for c in owned:
+            fs = factions[c]
+            if fs:
+                for f in fs:
+                    counts[f] += 1
+                for f, v in need_of[c]:
+                    need[f] += v
+        n = max(len(owned), 1)
+        self._avg = total / n
+        in_play = [0] * n_factions
+        for c in view.bases(view.seat):
+            for f in factions[c]:
+                in_play[f] = 1
+        self._ally_p = p = [
+            0.9 if in_play[f] else 1.0 - (1.0 - counts[f] / n) ** 4 for f in range(n_factions)
+        ]
+        self._syn = [need[f] * 4.0 / n * (1.0 - p[f]) for f in range(n_factions)]
+        self._values.clear()
+        return led
+
+    def _value(self, led: Ledger, c: int) -> float:
+        """What buying card ``c`` adds over the deck's average card (remembered for the turn)."""
+        known = self._values.get(c)
+        if known is not None:
+            return known
+        phase = self._phase
+        v = led.primary[phase][c] + 0.25 * max(0.0, led.scrap[phase][c])
+        p = self._ally_p
+        for f, need, values in led.allies[c]:
+            v += values[phase] * (p[f] if need == 1 else p[f] * p[f])
+        v *= self._mult[c]
+        syn = self._syn
+        for f in self._factions[c]:
+            v += syn[f]
+        v -= self._avg
+        self._values[c] = v
+        return v
+
+    # -- the turn ----------------------------------------------------------------------------
+
+    def take_action(self, view: View) -> Action:
+        hand = view.hand
+        if hand:
+            early = self._ledger(view).early
+            for i in range(len(hand) - 1, -1, -1):
+                if early[hand[i]]:
+                    return (PLAY, i)
+            return PLAY_HAND
+        strength = view.strength
+        opponent = 1 - view.seat
+        guarded = view.has_guard(opponent) if view.bases(opponent) else False
+        life = view.life(opponent)
+        if strength >= life and not guarded:
+            return (ATTACK_PLAYER, 0)
+        scrap = self._scrap_in_play(view, life - strength, guarded)
+        if scrap is not None:
+            return scrap
+        if strength:
+            attack = self._strike(view, strength, guarded)
+            if attack is not None:
+                return attack
+        return self._buy(view)
+
+    def _scrap_in_play(self, view: View, short: int, guarded: bool) -> Action | None:
+        """A scrap ability of our own in-play cards to use: any that gives attack, when their
+        attack together finishes the opponent; else a card worth less than our deck's average
+        card (an Explorer once the deck has better trade)."""
+        ships = view.ships
+        bases = view.bases(view.seat)
+        self._ledger(view)
+        has_scrap = self._has_scrap.__getitem__
+        if not any(map(has_scrap, ships)) and not (bases and any(map(has_scrap, bases))):
+            return None
+        cards = view.cards
+        candidates = [i for i, c in enumerate(ships) if cards[c].scrap is not None]
+        n_ships = len(ships)
+        candidates += [n_ships + j for j, c in enumerate(bases) if cards[c].scrap is not None]
+        in_play = [ships[i] if i < n_ships else bases[i - n_ships] for i in candidates]
+        if not guarded:
+            attack = [cards[c].scrap_attack for c in in_play]
+            if sum(attack) >= short:
+                return next((SCRAP, i) for i, a in zip(candidates, attack, strict=True) if a)
+        led = self._refresh(view)
+        keep = led.keep[self._phase]
+        scrap = led.scrap[self._phase]
+        bar = THIN_IN_PLAY * self._avg
+        for i, c in zip(candidates, in_play, strict=True):
+            if keep[c] < bar and scrap[c] > 0:
+                return (SCRAP, i)
+        return None
+
+    def _threat(self, view: View, c: int) -> float:
+        """What an opponent's base gives them each turn."""
+        led = self._ledger(view)
+        return led.worth_in_play[phase_of(view.round)][c]
+
+    def _strike(self, view: View, strength: int, guarded: bool) -> Action | None:
+        """Break the most valuable base it can (guards first), then attack the opponent."""
+        opponent_bases = view.bases(1 - view.seat)
+        if opponent_bases:
+            cards = view.cards
+            best, best_threat = -1, -1e9
+            for j in view.targets():
+                c = opponent_bases[j]
+                if cards[c].defense <= strength:
+                    threat = self._threat(view, c)
+                    if threat > best_threat:
+                        best, best_threat = j, threat
+            if best >= 0:
+                return (ATTACK_BASE, best)
+            if guarded:
+                return None
+        return (ATTACK_PLAYER, 0)
+
+    def _buy(self, view: View) -> Action:
+        budget = view.budget
+        if budget <= 0:
+            return END_TURN
+        cards = view.cards
+        led = self._refresh(view)
+        options: list[tuple[float, int, int]] = []
+        for i, c in enumerate(view.market):
+            cost = cards[c].cost
+            if cost <= budget:
+                v = self._value(led, c)
+                if v > BUY_BAR:
+                    options.append((v, cost, i))
+        pile = view.pile
+        if pile is not None and cards[pile].cost <= budget:
+            v = self._value(led, pile)
+            if v > BUY_BAR:
+                options.append((v, cards[pile].cost, PILE))
+        if not options:
+            return END_TURN
+        if len(options) == 1:
+            return (ACQUIRE, options[0][2])
+        spare_pile = view.pile_count > 1
+        best, best_total = options[0], -1.0
+        for a in options:
+            v, cost, slot = a
+            left = budget - cost
+            second = 0.0
+            for b in options:
+                if b[1] <= left and b[0] > second and (b is not a or (slot == PILE and spare_pile)):
+                    second = b[0]
+            if v + second > best_total or (v + second == best_total and v > best[0]):
+                best, best_total = a, v + second
+        return (ACQUIRE, best[2])
+
+    # -- answers to the engine's questions ---------------------------------------------------
+
+    def choose_option(self, view: View, options: tuple[Worth, ...]) -> int:
+        phase = phase_of(view.round)
+        w = WEIGHTS[phase]
+        life = view.life(view.seat)
+        life_weight = w[2] + (0.8 if life < 15 else 0.3 if life < 25 else 0.0)
+        targets = view.targets()
+        bases = view.bases(1 - view.seat)
+        destroy = max((self._threat(view, bases[j]) for j in targets), default=-1e3) + 1.0
+        best, best_score = 0, -1e9
+        for i, o in enumerate(options):
+            score = (
+                w[0] * o.acquire + w[1] * o.attack + life_weight * o.life + w[3] * o.draw
+            ) + 0.6 * o.other
+            if o.destroy:
+                score += destroy
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def choose_discard(self, view: View, least: int, most: int) -> list[int]:
+        led = self._ledger(view)
+        phase = phase_of(view.round)
+        play = led.primary[phase]
+        hand = view.hand
+        order = sorted(range(len(hand)), key=lambda i: (play[hand[i]], i))
+        if least == most:
+            return order[:least]
+        bar = 1.5 * WEIGHTS[phase][1]  # "any number": a card worth less than 1.5 attack goes
+        weak = [i for i in order if play[hand[i]] < bar]
+        return order[:least] if len(weak) < least else weak[:most]
+
+    def choose_scrap(
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
+    ) -> list[int]:
+        """Own cards: starting cards always, others worth well under the deck's average, the
+        weakest first and from the discard pile before the hand; a market card only when one
+        must go (the dearest)."""
+        led = self._refresh(view)
+        keep = led.keep[self._phase]
+        cards = view.cards
+        roles = view.zones
+        zones = {roles.hand: view.hand, roles.discard: view.discard, roles.market: view.market}
+        own: list[tuple[float, int, bool]] = []
+        market: list[tuple[int, int]] = []
+        bar = THIN_OFFERED * self._avg
+        for k, (zone, i) in enumerate(candidates):
+            c = zones[zone][i]
+            if zone == roles.market:
+                market.append((-cards[c].cost, k))
+            else:
+                v = keep[c] + (0.3 if zone == roles.hand else 0.0)
+                own.append((v, k, cards[c].cost == 0 or v < bar))
+        own.sort()
+        picks = [k for _, k, weak in own if weak][:most]
+        if len(picks) < least:
+            rest = [k for _, k, _ in own if k not in picks] + [k for _, k in sorted(market)]
+            picks += rest[: least - len(picks)]
+        return picks
+
+    def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        led = self._refresh(view)
+        pile = view.pile
+
+        def value(slot: int) -> float:
+            c = pile if slot == PILE else view.market[slot]
+            return -1e9 if c is None else self._value(led, c)
+
+        return max(options, key=value)
+
+    def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:
+        bases = view.bases(1 - view.seat)
+        return max(options, key=lambda j: self._threat(view, bases[j]))
+
+    def choose_from_discard(self, view: View, options: list[int]) -> int | None:
+        keep = self._ledger(view).keep[phase_of(view.round)]
+        return max(options, key=lambda i: keep[view.discard[i]])
+
+    def choose_copy(self, view: View, options: list[int]) -> int | None:
+        play = self._ledger(view).primary[phase_of(view.round)]
+        return max(options, key=lambda i: play[view.ships[i]])

@@ -1,0 +1,143 @@
+"""The view of a match a bot plays through (what one player could see), and the bot protocol.
+
+A bot answers the engine's questions: which action to take, which option of a choice, which
+cards to discard or scrap, which card to acquire for free, which base to destroy. It sees the
+match only through its ``View``: its own hand and discard pile, the sizes of the decks and of
+the opponent's hand, everything in play, the market row and the pools -- never the order of a
+deck or the opponent's hand. ``View.sample`` deals the hidden cards at random, for bots that
+look ahead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from cardkit.model import PlayZones
+from cardkit.sim.compile import Worth
+from cardkit.sim.engine import Action
+
+if TYPE_CHECKING:
+    from cardkit.sim.cards import Compiled, CompiledCard
+    from cardkit.sim.engine import Match
+
+
+class View:
+    """One player's view of a match. Lists it returns are the match's own: read them only."""
+
+    __slots__ = ("_m", "cards", "seat")
+
+    def __init__(self, match: Match, seat: int) -> None:
+        self._m = match
+        self.seat = seat
+        self.cards: tuple[CompiledCard, ...] = match.cards  # every card's public stats
+
+    @property
+    def compiled(self) -> Compiled:
+        """The card pool as compiled for the engine (public: every card's stats and text)."""
+        return self._m.compiled
+
+    @property
+    def round(self) -> int:
+        return self._m.turn // 2 + 1
+
+    @property
+    def zones(self) -> PlayZones:
+        """The game's zone ids of the hand, the discard pile and the market row."""
+        return self._m.zones
+
+    @property
+    def hand(self) -> list[int]:
+        return self._m.hand[self.seat]
+
+    @property
+    def discard(self) -> list[int]:
+        return self._m.discard[self.seat]
+
+    def opponent_discard(self) -> list[int]:
+        return self._m.discard[1 - self.seat]
+
+    def deck_size(self, seat: int) -> int:
+        return len(self._m.deck[seat])
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._m.hand[seat])
+
+    def life(self, seat: int) -> int:
+        return self._m.life[seat]
+
+    def bases(self, seat: int) -> list[int]:
+        return self._m.bases[seat]
+
+    @property
+    def ships(self) -> list[int]:
+        """Ships in play this turn (the current player's)."""
+        return self._m.ships
+
+    @property
+    def market(self) -> list[int]:
+        return self._m.market
+
+    @property
+    def pile(self) -> int | None:
+        m = self._m
+        return m.pile if m.pile_count > 0 else None
+
+    @property
+    def pile_count(self) -> int:
+        """How many cards the always-available pile holds."""
+        return self._m.pile_count
+
+    @property
+    def budget(self) -> int:
+        return self._m.pool[self._m.acq]
+
+    @property
+    def strength(self) -> int:
+        return self._m.pool[self._m.att]
+
+    def targets(self) -> list[int]:
+        """The opponent's bases that may be attacked or targeted."""
+        return self._m.targets(1 - self.seat)
+
+    def has_guard(self, seat: int) -> bool:
+        return self._m.has_guard(seat)
+
+    def owned(self) -> list[int]:
+        """Every card this player owns (deck contents are known; their order is not)."""
+        m, s = self._m, self.seat
+        ships = m.ships if m.cur == s else []
+        return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
+
+    def legal_actions(self) -> list[Action]:
+        if self._m.cur != self.seat:
+            return []
+        return self._m.legal_actions()
+
+    def sample(self, bots: Sequence[Bot], seed: int) -> Match:
+        """A copy of the match with the cards this player cannot see dealt at random."""
+        copy = self._m.clone(bots, seed)
+        copy.redeal_hidden(self.seat)
+        return copy
+
+
+class Bot(Protocol):
+    name: str
+
+    def take_action(self, view: View) -> Action: ...
+
+    def choose_option(self, view: View, options: tuple[Worth, ...]) -> int: ...
+
+    def choose_discard(self, view: View, least: int, most: int) -> list[int]: ...
+
+    def choose_scrap(
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
+    ) -> list[int]: ...
+
+    def choose_acquire(self, view: View, options: list[int]) -> int | None: ...
+
+    def choose_base(self, view: View, options: list[int], optional: bool) -> int | None: ...
+
+    def choose_from_discard(self, view: View, options: list[int]) -> int | None: ...
+
+    def choose_copy(self, view: View, options: list[int]) -> int | None: ...
