@@ -62,6 +62,7 @@ def game_words() -> dict[str, set[str]]:
             *(("span", s.name) for s in game.spans.values()),
             *(("keyword", k.name) for k in game.keywords.values()),
             *(("special effect", words) for words in game.special_effects.values()),
+            *(("card group", g.name) for g in game.card_groups.values()),
             *(("card", card.name) for card in card_set.cards),
         ]
         for kind, word in named:
@@ -131,5 +132,5 @@ def test_the_search_finds_a_game_word_where_it_is_spelt() -> None:
     assert list(_code(Path(__file__))).count('"hand"') >= 1
     assert "zergling" not in "\n".join(_code(CORE / "rules" / "effects.py")).casefold()
     assert {"star-realms: zone"} <= game_words()["trade row"]
-    special = "replace all three environments with three environments of another world"
-    assert "special effect" in " ".join(game_words()[special])
+    assert {"warpspawn: span"} <= game_words()["battle"]
+    assert {"planetary-strategy: card group"} <= game_words()["unit"]

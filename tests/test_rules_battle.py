@@ -34,6 +34,7 @@ from cardkit.rules.effects import (
     PutInto,
     PutIntoPlay,
     RemoveCounters,
+    ReplaceAll,
     Reveal,
     SetStat,
     TakeControl,
@@ -160,6 +161,11 @@ EXAMPLES: list[tuple[str, str, Effect]] = [
         RemoveCounters("population", 1, "ship"),
     ),
     ("warpspawn", "End this turn.", EndSpan(this_turn=True)),
+    (
+        "starcraft",
+        "Replace all three environments with three environments of another world.",
+        ReplaceAll("environment", 3, "world"),
+    ),
     ("warpspawn", "Draw 2 units.", DrawKind("unit", 2)),
     (
         "star-realms",

@@ -56,6 +56,7 @@ from cardkit.rules.effects import (
     PutIntoPlay,
     PutOnTop,
     RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -251,6 +252,14 @@ CANONICAL: list[tuple[Node, str]] = [
     ),
     (PlayOnlyDuring("battle", opponents=True), "Play only during your opponent's battle."),
     (PlayOnlyDuring(), "Play only during your turn."),
+    (
+        ReplaceAll("relic", 3, "era"),
+        "Replace all three relics with three relics of another era.",
+    ),
+    (
+        ReplaceAll("unit", 12, "home_world"),
+        "Replace all 12 units with 12 units of another home world.",
+    ),
     (Ability(Primary(), Draw(1)), "Draw a card."),
     (Ability(OnScrap(), Gain((("gold", 3),))), "Scrap: Gain 3 Gold."),
     (Ability(Ally("red-guild"), Draw(1)), "Red Guild Ally: Draw a card."),
@@ -364,6 +373,9 @@ INVALID: list[tuple[str, object]] = [
     ("cards move between cards of", lambda: MoveWithout("unit", "", "transport")),
     ("a keyword must be an id", lambda: MoveWithout("unit", "relic", "")),
     ("a span must be an id, not ' battle'", lambda: PlayOnlyDuring(" battle")),
+    ("cards replaced are of", lambda: ReplaceAll("", 3, "era")),
+    ("the number of cards to replace", lambda: ReplaceAll("relic", 0, "era")),
+    ("a field must be a field name", lambda: ReplaceAll("relic", 3, "")),
     ("cards to discard", lambda: OpponentDiscardsKinds(0, ("unit",))),
 ]
 

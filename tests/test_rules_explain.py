@@ -61,13 +61,18 @@ def test_compound_and_delayed_effects_show_their_structure() -> None:
     assert "      choose one\n        gain 1 Trade\n        gain 3 Authority\n" in tree
 
 
-def test_a_special_effect_shows_its_key() -> None:
+def test_a_special_effect_shows_its_key_and_wins_over_the_general_rules() -> None:
     card_set = _load(ROOT / "cards" / "starcraft")
     card = next(card for card in card_set.cards if card.text.startswith("Replace all"))
     assert explain(card, card_set.game).splitlines()[2:] == [
         "    primary",
-        "      special 'replace-environments': replace all three environments with three "
-        "environments of another world",
+        "      replace all three environments with three environments of another world",
+    ]
+    words = "replace all three environments with three environments of another world"
+    game = replace(card_set.game, special_effects={"new-world": words})
+    assert explain(card, game).splitlines()[2:] == [
+        "    primary",
+        f"      special 'new-world': {words}",
     ]
 
 

@@ -49,12 +49,9 @@ def _copied(folder: Path, game: str) -> Path:
     return folder
 
 
-def test_the_sample_games_declare_no_special_effect_the_grammar_now_says() -> None:
-    assert dict(_game("star-realms").special_effects) == {}
-    assert dict(_game("warpspawn").special_effects) == {}
-    assert set(_game("planetary-strategy").special_effects).isdisjoint(
-        {"evacuate", "remove-resource-counters"}
-    )
+def test_the_sample_games_declare_no_special_effect() -> None:
+    for game in ("star-realms", "warpspawn", "planetary-strategy", "starcraft", "to-boldly-go"):
+        assert dict(_game(game).special_effects) == {}, game
 
 
 def test_every_node_of_a_move_carries_where_it_starts() -> None:
@@ -212,10 +209,28 @@ NEAR_MISSES: list[tuple[str, str, str, int, str]] = [
     ),
 ]
 
+NEAR_MISSES += [
+    (
+        "starcraft",
+        "Replace all three environments with two environments of another world.",
+        "CK101",
+        1,
+        "all 3 environments are replaced by as many of their type, not by 2 environments",
+    ),
+    (
+        "starcraft",
+        "Replace all three environments with three environments of another planet.",
+        "CK101",
+        67,
+        "unexpected 'planet': expected a card's enum field",
+    ),
+]
+
 _DEFAULTS = {
     "star-realms": "defaults: {type: ship, cost: 1, deck: explorers}",
     "warpspawn": "defaults: {type: spell}",
     "planetary-strategy": "defaults: {type: command, cost: {resource: 1}}",
+    "starcraft": "defaults: {type: event}",
 }
 
 
@@ -266,7 +281,7 @@ def test_a_near_miss_is_one_located_error(
 def test_validate_and_fmt_find_nothing_in_the_games_that_lost_their_specials(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    for game in ("star-realms", "warpspawn", "planetary-strategy"):
+    for game in ("star-realms", "warpspawn", "planetary-strategy", "starcraft"):
         assert main(["validate", str(ROOT / "cards" / game)]) == 0
         assert main(["fmt", "--check", str(ROOT / "cards" / game)]) == 0
     out = capsys.readouterr()

@@ -64,6 +64,7 @@ from cardkit.rules.effects import (
     PutIntoPlay,
     PutOnTop,
     RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -284,6 +285,9 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     if vocab.zones:
         pair = st.tuples(zone, zone).filter(lambda p: p[0] != p[1])
         play.append(st.builds(lambda k, p: PutInto(k, *p), st.one_of(st.none(), kinds), pair))
+    if vocab.properties:
+        field = st.sampled_from(vocab.properties)
+        play.append(st.builds(ReplaceAll, kind, st.integers(1, 14), field))
     if vocab.stats:
         play.append(
             st.builds(

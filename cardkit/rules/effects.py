@@ -1000,6 +1000,27 @@ class PlayOnlyDuring(Clause):
         return f"play only during {whose} {span}"
 
 
+@dataclass(frozen=True, slots=True)
+class ReplaceAll(Clause):
+    """All ``n`` cards in play of type ``what`` are replaced by ``n`` others of the type whose
+    enum field ``field`` has another value: ``Replace all three environments with three
+    environments of another world``."""
+
+    what: str
+    n: int
+    field: str
+
+    def __post_init__(self) -> None:
+        _check_type(self.what, "cards replaced are of")
+        _at_least("the number of cards to replace", self.n, 1)
+        if not isinstance(self.field, str) or not self.field or self.field != self.field.strip():
+            raise ValueError(f"a field must be a field name, not {self.field!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        cards = f"{number_word(self.n)} {vocab.card_types_plural(self.what)}"
+        return f"replace all {cards} with {cards} of another {self.field.replace('_', ' ')}"
+
+
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
@@ -1182,6 +1203,7 @@ CLAUSES: tuple[type[Clause], ...] = (
     MayBeTargeted,
     MoveWithout,
     PlayOnlyDuring,
+    ReplaceAll,
 )
 """The closed vocabulary of clauses."""
 

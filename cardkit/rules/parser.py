@@ -77,6 +77,7 @@ from cardkit.rules.effects import (
     PutIntoPlay,
     PutOnTop,
     RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -141,6 +142,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
             f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
+            f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             f"ACTION: /{_alternatives(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             "",
@@ -167,6 +169,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "THIS_TURN": "'this turn'",
     "THIS_SPAN": "'this' and a span the game declares",
     "SPAN": "'turn' or a span the game declares",
+    "PROPERTY": "a card's enum field",
     "YOUR_OPPONENTS": "'your opponent's'",
     "AFFECTED_CARD": "'the affected card'",
     "TAKE_CONTROL": "'take control of'",
@@ -258,6 +261,7 @@ class _Builder(Transformer[Token, Any]):
         self.span_ids = {_fold(name): key for key, name in vocab.spans}
         self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {_fold(stat.replace("_", " ")): stat for stat in vocab.stats}
+        self.properties = {_fold(p.replace("_", " ")): p for p in vocab.properties}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -566,6 +570,18 @@ class _Builder(Transformer[Token, Any]):
         span_id = "" if _fold(span) == "turn" else self.span_ids[_fold(span)]
         opponents = whose.type == "YOUR_OPPONENTS"
         return self._node(_pos(word), PlayOnlyDuring, span_id, opponents)
+
+    def replace(self, children: list[Any]) -> ReplaceAll:
+        word, n, kinds, m, replacements, field = children
+        what = self.types_plural[_fold(kinds)]
+        if (m, self.types_plural[_fold(replacements)]) != (n, what):
+            raise RulesTextError(
+                f"all {n} {_fold(kinds)} are replaced by as many of their type, not by {m} "
+                f"{_fold(replacements)}",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
+        return self._node(_pos(word), ReplaceAll, what, n, self.properties[_fold(field)])
 
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children

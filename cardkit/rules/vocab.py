@@ -54,6 +54,8 @@ class Vocabulary:
     groups: tuple[tuple[str, str], ...] = ()
     """(id, name): names for several card types at once ('unit'), which text writes where it
     writes a card type."""
+    properties: tuple[str, ...] = ()
+    """The enum card fields text may name as a property cards differ in ('world')."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -67,14 +69,7 @@ class Vocabulary:
                 for key, zone in game.zones.items()
             ),
             symbols=tuple((key, r.symbol) for key, r in game.resources.items() if r.symbol),
-            stats=tuple(
-                dict.fromkeys(
-                    spec.name
-                    for card_type in game.card_types.values()
-                    for spec in card_type.fields
-                    if spec.kind == "integer"
-                )
-            ),
+            stats=_field_names(game, "integer"),
             spans=_pairs(game.spans),
             specials=tuple(game.special_effects.items()),
             plurals=(
@@ -82,6 +77,7 @@ class Vocabulary:
                 *((key, group.plural) for key, group in game.card_groups.items() if group.plural),
             ),
             groups=tuple((key, group.name) for key, group in game.card_groups.items()),
+            properties=_field_names(game, "enum"),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -135,6 +131,18 @@ class Vocabulary:
             if key == zone_id:
                 return owner, name
         return None
+
+
+def _field_names(game: Game, kind: str) -> tuple[str, ...]:
+    """The names of the card fields of a kind ('integer'), each once, as declared."""
+    return tuple(
+        dict.fromkeys(
+            spec.name
+            for card_type in game.card_types.values()
+            for spec in card_type.fields
+            if spec.kind == kind
+        )
+    )
 
 
 def _lookup(pairs: tuple[tuple[str, str], ...], key: str) -> str:

@@ -64,6 +64,7 @@ from cardkit.rules.effects import (
     PutIntoPlay,
     PutOnTop,
     RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -511,6 +512,7 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     MayBeTargeted: "targeting cards in play is for games of units that fight",
     MoveWithout: "cards moving between places in play are for board games",
     PlayOnlyDuring: "cards played outside the main phase belong to other games",
+    ReplaceAll: "cards in play replaced by others of a kind are for board games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
