@@ -4,8 +4,10 @@ Plays ``--games`` seeded games in this process (one core), best of ``--repeat`` 
 compares with the reference engines measured on this kind of machine (a public pure-Python
 Star Realms engine, about 260 games/s per core; a Java one, about 790) and with a floor
 measured in the same run: one bare ``random.shuffle`` of a 10-card deck per game turn, the
-least work any engine must do. Times are CPU time of this process (``time.process_time``), so
-that other work on a shared machine slows the figures less; still, run it with nothing else busy.
+least work any engine must do; and with the ``simple`` bot (the first heuristic, cheaper and
+weaker than ``greedy``), so that the cost of the bot's own thinking shows. Times are CPU time
+of this process (``time.process_time``), so that other work on a shared machine slows the
+figures less; still, run it with nothing else busy.
 
     python bench/sim.py [--games 2000] [--repeat 3] [--profile]
 """
@@ -39,13 +41,16 @@ def main() -> None:
     pool, found = build_pool(card_set)
     assert pool is not None, found[:3]
     play_games(pool, ("greedy", "greedy"), 0, 0, 20)  # compile and warm up outside the timing
-    times, walls = [], []
+    times, walls, simple_times = [], [], []
     tally = None
     for _ in range(args.repeat):
         start, wall = time.process_time(), time.perf_counter()
         tally = play_games(pool, ("greedy", "greedy"), 1, 0, args.games)
         times.append(time.process_time() - start)
         walls.append(time.perf_counter() - wall)
+        start = time.process_time()
+        simple = play_games(pool, ("simple", "simple"), 1, 0, args.games)
+        simple_times.append(time.process_time() - start)
     assert tally is not None
     rate = args.games / min(times)
     turns = tally.turns
@@ -58,6 +63,11 @@ def main() -> None:
     print(f"cardkit sim: {rate:,.0f} games/s on one core (goal {GOAL:,.0f}), by CPU time")
     wall_rate = args.games / min(walls)
     print(f"  by the wall clock: {wall_rate:,.0f} games/s (lower when the CPUs are shared)")
+    simple_rate = args.games / min(simple_times)
+    print(
+        f"  the simple bot: {simple_rate:,.0f} games/s, {simple.turns / args.games:.1f} turns a "
+        f"game; greedy at {rate / simple_rate:.0%} of its speed"
+    )
     for name, reference in REFERENCES:
         print(f"  {rate / reference:.2f}x the {name} ({reference:,.0f} games/s)")
     print(

@@ -115,7 +115,10 @@ def test_an_obviously_too_strong_added_card_stands_out(
 def test_unknown_bot_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = _sim(capsys, str(STAR_REALMS), "--bots", "greedy,gredy")
     assert status == 2
-    assert "unknown bot 'gredy' (did you mean 'greedy'?); the bots are random, greedy, mc" in err
+    assert (
+        "unknown bot 'gredy' (did you mean 'greedy'?); the bots are random, simple, greedy, mc"
+        in err
+    )
 
 
 def test_an_added_card_that_does_not_parse_is_reported_and_nothing_is_simulated(

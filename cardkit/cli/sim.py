@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="greedy,greedy",
-        help="two bots, comma-separated: random, greedy, mc (default: greedy,greedy)",
+        help="two bots, comma-separated: random, simple, greedy, mc (default: greedy,greedy)",
     )
     parser.add_argument(
         "--add",

@@ -160,11 +160,15 @@ class Ledger:
     __slots__ = (
         "allies",
         "early",
+        "factions",
+        "has_scrap",
         "keep",
+        "mult",
+        "n_factions",
         "need",
         "primary",
         "scrap",
-        "scrap_gives",
+        "scrap_attack",
         "worth_in_play",
     )
 
@@ -177,7 +181,14 @@ class Ledger:
         self.keep: list[list[float]] = [[] for _ in range(n_phases)]
         self.scrap: list[list[float]] = [[] for _ in range(n_phases)]
         self.allies: list[tuple[tuple[int, int, tuple[float, ...]], ...]] = []
-        self.scrap_gives: list[Gives | None] = []
+        self.n_factions = len(compiled.pool.factions)
+        self.factions = [card.factions for card in compiled.cards]
+        self.has_scrap = [card.scrap is not None for card in compiled.cards]
+        self.scrap_attack = [card.scrap_attack for card in compiled.cards]
+        # per card: the turns a base gives its abilities (1 for a ship)
+        self.mult = [
+            base_turns(card.defense, card.guard) if card.base else 1.0 for card in compiled.cards
+        ]
         self.early: list[bool] = []
         self.worth_in_play: list[list[float]] = [[] for _ in range(n_phases)]
         # per phase and card: what its ally abilities give, by faction
@@ -195,7 +206,6 @@ class Ledger:
                     bit = env.factions.get(trigger.faction, 0).bit_length() - 1
                     if bit >= 0:
                         allies.append((bit, 2 if trigger.double else 1, g))
-            self.scrap_gives.append(scrap)
             self.early.append(primary.discard > 0 or primary.thin > 0)
             self.allies.append(
                 tuple(

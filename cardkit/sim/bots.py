@@ -20,8 +20,8 @@ __all__ = ["BOTS", "Bot", "GreedyBot", "MonteCarloBot", "RandomBot", "SimpleBot"
 
 BOTS: Mapping[str, Callable[[int], Bot]] = {
     "random": RandomBot,
+    "simple": SimpleBot,
     "greedy": GreedyBot,
     "mc": MonteCarloBot,
-    "simple": SimpleBot,
 }
 """The bots by name: each is made from a seed."""

@@ -19,7 +19,7 @@ each faction's ally abilities are to fire. Then it:
 
 from __future__ import annotations
 
-from cardkit.sim.appraise import WEIGHTS, Ledger, base_turns, ledger, phase_of
+from cardkit.sim.appraise import WEIGHTS, Ledger, ledger, phase_of
 from cardkit.sim.compile import Worth
 from cardkit.sim.engine import (
     ACQUIRE,
@@ -59,23 +59,19 @@ class GreedyBot(SimpleBot):
         self._avg = 0.0  # what the deck is worth per card
         self._ally_p: list[float] = []  # per faction: the chance an ally ability fires
         self._syn: list[float] = []  # per faction: what one more card of it adds to allies
-        self._mult: list[float] = []  # per card: turns a base gives its abilities (1: a ship)
-        self._factions: list[tuple[int, ...]] = []
         self._values: dict[int, float] = {}  # what buying a card adds, this turn
-        self._has_scrap: list[bool] = []  # per card: it has a scrap ability
+        # ships and bases in play, and the round, when nothing in play was found to scrap
+        self._scan_ships, self._scan_bases, self._scan_round = -1, -1, -1
+        self._scrap_attack = 0  # ... and the attack their scrap abilities would give
 
     # -- the figures -------------------------------------------------------------------------
 
     def _ledger(self, view: View) -> Ledger:
-        if self._cards is not view.cards or self._led is None:
-            self._led = ledger(view.compiled)
+        led = self._led
+        if led is None or self._cards is not view.cards:
+            led = self._led = ledger(view.compiled)
             self._cards = view.cards
-            self._mult = [
-                base_turns(card.defense, card.guard) if card.base else 1.0 for card in view.cards
-            ]
-            self._factions = [card.factions for card in view.cards]
-            self._has_scrap = [card.scrap is not None for card in view.cards]
-        return self._led
+        return led
 
     def _refresh(self, view: View) -> Ledger:
         """Once a turn: the deck's average worth, the factions' ally chances and synergy."""
@@ -87,8 +83,8 @@ class GreedyBot(SimpleBot):
         phase = self._phase = phase_of(round_)
         keep = led.keep[phase]
         need_of = led.need[phase]
-        factions = self._factions
-        n_factions = len(view.compiled.pool.factions)
+        factions = led.factions
+        n_factions = led.n_factions
         counts = [0] * n_factions
         need = [0.0] * n_factions
         owned = view.owned()
@@ -100,15 +96,13 @@ class GreedyBot(SimpleBot):
                     counts[f] += 1
                 for f, v in need_of[c]:
                     need[f] += v
-        n = max(len(owned), 1)
+        n = len(owned) or 1
         self._avg = total / n
-        in_play = [0] * n_factions
+        p = [1.0 - (1.0 - k / n) ** 4 for k in counts]
         for c in view.bases(view.seat):
             for f in factions[c]:
-                in_play[f] = 1
-        self._ally_p = p = [
-            0.9 if in_play[f] else 1.0 - (1.0 - counts[f] / n) ** 4 for f in range(n_factions)
-        ]
+                p[f] = 0.9
+        self._ally_p = p
         self._syn = [need[f] * 4.0 / n * (1.0 - p[f]) for f in range(n_factions)]
         self._values.clear()
         return led
@@ -123,9 +117,9 @@ class GreedyBot(SimpleBot):
         p = self._ally_p
         for f, need, values in led.allies[c]:
             v += values[phase] * (p[f] if need == 1 else p[f] * p[f])
-        v *= self._mult[c]
+        v *= led.mult[c]
         syn = self._syn
-        for f in self._factions[c]:
+        for f in led.factions[c]:
             v += syn[f]
         v -= self._avg
         self._values[c] = v
@@ -137,57 +131,68 @@ class GreedyBot(SimpleBot):
         hand = view.hand
         if hand:
             early = self._ledger(view).early
-            for i in range(len(hand) - 1, -1, -1):
-                if early[hand[i]]:
-                    return (PLAY, i)
+            if any(map(early.__getitem__, hand)):
+                for i in range(len(hand) - 1, -1, -1):
+                    if early[hand[i]]:
+                        return (PLAY, i)
             return PLAY_HAND
+        if self._round != view.round:
+            self._refresh(view)
         strength = view.strength
-        opponent = 1 - view.seat
+        seat = view.seat
+        opponent = 1 - seat
         guarded = view.has_guard(opponent) if view.bases(opponent) else False
         life = view.life(opponent)
         if strength >= life and not guarded:
             return (ATTACK_PLAYER, 0)
-        scrap = self._scrap_in_play(view, life - strength, guarded)
-        if scrap is not None:
-            return scrap
+        ships = view.ships
+        bases = view.bases(seat)
+        if (
+            len(ships) != self._scan_ships
+            or len(bases) != self._scan_bases
+            or self._scan_round != self._round
+            or (not guarded and self._scrap_attack >= life - strength)
+        ):
+            scrap = self._scrap_in_play(view, ships, bases, life - strength, guarded)
+            if scrap is not None:
+                return scrap
         if strength:
             attack = self._strike(view, strength, guarded)
             if attack is not None:
                 return attack
         return self._buy(view)
 
-    def _scrap_in_play(self, view: View, short: int, guarded: bool) -> Action | None:
+    def _scrap_in_play(
+        self, view: View, ships: list[int], bases: list[int], short: int, guarded: bool
+    ) -> Action | None:
         """A scrap ability of our own in-play cards to use: any that gives attack, when their
         attack together finishes the opponent; else a card worth less than our deck's average
-        card (an Explorer once the deck has better trade)."""
-        ships = view.ships
-        bases = view.bases(view.seat)
-        self._ledger(view)
-        has_scrap = self._has_scrap.__getitem__
-        if not any(map(has_scrap, ships)) and not (bases and any(map(has_scrap, bases))):
-            return None
-        cards = view.cards
-        candidates = [i for i, c in enumerate(ships) if cards[c].scrap is not None]
+        card (an Explorer once the deck has better trade). When it finds none, it notes what
+        was in play, not to look again until that changes."""
+        led = self._ledger(view)
+        has_scrap = led.has_scrap
         n_ships = len(ships)
-        candidates += [n_ships + j for j, c in enumerate(bases) if cards[c].scrap is not None]
+        candidates = [i for i, c in enumerate(ships) if has_scrap[c]]
+        if bases:
+            candidates += [n_ships + j for j, c in enumerate(bases) if has_scrap[c]]
         in_play = [ships[i] if i < n_ships else bases[i - n_ships] for i in candidates]
-        if not guarded:
-            attack = [cards[c].scrap_attack for c in in_play]
-            if sum(attack) >= short:
-                return next((SCRAP, i) for i, a in zip(candidates, attack, strict=True) if a)
-        led = self._refresh(view)
+        scrap_attack = led.scrap_attack
+        attack = [scrap_attack[c] for c in in_play]
+        self._scrap_attack = sum(attack)
+        if not guarded and self._scrap_attack >= short:
+            return next((SCRAP, i) for i, a in zip(candidates, attack, strict=True) if a)
         keep = led.keep[self._phase]
         scrap = led.scrap[self._phase]
         bar = THIN_IN_PLAY * self._avg
         for i, c in zip(candidates, in_play, strict=True):
             if keep[c] < bar and scrap[c] > 0:
                 return (SCRAP, i)
+        self._scan_ships, self._scan_bases, self._scan_round = n_ships, len(bases), self._round
         return None
 
     def _threat(self, view: View, c: int) -> float:
         """What an opponent's base gives them each turn."""
-        led = self._ledger(view)
-        return led.worth_in_play[phase_of(view.round)][c]
+        return self._refresh(view).worth_in_play[self._phase][c]
 
     def _strike(self, view: View, strength: int, guarded: bool) -> Action | None:
         """Break the most valuable base it can (guards first), then attack the opponent."""
@@ -212,17 +217,22 @@ class GreedyBot(SimpleBot):
         if budget <= 0:
             return END_TURN
         cards = view.cards
-        led = self._refresh(view)
+        led = self._refresh(view)  # done for this round already, mostly
+        known = self._values
         options: list[tuple[float, int, int]] = []
         for i, c in enumerate(view.market):
             cost = cards[c].cost
             if cost <= budget:
-                v = self._value(led, c)
+                v = known.get(c)
+                if v is None:
+                    v = self._value(led, c)
                 if v > BUY_BAR:
                     options.append((v, cost, i))
         pile = view.pile
         if pile is not None and cards[pile].cost <= budget:
-            v = self._value(led, pile)
+            v = known.get(pile)
+            if v is None:
+                v = self._value(led, pile)
             if v > BUY_BAR:
                 options.append((v, cards[pile].cost, PILE))
         if not options:
