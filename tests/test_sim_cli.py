@@ -208,3 +208,18 @@ def test_an_added_card_outside_the_market_deck_is_a_ck405_warning(
         f"{extra}:6:11: warning[CK405] added card 'relic' belongs to deck 'explorers', not to "
         "'trade' that the market row is dealt from; no game will use it"
     ) in err
+
+
+def test_the_greedy_bot_against_the_simple_one_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README's head-to-head, on fewer games: greedy wins most of them."""
+    status, out, _ = _sim(
+        capsys,
+        *(str(STAR_REALMS), "--bots", "greedy,simple", "--games", "200", "--seed", "7"),
+        *("--jobs", "1", "-o", str(tmp_path)),
+    )
+    assert status == 0
+    assert "200 games, greedy (A) vs simple (B), seed 7, seats alternated" in out
+    wins = re.search(r"A +│ greedy +│ +(\d+) │", out)
+    assert wins is not None and int(wins.group(1)) > 120
