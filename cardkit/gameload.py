@@ -11,6 +11,7 @@ from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.model import (
     CORE_FIELDS,
     Bounds,
+    CardGroup,
     CardType,
     CopyLimit,
     Deck,
@@ -195,6 +196,7 @@ class _GameBuilder:
                 deck=raw.get("deck"),
                 description=raw.get("description", ""),
                 layout=raw.get("layout"),
+                plural=raw.get("plural", ""),
             )
         return result
 
@@ -234,6 +236,42 @@ class _GameBuilder:
                         entry_id,
                         key,
                     )
+
+    def card_groups(self, card_types: Mapping[str, CardType]) -> dict[str, CardGroup]:
+        """``card_groups:``, each a name for card types the game declares; a group may not
+        take a card type's id or name."""
+        result = {}
+        names = {spec.name.casefold(): key for key, spec in card_types.items()}
+        for key, raw in (self.data.get("card_groups") or {}).items():
+            if key in card_types:
+                self.problem(
+                    f"card group {key!r} has the id of a card type", "card_groups", key, key=True
+                )
+            elif raw["name"].casefold() in names:
+                self.problem(
+                    f"card group {key!r} is named like the card type "
+                    f"{names[raw['name'].casefold()]!r}",
+                    "card_groups",
+                    key,
+                    "name",
+                )
+            for index, member in enumerate(raw["card_types"]):
+                if member not in card_types:
+                    self.problem(
+                        f"unknown card type {member!r}{did_you_mean(member, card_types)}",
+                        "card_groups",
+                        key,
+                        "card_types",
+                        index,
+                    )
+            result[key] = CardGroup(
+                key,
+                raw["name"],
+                tuple(raw["card_types"]),
+                raw.get("plural", ""),
+                raw.get("description", ""),
+            )
+        return result
 
     def keywords(self, card_types: Mapping[str, CardType] | None = None) -> dict[str, Keyword]:
         result = {
@@ -562,6 +600,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
             for key, raw in (data.get("spans") or {}).items()
         },
         special_effects=dict(data.get("special_effects") or {}),
+        card_groups=builder.card_groups(card_types),
     )
     if "sheets" in data:
         sheets, problems = load_sheets(

@@ -83,6 +83,7 @@ class CardType:
     deck: str | None = None
     description: str = ""
     layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
+    plural: str = ""  # the plural rules text writes ('infantry'); '' for the English rule
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:
@@ -224,6 +225,7 @@ class Game:
     play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
     spans: Mapping[str, Span] = field(default_factory=dict)  # 'this <span>' besides the turn
     special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
+    card_groups: Mapping[str, CardGroup] = field(default_factory=dict)  # 'unit': several types
 
 
 @dataclass(frozen=True)
@@ -403,3 +405,15 @@ class PlaySetup:
     max_turns: int = 200  # a game still running after this many turns is a draw
     zones: PlayZones = field(default_factory=PlayZones)  # the zone ids of the sim's roles
     specials: tuple[tuple[str, str], ...] = ()  # (special effect key, engine deed)
+
+
+@dataclass(frozen=True, slots=True)
+class CardGroup:
+    """A name rules text uses for several card types at once: 'unit' for infantry, mechs,
+    ships and locations ('Target blocking unit gets +3 defense')."""
+
+    id: str
+    name: str
+    card_types: tuple[str, ...]
+    plural: str = ""  # as CardType.plural
+    description: str = ""

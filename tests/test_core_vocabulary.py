@@ -52,6 +52,8 @@ def game_words() -> dict[str, set[str]]:
         assert card_set is not None, found
         game = card_set.game
         named = [
+            ("game", game.name),
+            ("game folder", folder.name),
             *(("card type", t.name) for t in game.card_types.values()),
             *(("faction", f.name) for f in game.factions.values()),
             *(("resource", r.name) for r in game.resources.values()),
@@ -60,6 +62,7 @@ def game_words() -> dict[str, set[str]]:
             *(("span", s.name) for s in game.spans.values()),
             *(("keyword", k.name) for k in game.keywords.values()),
             *(("special effect", words) for words in game.special_effects.values()),
+            *(("card group", g.name) for g in game.card_groups.values()),
             *(("card", card.name) for card in card_set.cards),
         ]
         for kind, word in named:
@@ -129,4 +132,5 @@ def test_the_search_finds_a_game_word_where_it_is_spelt() -> None:
     assert list(_code(Path(__file__))).count('"hand"') >= 1
     assert "zergling" not in "\n".join(_code(CORE / "rules" / "effects.py")).casefold()
     assert {"star-realms: zone"} <= game_words()["trade row"]
-    assert "special effect" in " ".join(game_words()["end this battle immediately"])
+    assert {"warpspawn: span"} <= game_words()["battle"]
+    assert {"planetary-strategy: card group"} <= game_words()["unit"]

@@ -14,16 +14,29 @@ from cardkit.gameload import load_game
 from cardkit.model import Game, Span
 from cardkit.rules import parse_ability
 from cardkit.rules.effects import (
+    AtEndOf,
     Cannot,
+    DrawKind,
     Effect,
+    EndSpan,
     GrantKeyword,
+    Joins,
     KeywordUse,
+    MakeAttack,
+    MayBeTargeted,
     ModifyStat,
+    MoveCards,
+    MoveWithout,
     OpponentDiscardsKinds,
+    Place,
+    PlayOnlyDuring,
+    PutBackIntoPlay,
+    PutInto,
     PutIntoPlay,
+    RemoveCounters,
+    ReplaceAll,
     Reveal,
     SetStat,
-    Special,
     TakeControl,
 )
 from cardkit.sim.compile import outside_reason, unsupported
@@ -81,7 +94,83 @@ EXAMPLES: list[tuple[str, str, Effect]] = [
     (
         "warpspawn",
         "End this battle immediately.",
-        Special("end-battle", "end this battle immediately"),
+        EndSpan(duration="battle", immediately=True),
+    ),
+    ("warpspawn", "Draw a unit.", DrawKind("unit")),
+    ("warpspawn", "It joins this battle.", Joins(duration="battle")),
+    (
+        "warpspawn",
+        "Make a Force 2 attack against each enemy unit this round.",
+        MakeAttack("force", 2, "unit", each=True, duration="round"),
+    ),
+    (
+        "warpspawn",
+        "Put the unit just destroyed in this battle back into play.",
+        PutBackIntoPlay("unit", duration="battle"),
+    ),
+    (
+        "planetary-strategy",
+        "Move any number of your infantry from target planet you control to an adjacent "
+        "planet you control.",
+        MoveCards(
+            ("infantry",),
+            Place("planet", controlled=True),
+            Place("planet", adjacent=True, controlled=True),
+            yours=True,
+        ),
+    ),
+    (
+        "planetary-strategy",
+        "Each player removes 3 Resource counters from each card at target planet.",
+        RemoveCounters("resource", 3, "planet", each=True, each_player=True),
+    ),
+    (
+        "planetary-strategy",
+        "Target blocking unit gets +3 defense this turn.",
+        ModifyStat("unit", "defense", 3, this_turn=True, state="blocking"),
+    ),
+    (
+        "planetary-strategy",
+        "Enemy Stealth units at this planet may be targeted.",
+        MayBeTargeted("unit", "stealth", "planet"),
+    ),
+    (
+        "planetary-strategy",
+        "This mech may move between planets without a Transport.",
+        MoveWithout("mech", "planet", "transport"),
+    ),
+    (
+        "planetary-strategy",
+        "Play only during your opponent's combat step.",
+        PlayOnlyDuring("combat-step", opponents=True),
+    ),
+    ("planetary-strategy", "Play only during your turn.", PlayOnlyDuring()),
+    (
+        "star-realms",
+        "Put a ship from your hand into your discard pile.",
+        PutInto(("ship",), "hand", "discard"),
+    ),
+    (
+        "planetary-strategy",
+        "Move 2 ships from target planet to an adjacent planet.",
+        MoveCards(("ship",), Place("planet"), Place("planet", adjacent=True), 2),
+    ),
+    (
+        "planetary-strategy",
+        "Remove 1 Population counter from target ship.",
+        RemoveCounters("population", 1, "ship"),
+    ),
+    ("warpspawn", "End this turn.", EndSpan(this_turn=True)),
+    (
+        "starcraft",
+        "Replace all three environments with three environments of another world.",
+        ReplaceAll("environment", 3, "world"),
+    ),
+    ("warpspawn", "Draw 2 units.", DrawKind("unit", 2)),
+    (
+        "star-realms",
+        "At the end of this turn, put this card from the scrap heap into your discard pile.",
+        AtEndOf(PutInto(None, "scrap-heap", "discard"), this_turn=True),
     ),
 ]
 
@@ -142,9 +231,9 @@ def test_a_misspelt_action_is_found_with_its_fix(
 def test_the_simulator_names_why_it_leaves_battle_effects_alone() -> None:
     game = _game("warpspawn")
     mist = parse_ability("End this battle immediately.", game)
-    assert unsupported(mist) == "Special:end-battle"
-    assert outside_reason("Special:end-battle") == (
-        "a one-off effect of the game's own that 'play: specials' maps to no engine deed"
+    assert unsupported(mist) == "EndSpan"
+    assert (
+        outside_reason("EndSpan") == "ending a span of play early is for games of units that fight"
     )
     mud = parse_ability("Target unit cannot attack this battle.", game)
     assert unsupported(mud) == "Cannot"
@@ -159,7 +248,7 @@ def test_a_span_is_the_games_own_word() -> None:
     assert battle.effect == Cannot("unit", "attack", duration="battle")
     # Planetary Strategy declares 'round' but no battle: its text cannot last 'this battle'.
     game = _game("planetary-strategy")
-    assert [key for key in game.spans] == ["round"]
+    assert "battle" not in game.spans and "round" in game.spans
     with pytest.raises(RulesTextError):
         parse_ability("Target ship gains Stealth this battle.", game)
     # A span of several words, as the game names it, prints back as written.

@@ -44,21 +44,52 @@ def test_a_card_is_explained_line_by_line_as_an_indented_tree() -> None:
     )
 
 
-def test_compound_effects_and_special_effects_show_their_structure() -> None:
+def test_compound_and_delayed_effects_show_their_structure() -> None:
     card_set = _load(ROOT / "cards" / "star-realms")
     cards = {str(card.id): card for card in card_set.cards}
     tree = explain(cards["mobile-market"], card_set.game)
-    assert tree.splitlines()[-6:] == [
+    assert tree.splitlines()[-7:] == [
         "    scrap",
         "      in order",
         "        all of",
         "          gain 2 Authority",
         "          draw a card",
-        "        special 'return-from-scrap-heap': at the end of this turn, put this card "
-        "from the scrap heap into your discard pile",
+        "        at the end of this turn (delayed)",
+        "          put this card from the scrap heap into your discard pile",
     ]
     tree = explain(cards["outland-station"], card_set.game)
     assert "      choose one\n        gain 1 Trade\n        gain 3 Authority\n" in tree
+
+
+def test_a_special_effect_shows_its_key_and_wins_over_the_general_rules() -> None:
+    card_set = _load(ROOT / "cards" / "starcraft")
+    card = next(card for card in card_set.cards if card.text.startswith("Replace all"))
+    assert explain(card, card_set.game).splitlines()[2:] == [
+        "    primary",
+        "      replace all three environments with three environments of another world",
+    ]
+    words = "replace all three environments with three environments of another world"
+    game = replace(card_set.game, special_effects={"new-world": words})
+    assert explain(card, game).splitlines()[2:] == [
+        "    primary",
+        f"      special 'new-world': {words}",
+    ]
+
+
+def test_the_battle_clauses_explain_as_their_canonical_words() -> None:
+    card_set = _load(ROOT / "cards" / "warpspawn")
+    cards = {str(card.id): card for card in card_set.cards}
+    assert explain(cards["summon-kin"], card_set.game).splitlines()[1:] == [
+        "  Draw a unit. It joins this battle.",
+        "    primary",
+        "      in order",
+        "        draw a unit",
+        "        it joins this battle",
+    ]
+    assert explain(cards["desiccate"], card_set.game).splitlines()[2:] == [
+        "    primary",
+        "      make a Force 2 attack against each enemy unit this round",
+    ]
 
 
 def test_a_line_that_does_not_parse_is_shown_with_its_error() -> None:

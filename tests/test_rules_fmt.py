@@ -51,7 +51,7 @@ def test_check_lists_each_line_that_would_change_and_changes_nothing(
         "game/cards.yaml:27:11: would reformat 'dock-hand': 'draw  a  card' -> 'Draw a card.'",
         "game/cards.yaml:32:7: would reformat 'broken-idol': 'gain 1 gold.' -> 'Gain 1 Gold.'",
         "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of '(', "
-        "'acquire', 'add', 'all enemy', 'all your', 'copy', 'create', 'deal' or 20 more "
+        "'acquire', 'add', 'all enemy', 'all your', 'at the end of', 'copy', 'create' or 30 more "
         "(did you mean 'gain'?) in rules text of 'broken-idol'",
     ]
     assert err == (

@@ -174,7 +174,7 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
     ),
     (
         "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'all enemy', 'all your', "
-        "'copy', 'create', 'deal' or 20 more (did you mean 'gain'?)",
+        "'at the end of', 'copy', 'create' or 30 more (did you mean 'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (

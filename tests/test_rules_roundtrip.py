@@ -3,6 +3,7 @@ back as the same line; values generated from a vocabulary survive the same round
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    AtEndOf,
     Cannot,
     Chain,
     Choice,
@@ -34,22 +36,35 @@ from cardkit.rules.effects import (
     Discard,
     DiscardedThisWay,
     Draw,
+    DrawKind,
+    EndSpan,
     ForEach,
     Gain,
     GainPerCost,
     GrantKeyword,
     IfYouDo,
     InPlay,
+    Joins,
     KeywordUse,
+    MakeAttack,
+    MayBeTargeted,
     ModifyStat,
+    MoveCards,
+    MoveWithout,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
+    Place,
+    PlayOnlyDuring,
     Primary,
+    PutBackIntoPlay,
     PutFromDiscardOnTop,
+    PutInto,
     PutIntoPlay,
     PutOnTop,
+    RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -159,6 +174,8 @@ VOCABULARIES = [
     Vocabulary.of(_load(ROOT / "tests" / "fixtures" / "rules" / "game").game),
     Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "text" / "game")),
     Vocabulary.of(_game(ROOT / "tests" / "fixtures" / "rules" / "seeds")),
+    # Card groups ('unit'), a declared plural ('infantry') and spans ('combat step').
+    Vocabulary.of(_game(ROOT / "cards" / "planetary-strategy")),
 ]
 
 
@@ -173,7 +190,7 @@ def _lasts(vocab: Vocabulary) -> st.SearchStrategy[tuple[bool, str]]:
 
 def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     resource = _ids(vocab.resources)
-    kind = _ids(vocab.card_types)
+    kind = _ids(vocab.kinds())  # card groups too: text names them where it names a type
     kinds = st.lists(kind, unique=True, max_size=3).map(tuple)
     n = st.integers(1, 12)
     zone = st.sampled_from([key for key, _, _ in vocab.zones] or ["none"])
@@ -195,6 +212,13 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
             st.builds(lambda k, w, t: GrantKeyword(k, w, *t), kind, keyword, lasts),
             st.builds(Reveal, _ids(vocab.keywords), st.one_of(st.none(), kind)),
             st.builds(TakeControl, kind, st.one_of(st.none(), _ids(vocab.keywords))),
+            st.builds(
+                MayBeTargeted,
+                kind,
+                st.one_of(st.none(), _ids(vocab.keywords)),
+                st.one_of(st.none(), kind),
+            ),
+            st.builds(MoveWithout, kind, kind, _ids(vocab.keywords)),
         ]
     if vocab.stats:
         delta = st.integers(-9, 9).filter(bool)
@@ -236,9 +260,49 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
     damage = st.builds(
         DealDamage, st.integers(1, 9), kind, st.sampled_from([None, 6, 10]), st.booleans()
     )
+    spans = st.sampled_from([(True, ""), *((False, key) for key, _ in vocab.spans)])
+    place = st.builds(Place, kind, st.booleans(), st.booleans())
+    moved = st.one_of(
+        st.tuples(st.none(), st.booleans()), st.tuples(st.integers(1, 12), st.just(False))
+    )
+    play: list[st.SearchStrategy[Clause]] = [
+        st.builds(lambda k, t: PutBackIntoPlay(k, *t), kind, lasts),
+        st.builds(
+            lambda k, a, b, m: MoveCards(k, replace(a, adjacent=False), b, *m),
+            kinds,
+            place,
+            place,
+            moved,
+        ),
+        st.builds(RemoveCounters, resource, n, kind, st.booleans(), st.booleans()),
+        st.builds(lambda t, now: EndSpan(*t, immediately=now), spans, st.booleans()),
+        st.builds(DrawKind, kind, n),
+        st.builds(lambda t: Joins(*t), spans),
+        st.builds(
+            PlayOnlyDuring, st.sampled_from(["", *(key for key, _ in vocab.spans)]), st.booleans()
+        ),
+    ]
+    if vocab.zones:
+        pair = st.tuples(zone, zone).filter(lambda p: p[0] != p[1])
+        play.append(st.builds(lambda k, p: PutInto(k, *p), st.one_of(st.none(), kinds), pair))
+    if vocab.properties:
+        field = st.sampled_from(vocab.properties)
+        play.append(st.builds(ReplaceAll, kind, st.integers(1, 14), field))
+    if vocab.stats:
+        play.append(
+            st.builds(
+                lambda s, n, k, e, t: MakeAttack(s, n, k, e, *t),
+                st.sampled_from(vocab.stats),
+                st.integers(0, 9),
+                kind,
+                st.booleans(),
+                lasts,
+            )
+        )
     return st.one_of(
         create,
         damage,
+        *play,
         *keywords,
         gain,
         draw,
@@ -277,10 +341,13 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
         clause, several.map(And), several.map(Then), several.map(Choice)
     )
     condition = st.one_of(
-        st.builds(InPlay, _ids(vocab.card_types), st.integers(1, 14)), st.just(IfYouDo())
+        st.builds(InPlay, _ids(vocab.kinds()), st.integers(1, 14)), st.just(IfYouDo())
     )
+    spans = st.sampled_from([(True, ""), *((False, key) for key, _ in vocab.spans)])
     sentence: st.SearchStrategy[Sentence] = st.one_of(
-        chain, st.builds(Conditional, condition, chain)
+        chain,
+        st.builds(Conditional, condition, chain),
+        st.builds(lambda c, t: AtEndOf(c, *t), chain, spans),
     )
     effect = st.one_of(
         sentence, st.lists(sentence, min_size=2, max_size=3).map(lambda s: Sequence(tuple(s)))
@@ -297,7 +364,9 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
 
 
 @pytest.mark.parametrize(
-    "vocab", VOCABULARIES, ids=["star-realms", "orchard-wars", "skyfort", "planetary"]
+    "vocab",
+    VOCABULARIES,
+    ids=["star-realms", "orchard-wars", "skyfort", "planetary", "planetary-strategy"],
 )
 def test_generated_abilities_parse_back_from_their_text(vocab: Vocabulary) -> None:
     @settings(max_examples=300, deadline=None)

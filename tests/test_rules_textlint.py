@@ -71,7 +71,7 @@ def test_a_slip_at_the_place_parsing_stops_explains_the_failure() -> None:
     assert explain_failure(line, _failure(line), WORDS) == Finding(
         "CK110", 6, "doubled word 'Draw'", "write 'Draw' once"
     )
-    line = "Scrap a card in your hand. If you do, draw a crad."
+    line = "Scrap a crad in your hand. If you do, draw a card."
     explained = explain_failure(line, _failure(line), WORDS)
     assert (
         explained is not None and explained.message == "unknown word 'crad' (did you mean 'card'?)"

@@ -109,3 +109,37 @@ def test_an_effect_outside_the_engine_says_why_in_its_hint() -> None:
 
     assert outside_reason("DealDamage") == OUTSIDE_ENGINE[effects.DealDamage]
     assert outside_reason("Gain") is None
+
+
+def test_the_delayed_return_from_the_shared_zone_runs_as_the_engines_deed() -> None:
+    from cardkit.model import PlayZones
+    from cardkit.rules import parse_ability
+    from cardkit.sim.compile import OUTSIDE_DELAYED, outside_reason
+
+    game = star_realms().game
+    assert game.play is not None
+    zones = game.play.zones
+    back = "At the end of this turn, put this card from the scrap heap into your discard pile."
+    assert unsupported(parse_ability(back, game), zones=zones) is None
+    # The same words in a game whose discard zone plays another role, or any other delayed
+    # effect, are outside the engine -- and say why.
+    graveyard = PlayZones(hand="hand", discard="graveyard", market="trade-row")
+    assert unsupported(parse_ability(back, game), zones=graveyard) == "AtEndOf"
+    others = [
+        "At the end of this turn, put this card from the trade row into your discard pile.",
+        "At the end of this turn, put this card from your hand into your discard pile.",
+        "At the end of this turn, put this card from the scrap heap into your hand.",
+        "At the end of this turn, put a ship from the scrap heap into your discard pile.",
+        "At the end of this turn, draw a card.",
+    ]
+    for text in others:
+        assert unsupported(parse_ability(text, game), zones=zones) == "AtEndOf", text
+    assert outside_reason("AtEndOf") == OUTSIDE_DELAYED
+    plain = parse_ability("Put this card from the scrap heap into your discard pile.", game)
+    assert unsupported(plain, zones=zones) == "PutInto"
+
+
+def test_the_mobile_market_comes_back_from_the_scrap_heap_in_a_real_pool() -> None:
+    pool, found = build_pool(star_realms())
+    assert pool is not None and found == []
+    assert "mobile-market" in {card.id for card in pool.cards}

@@ -34,7 +34,6 @@ def test_star_realms_declares_the_two_player_setup() -> None:
         guard_field="outpost",
         max_turns=200,
         zones=PlayZones(hand="hand", discard="discard", market="trade-row"),
-        specials=(("return-from-scrap-heap", "return-to-discard-at-end-of-turn"),),
     )
 
 
@@ -151,9 +150,25 @@ def test_the_simulator_plays_the_zones_by_the_ids_the_game_gives_them(tmp_path: 
     assert original.games == 20
 
 
+ZONES = "zones:\n  hand: {name: hand}\n"
+PLAY_ZONES = "  zones: {hand: hand, discard: discard, market: trade-row}\n"
+RETURN = "at the end of this turn, put this card from the scrap heap into your discard pile"
+
+
+def _with_special(tmp_path: Path, mapping: str) -> Path:
+    """Star Realms declaring the mobile market's last sentence as a special effect (a game's
+    one-off clause wins over the general rules), mapped by ``play: specials`` as given."""
+    folder = _game(
+        tmp_path, ZONES, f"special_effects:\n  return-from-scrap-heap: {RETURN}\n" + ZONES
+    )
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    assert PLAY_ZONES in text
+    (folder / "game.yaml").write_text(text.replace(PLAY_ZONES, PLAY_ZONES + mapping), "utf-8")
+    return folder
+
+
 def test_a_special_effect_runs_only_when_play_maps_it_to_an_engine_deed(tmp_path: Path) -> None:
-    line = "  specials: {return-from-scrap-heap: return-to-discard-at-end-of-turn}\n"
-    folder = _game(tmp_path, line, "")
+    folder = _with_special(tmp_path / "unmapped", "")
     card_set, found = load_card_set(folder, "sr")
     assert card_set is not None and found == []
     pool, found = build_pool(card_set)
@@ -163,11 +178,16 @@ def test_a_special_effect_runs_only_when_play_maps_it_to_an_engine_deed(tmp_path
         "'Special:return-from-scrap-heap' in rules text of 'mobile-market' (hint: a one-off "
         "effect of the game's own that 'play: specials' maps to no engine deed)"
     ]
+    mapping = "  specials: {return-from-scrap-heap: return-to-discard-at-end-of-turn}\n"
+    card_set, found = load_card_set(_with_special(tmp_path / "mapped", mapping), "sr")
+    assert card_set is not None and found == []
+    pool, found = build_pool(card_set)
+    assert pool is not None and found == []
 
 
 def test_play_maps_only_special_effects_the_game_declares(tmp_path: Path) -> None:
-    folder = _game(tmp_path, "{return-from-scrap-heap: return", "{return-from-scrap-heep: return")
-    game, found = load_game(folder, "sr")
+    mapping = "  specials: {return-from-scrap-heep: return-to-discard-at-end-of-turn}\n"
+    game, found = load_game(_with_special(tmp_path, mapping), "sr")
     assert game is None
     assert [d.code for d in found] == ["CK400"]
-    assert "play: unknown special effect 'return-from-scrap-heep'" in str(found[0])
+    assert "play: unknown special effect 'return-from-scrap-heep' (did you mean " in str(found[0])

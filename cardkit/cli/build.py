@@ -54,7 +54,7 @@ def paper(text: str) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
+    parser.add_argument("path", help="a game folder (the folder holding game.yaml)")
     parser.add_argument(
         "--paper",
         type=paper,

@@ -30,7 +30,7 @@ def formats(text: str) -> tuple[str, ...]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
+    parser.add_argument("path", help="a game folder (the folder holding game.yaml)")
     parser.add_argument(
         "-o", "--output", help="folder to write the reference pages in (default: output/<game>)"
     )

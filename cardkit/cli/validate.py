@@ -21,7 +21,7 @@ HELP = "check a game's cards; every problem at once"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="a game folder, e.g. cards/star-realms")
+    parser.add_argument("path", help="a game folder (the folder holding game.yaml)")
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 

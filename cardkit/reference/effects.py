@@ -10,6 +10,7 @@ from cardkit.rules.effects import (
     Ability,
     Ally,
     And,
+    AtEndOf,
     Choice,
     Conditional,
     Effect,
@@ -56,7 +57,7 @@ def clauses(effect: Effect) -> Iterator[Effect]:
     elif isinstance(effect, Choice):
         for option in effect.options:
             yield from clauses(option)
-    elif isinstance(effect, Conditional):
+    elif isinstance(effect, Conditional | AtEndOf):
         yield from clauses(effect.effect)
     elif isinstance(effect, ForEach):
         yield effect.effect

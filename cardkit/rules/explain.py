@@ -9,6 +9,7 @@ from cardkit.rules.effects import (
     AbilityCost,
     Ally,
     And,
+    AtEndOf,
     Choice,
     Conditional,
     CreateCard,
@@ -58,6 +59,9 @@ def effect_tree(effect: Effect, vocab: Vocabulary, depth: int = 0) -> list[str]:
         label, children = "choose one", effect.options
     elif isinstance(effect, Conditional):
         label, children = f"if {effect.condition.phrase(vocab)}", (effect.effect,)
+    elif isinstance(effect, AtEndOf):
+        when = "this turn" if effect.this_turn else f"this {vocab.span(effect.duration)}"
+        label, children = f"at the end of {when} (delayed)", (effect.effect,)
     elif isinstance(effect, ForEach):
         label, children = f"for each {effect.counted.phrase(vocab)}", (effect.effect,)
     elif isinstance(effect, Special):

@@ -170,12 +170,16 @@ def _granted_to_wrong_type(context: CheckContext, card: Card) -> Iterator[Diagno
             if not isinstance(node, GrantKeyword):
                 continue
             keyword = game.keywords.get(node.keyword.keyword)
-            if keyword is None or not keyword.card_types or node.what in keyword.card_types:
+            group = game.card_groups.get(node.what)
+            members = group.card_types if group is not None else (node.what,)
+            if keyword is None or not keyword.card_types or set(members) <= set(keyword.card_types):
                 continue
             allowed = " or ".join(game.card_types[t].name.lower() for t in keyword.card_types)
             target = (
                 game.card_types[node.what].name.lower()
                 if node.what in game.card_types
+                else group.name.lower()
+                if group is not None
                 else node.what
             )
             yield error(

@@ -33,6 +33,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    AtEndOf,
     Cannot,
     Choice,
     Clause,
@@ -45,25 +46,38 @@ from cardkit.rules.effects import (
     Discard,
     DiscardedThisWay,
     Draw,
+    DrawKind,
     Effect,
+    EndSpan,
     ForEach,
     Gain,
     GainPerCost,
     GrantKeyword,
     IfYouDo,
     InPlay,
+    Joins,
     KeywordUse,
+    MakeAttack,
+    MayBeTargeted,
     ModifyStat,
+    MoveCards,
+    MoveWithout,
     NextAcquireOnTop,
     Node,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
+    Place,
+    PlayOnlyDuring,
     Pos,
     Primary,
+    PutBackIntoPlay,
     PutFromDiscardOnTop,
+    PutInto,
     PutIntoPlay,
     PutOnTop,
+    RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -74,7 +88,7 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
-from cardkit.rules.vocab import Vocabulary, plural
+from cardkit.rules.vocab import Vocabulary
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")
@@ -107,7 +121,7 @@ def _alternatives(names: Iterable[str]) -> str:
 def game_terminals(vocab: Vocabulary) -> str:
     """The grammar lines for one game's words (and the words of the effect vocabulary),
     appended to the grammar file's text."""
-    types = [name.lower() for _, name in vocab.card_types]
+    types = [name.lower() for _, name in vocab.kinds()]
     specials = [words for _, words in vocab.specials]
     zones = _alternatives(name for _, _, name in vocab.zones)
     cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
@@ -118,7 +132,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"RESOURCE.3: /{_alternatives(name for _, name in vocab.resources)}/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
-            f"CARD_TYPES.3: /{_alternatives(plural(name) for name in types)}/i",
+            f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
@@ -127,6 +141,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
+            f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
+            f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             f"ACTION: /{_alternatives(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             "",
@@ -152,6 +168,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "KEYWORD": "a keyword",
     "THIS_TURN": "'this turn'",
     "THIS_SPAN": "'this' and a span the game declares",
+    "SPAN": "'turn' or a span the game declares",
+    "PROPERTY": "a card's enum field",
+    "YOUR_OPPONENTS": "'your opponent's'",
     "AFFECTED_CARD": "'the affected card'",
     "TAKE_CONTROL": "'take control of'",
     "_NON": "'non-'",
@@ -179,6 +198,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "_ZONE_OR": "'or'",
     "INCLUDING_THIS_ONE": "', including this one'",
     "ALLY_FOR_ALL": "'this card counts as an ally for all factions'",
+    "TARGET_CARD": "'target'",
+    "AT_THE_END_OF": "'at the end of'",
 }
 _MAX_SHOWN = 8
 _ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
@@ -232,14 +253,15 @@ class _Builder(Transformer[Token, Any]):
         self.vocab = vocab
         self.resources = {_fold(name): key for key, name in vocab.resources}
         self.factions = {_fold(name): key for key, name in vocab.factions}
-        self.types = {_fold(name): key for key, name in vocab.card_types}
-        self.types_plural = {_fold(plural(name.lower())): key for key, name in vocab.card_types}
+        self.types = {_fold(name): key for key, name in vocab.kinds()}
+        self.types_plural = {_fold(name): key for key, name in vocab.plural_names()}
         self.specials = {_fold(words): Special(key, words) for key, words in vocab.specials}
         self.keyword_ids = {_fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {_fold(name): key for key, _, name in vocab.zones}
         self.span_ids = {_fold(name): key for key, name in vocab.spans}
         self.cost_ids = {_fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {_fold(stat.replace("_", " ")): stat for stat in vocab.stats}
+        self.properties = {_fold(p.replace("_", " ")): p for p in vocab.properties}
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
@@ -309,6 +331,10 @@ class _Builder(Transformer[Token, Any]):
     def in_play(self, children: list[Any]) -> InPlay:
         you_have, n, kinds = children
         return self._node(_pos(you_have), InPlay, self.types_plural[_fold(kinds)], n)
+
+    def delayed(self, children: list[Any]) -> AtEndOf:
+        word, lasts, effect = children
+        return self._node(_pos(word), AtEndOf, effect, *lasts)
 
     def you_do(self, children: list[Token]) -> IfYouDo:
         return self._node(_pos(children[0]), IfYouDo)
@@ -434,6 +460,129 @@ class _Builder(Transformer[Token, Any]):
         here = self.types[_fold(at)] if at is not None else None
         return self._node(_pos(word), PutIntoPlay, kinds, source, here)
 
+    def put_into(self, children: list[Any]) -> PutInto:
+        word, kinds, source, target = children
+        return self._node(_pos(word), PutInto, kinds, source, target)
+
+    def put_this_into(self, children: list[Any]) -> PutInto:
+        word, _this, source, target = children
+        return self._node(_pos(word), PutInto, None, source, target)
+
+    def put_back(self, children: list[Any]) -> PutBackIntoPlay:
+        word, kind, lasts = children
+        what = self.types[_fold(kind)]
+        return self._node(_pos(word), PutBackIntoPlay, what, *_lasts(lasts))
+
+    def move(self, children: list[Any]) -> MoveCards:
+        word, (n, yours, kinds), source, target = children
+        return self._node(_pos(word), MoveCards, kinds, source, target, n, yours)
+
+    def move_any(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
+        yours, kinds = children
+        return None, yours is not None, kinds
+
+    def move_one(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
+        return 1, False, children[0]
+
+    def move_n(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
+        number, kinds = children
+        return int(number), False, kinds
+
+    def any_cards(self, children: list[Token]) -> tuple[str, ...]:
+        return ()
+
+    def card_types_plural(self, children: list[Token]) -> tuple[str, ...]:
+        return tuple(self.types_plural[_fold(kind)] for kind in children)
+
+    def target_place(self, children: list[Token | None]) -> Place:
+        return self._place(children, adjacent=False)
+
+    def adjacent_place(self, children: list[Token | None]) -> Place:
+        return self._place(children, adjacent=True)
+
+    def _place(self, children: list[Token | None], *, adjacent: bool) -> Place:
+        word, kind, controlled = children
+        assert word is not None and kind is not None
+        what = self.types[_fold(kind)]
+        return self._node(_pos(word), Place, what, adjacent, controlled is not None)
+
+    def remove_counters(self, children: list[Any]) -> RemoveCounters:
+        return self._remove(children, each_player=True)
+
+    def you_remove_counters(self, children: list[Any]) -> RemoveCounters:
+        return self._remove(children, each_player=False)
+
+    def _remove(self, children: list[Any], *, each_player: bool) -> RemoveCounters:
+        word, number, resource, (each, what) = children
+        resource_id = self.resources[_fold(resource)]
+        return self._node(
+            _pos(word), RemoveCounters, resource_id, int(number), what, each, each_player
+        )
+
+    def each_card_at(self, children: list[Token]) -> tuple[bool, str]:
+        return True, self.types[_fold(children[0])]
+
+    def one_target(self, children: list[Token]) -> tuple[bool, str]:
+        return False, self.types[_fold(children[0])]
+
+    def end_span(self, children: list[Any]) -> EndSpan:
+        word, lasts, now = children
+        return self._node(_pos(word), EndSpan, *lasts, immediately=now is not None)
+
+    def draw_one_kind(self, children: list[Token]) -> DrawKind:
+        word, kind = children
+        return self._node(_pos(word), DrawKind, self.types[_fold(kind)])
+
+    def draw_n_kinds(self, children: list[Any]) -> DrawKind:
+        word, n, kinds = children
+        return self._node(_pos(word), DrawKind, self.types_plural[_fold(kinds)], n)
+
+    def joins(self, children: list[Any]) -> Joins:
+        word, lasts = children
+        return self._node(_pos(word), Joins, *lasts)
+
+    def attack(self, children: list[Any]) -> MakeAttack:
+        word, stat, number, (each, kind), lasts = children
+        return self._node(
+            _pos(word),
+            MakeAttack,
+            self.stats[_fold(stat)],
+            int(number),
+            kind,
+            each,
+            *_lasts(lasts),
+        )
+
+    def targetable(self, children: list[Any]) -> MayBeTargeted:
+        word, keyword, kinds, at = children
+        what = self.types_plural[_fold(kinds)]
+        keyword_id = self.keyword_ids[_fold(keyword)] if keyword is not None else None
+        here = self.types[_fold(at)] if at is not None else None
+        return self._node(_pos(word), MayBeTargeted, what, keyword_id, here)
+
+    def move_without(self, children: list[Token]) -> MoveWithout:
+        word, kind, between, keyword = children
+        what, where = self.types[_fold(kind)], self.types_plural[_fold(between)]
+        return self._node(_pos(word), MoveWithout, what, where, self.keyword_ids[_fold(keyword)])
+
+    def play_only(self, children: list[Token]) -> PlayOnlyDuring:
+        word, whose, span = children
+        span_id = "" if _fold(span) == "turn" else self.span_ids[_fold(span)]
+        opponents = whose.type == "YOUR_OPPONENTS"
+        return self._node(_pos(word), PlayOnlyDuring, span_id, opponents)
+
+    def replace(self, children: list[Any]) -> ReplaceAll:
+        word, n, kinds, m, replacements, field = children
+        what = self.types_plural[_fold(kinds)]
+        if (m, self.types_plural[_fold(replacements)]) != (n, what):
+            raise RulesTextError(
+                f"all {n} {_fold(kinds)} are replaced by as many of their type, not by {m} "
+                f"{_fold(replacements)}",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
+        return self._node(_pos(word), ReplaceAll, what, n, self.properties[_fold(field)])
+
     def copy_another(self, children: list[Any]) -> CopyAnother:
         word, kinds = children
         return self._node(_pos(word), CopyAnother, kinds)
@@ -470,6 +619,11 @@ class _Builder(Transformer[Token, Any]):
         if word.type == "THIS_TURN":
             return True, ""
         return False, self.span_ids[_fold(word).split(" ", 1)[1]]
+
+    # The same span words where only some words may follow (grammar.lark says why).
+    end_of = duration
+    destroyed_in = duration
+    ended = duration
 
     def cannot(self, children: list[Any]) -> Cannot:
         word, kind, action, lasts = children
@@ -699,13 +853,13 @@ class RulesParser:
             elif name == "FACTION":
                 candidates += [n for _, n in vocab.factions]
             elif name == "CARD_TYPE":
-                candidates += [n.lower() for _, n in vocab.card_types]
+                candidates += [n.lower() for _, n in vocab.kinds()]
             elif name == "ZONE":
                 candidates += [n for _, _, n in vocab.zones]
             elif name == "KEYWORD":
                 candidates += [n for _, n in vocab.keywords]
             elif name == "CARD_TYPES":
-                candidates += [plural(n.lower()) for _, n in vocab.card_types]
+                candidates += [name for _, name in vocab.plural_names()]
             elif name not in TERMINAL_WORDS:
                 candidates.append(_shown(name).strip("'"))
         words = _WORD.findall(rest)

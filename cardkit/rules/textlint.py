@@ -19,7 +19,7 @@ from functools import lru_cache
 from cardkit.errors import RulesTextError
 from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.rules.parser import grammar_text
-from cardkit.rules.vocab import Vocabulary, plural
+from cardkit.rules.vocab import Vocabulary
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _DOUBLED = re.compile(r"\b([^\W\d_]+)[ \t{}]+\1\b", re.IGNORECASE)
@@ -53,8 +53,8 @@ def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Mapping[str, str
     casefolded, each to the way the game writes it ('gold' -> 'Gold')."""
     phrases = [name for _, name in (*vocab.resources, *vocab.factions, *vocab.keywords)]
     phrases += [name for _, _, name in vocab.zones]
-    for _, name in vocab.card_types:
-        phrases += [name, plural(name.lower())]
+    phrases += [name for _, name in vocab.kinds()]
+    phrases += [name for _, name in vocab.plural_names()]
     phrases += [words for _, words in vocab.specials]
     phrases += [name for _, name in vocab.spans]
     phrases += [*NUMBER_WORDS, *ACTIONS, *STATES, *names]

@@ -48,6 +48,14 @@ class Vocabulary:
     """(id, name): the spans besides the turn that 'this <name>' names, ('battle', 'battle')."""
     specials: tuple[tuple[str, str], ...] = ()
     """(key, words): the game's one-off effects, each a whole clause ('end-battle', ...)."""
+    plurals: tuple[tuple[str, str], ...] = ()
+    """(card type id, plural): the plurals a game declares where the English rule would not
+    do ('infantry'); every other card type's plural is ``plural`` of its name."""
+    groups: tuple[tuple[str, str], ...] = ()
+    """(id, name): names for several card types at once ('unit'), which text writes where it
+    writes a card type."""
+    properties: tuple[str, ...] = ()
+    """The enum card fields text may name as a property cards differ in ('world')."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -61,16 +69,15 @@ class Vocabulary:
                 for key, zone in game.zones.items()
             ),
             symbols=tuple((key, r.symbol) for key, r in game.resources.items() if r.symbol),
-            stats=tuple(
-                dict.fromkeys(
-                    spec.name
-                    for card_type in game.card_types.values()
-                    for spec in card_type.fields
-                    if spec.kind == "integer"
-                )
-            ),
+            stats=_field_names(game, "integer"),
             spans=_pairs(game.spans),
             specials=tuple(game.special_effects.items()),
+            plurals=(
+                *((key, spec.plural) for key, spec in game.card_types.items() if spec.plural),
+                *((key, group.plural) for key, group in game.card_groups.items() if group.plural),
+            ),
+            groups=tuple((key, group.name) for key, group in game.card_groups.items()),
+            properties=_field_names(game, "enum"),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -83,11 +90,22 @@ class Vocabulary:
         return _lookup(self.factions, faction_id)
 
     def card_type(self, type_id: str) -> str:
-        """The name of a card type as running text writes it: lowercase ('relic')."""
-        return _lookup(self.card_types, type_id).lower()
+        """The name of a card type (or group) as running text writes it: lowercase ('relic')."""
+        return _lookup((*self.card_types, *self.groups), type_id).lower()
+
+    def kinds(self) -> tuple[tuple[str, str], ...]:
+        """(id, name) of every card type, then of every card group: what text may name."""
+        return (*self.card_types, *self.groups)
 
     def card_types_plural(self, type_id: str) -> str:
+        for key, name in self.plurals:
+            if key == type_id:
+                return name.lower()
         return plural(self.card_type(type_id))
+
+    def plural_names(self) -> tuple[tuple[str, str], ...]:
+        """(id, plural as running text writes it) for every card type and card group."""
+        return tuple((key, self.card_types_plural(key)) for key, _ in self.kinds())
 
     def keyword(self, keyword_id: str) -> str:
         return _lookup(self.keywords, keyword_id)
@@ -113,6 +131,18 @@ class Vocabulary:
             if key == zone_id:
                 return owner, name
         return None
+
+
+def _field_names(game: Game, kind: str) -> tuple[str, ...]:
+    """The names of the card fields of a kind ('integer'), each once, as declared."""
+    return tuple(
+        dict.fromkeys(
+            spec.name
+            for card_type in game.card_types.values()
+            for spec in card_type.fields
+            if spec.kind == kind
+        )
+    )
 
 
 def _lookup(pairs: tuple[tuple[str, str], ...], key: str) -> str:

@@ -25,6 +25,7 @@ class CompiledCard:
     """A card's stats and compiled abilities, as the engine reads them in its inner loop."""
 
     __slots__ = (
+        "all_fired",
         "allies",
         "base",
         "cost",
@@ -35,6 +36,7 @@ class CompiledCard:
         "guard",
         "id",
         "index",
+        "plain",
         "primary",
         "scrap",
         "scrap_attack",
@@ -85,6 +87,12 @@ class CompiledCard:
                 self.gain = parts
         self.scrap = in_order(tuple(scrap)) if scrap else None
         self.allies = tuple(a for a in allies if a[0] >= 0)
+        self.all_fired = 1  # the played flag and the flag of every ally ability, all set
+        for _, _, flag, _ in self.allies:
+            self.all_fired |= flag
+        # ... and when it is a ship of no faction, playing it needs no ally check either.
+        plain = not self.base and not self.fmask and not self.allies
+        self.plain = self.gain if plain else None
         self.value = total
         self.scrap_value = scrap_total
         self.scrap_attack = scrap_total.attack if self.scrap is not None else 0
@@ -97,6 +105,8 @@ class Compiled:
     pool: SimPool
     cards: tuple[CompiledCard, ...]
     env: Env
+    market_deck: tuple[int, ...] = ()  # the market deck before its shuffle, a copy per card
+    starting_deck: tuple[int, ...] = ()  # each player's deck before its shuffle
 
 
 def compile_pool(pool: SimPool) -> Compiled:
@@ -109,6 +119,9 @@ def compile_pool(pool: SimPool) -> Compiled:
         attack=resources[setup.attack_with],
         factions={f: 1 << i for i, f in enumerate(pool.factions)},
         specials=dict(setup.specials),
+        zones=setup.zones,
     )
     cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
-    return Compiled(pool, cards, env)
+    market = tuple(c for c, n in pool.market for _ in range(n))
+    starting = tuple(c for c, n in pool.starting for _ in range(n))
+    return Compiled(pool, cards, env, market, starting)

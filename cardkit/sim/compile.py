@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from cardkit.model import PlayZones
 from cardkit.rules.effects import (
     Ability,
     AbilityCost,
@@ -22,6 +23,7 @@ from cardkit.rules.effects import (
     Ally,
     AllyForAllFactions,
     And,
+    AtEndOf,
     Cannot,
     Choice,
     Condition,
@@ -34,23 +36,35 @@ from cardkit.rules.effects import (
     Discard,
     DiscardedThisWay,
     Draw,
+    DrawKind,
     Effect,
+    EndSpan,
     ForEach,
     Gain,
     GainPerCost,
     GrantKeyword,
     IfYouDo,
     InPlay,
+    Joins,
     KeywordUse,
+    MakeAttack,
+    MayBeTargeted,
     ModifyStat,
+    MoveCards,
+    MoveWithout,
     NextAcquireOnTop,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
+    PlayOnlyDuring,
     Primary,
+    PutBackIntoPlay,
     PutFromDiscardOnTop,
+    PutInto,
     PutIntoPlay,
     PutOnTop,
+    RemoveCounters,
+    ReplaceAll,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
@@ -86,6 +100,7 @@ class Env:
     attack: int
     factions: Mapping[str, int]  # faction id -> bit
     specials: Mapping[str, str] = field(default_factory=dict)  # special key -> name of DEEDS
+    zones: PlayZones = field(default_factory=PlayZones)  # the game's ids of the engine's zones
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +289,7 @@ def _nothing(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _return_to_discard_at_end_of_turn(effect: Special, env: Env) -> Exec:
+def _return_to_discard_at_end_of_turn(effect: Effect, env: Env) -> Exec:
     def run(m: Match, p: int) -> bool:
         m.return_at_end.append((p, m.src))
         return True
@@ -297,6 +312,29 @@ def _special(effect: Any, env: Env) -> Exec:
     if deed is None:
         raise Unsupported(f"Special:{effect.key}")
     return DEEDS[deed](effect, env)
+
+
+OUTSIDE_DELAYED = (
+    "the only delayed effect the engine runs puts this card from a shared zone into your "
+    "discard pile at the end of the turn"
+)
+
+
+def _at_end_of(effect: Any, env: Env) -> Exec:
+    """'At the end of this turn, put this card from <a shared zone> into your <discard
+    zone>': the card comes back from where scrapped cards go (the engine's one delayed deed)."""
+    assert isinstance(effect, AtEndOf)
+    inner = effect.effect
+    if (
+        effect.this_turn
+        and isinstance(inner, PutInto)
+        and inner.what is None
+        and inner.target == env.zones.discard
+        and inner.source not in (env.zones.hand, env.zones.discard, env.zones.market)
+        and (inner.vocab is None or inner.vocab.shared(inner.source))
+    ):
+        return _return_to_discard_at_end_of_turn(effect, env)
+    raise Unsupported("AtEndOf")
 
 
 def _scrapped_this_turn(counted: Any) -> Callable[[Match], int]:
@@ -442,6 +480,7 @@ EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
     Then: _and,
     Choice: _choice,
     Conditional: _conditional,
+    AtEndOf: _at_end_of,
     Sequence: _sequence,
 }
 """Every effect class and the function that compiles it into an executor."""
@@ -462,6 +501,18 @@ OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
     TakeControl: "taking control of cards in play is for games of units that fight",
     OpponentDiscardsKinds: "discarding cards of given types belongs to other games",
     PutIntoPlay: "cards put into play from a zone belong to other games",
+    PutInto: "moving cards between arbitrary zones is not modelled yet",
+    PutBackIntoPlay: "destroyed cards coming back into play are for games of units that fight",
+    MoveCards: "cards moving between places in play are for board games",
+    RemoveCounters: "counters on cards in play belong to other games",
+    EndSpan: "ending a span of play early is for games of units that fight",
+    DrawKind: "drawing cards of a given type belongs to games with several draw piles",
+    Joins: "cards joining a span under way are for games of units that fight",
+    MakeAttack: "attacks against cards in play are for games of units that fight",
+    MayBeTargeted: "targeting cards in play is for games of units that fight",
+    MoveWithout: "cards moving between places in play are for board games",
+    PlayOnlyDuring: "cards played outside the main phase belong to other games",
+    ReplaceAll: "cards in play replaced by others of a kind are for board games",
 }
 """Effect and trigger classes of the rules language this engine knows and deliberately does
 not execute, and why: a card that uses one is reported (CK403, with the reason as its hint)
@@ -472,6 +523,8 @@ def outside_reason(name: str) -> str | None:
     """Why the engine leaves the effect or trigger class called ``name`` alone, if it does."""
     if name.startswith("Special:"):
         return OUTSIDE_SPECIAL
+    if name == AtEndOf.__name__:
+        return OUTSIDE_DELAYED
     for cls, reason in OUTSIDE_ENGINE.items():
         if cls.__name__ == name:
             return reason
@@ -507,12 +560,15 @@ def _walk_effect(effect: Effect, env: Env) -> None:
     _compile(effect, env)
 
 
-def unsupported(ability: Ability, specials: Mapping[str, str] | None = None) -> str | None:
+def unsupported(
+    ability: Ability, specials: Mapping[str, str] | None = None, zones: PlayZones | None = None
+) -> str | None:
     """The name of the first part of ``ability`` the engine cannot execute, or None; the
-    game's ``play: specials`` say which of its special effects the engine runs."""
+    game's ``play: specials`` say which of its special effects the engine runs, and its
+    ``play: zones`` which of its zones play the engine's roles."""
     if type(ability.trigger) not in TRIGGERS:
         return type(ability.trigger).__name__
-    probe = Env(_Everything(), 0, 1, 2, _Everything(), specials or {})
+    probe = Env(_Everything(), 0, 1, 2, _Everything(), specials or {}, zones or PlayZones())
     try:
         _walk_effect(ability.effect, probe)
     except Unsupported as exc:

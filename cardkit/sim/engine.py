@@ -70,7 +70,7 @@ class Match:
         self.zones = setup.zones  # the game's ids of the hand, discard pile and market row
         self.pile = pool.pile
         self.pile_count = pool.pile_count
-        self.market_deck = [c for c, n in pool.market for _ in range(n)]
+        self.market_deck = list(compiled.market_deck)
         shuffle(self.market_deck, self.rng.random)
         self.market = [
             self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
@@ -79,7 +79,7 @@ class Match:
         self.life = [setup.starting_life, setup.starting_life]
         self.deck: list[list[int]] = []
         for _ in range(2):
-            deck = [c for c, n in pool.starting for _ in range(n)]
+            deck = list(compiled.starting_deck)
             shuffle(deck, self.rng.random)
             self.deck.append(deck)
         self.hand: list[list[int]] = [[], []]
@@ -133,10 +133,12 @@ class Match:
     def start_turn(self) -> None:
         p = self.cur
         self.fcount = [0] * len(self.fcount)
-        cards = self.cards
-        bases = self.bases[p]
-        fired = self.base_fired[p]
         self.ally_entries = 0
+        bases = self.bases[p]
+        if not bases:
+            return
+        cards = self.cards
+        fired = self.base_fired[p]
         for i, c in enumerate(bases):
             fired[i] = 0
             self.count_factions(cards[c].fmask, 1)
@@ -150,8 +152,7 @@ class Match:
             if card.primary is not None:
                 self.src = card.index
                 card.primary(self, p)
-        if bases:
-            self.fire_allies(p)
+        self.fire_allies(p)
 
     def main_phase(self) -> None:
         p = self.cur
@@ -254,9 +255,20 @@ class Match:
     def play_hand(self, p: int) -> None:
         """Play every card of the hand, last first, and any card drawn meanwhile."""
         hand = self.hand[p]
-        enter = self.enter_play
+        cards = self.cards
+        pool = self.pool
+        ships, ships_as, fired = self.ships, self.ships_as, self.ship_fired
         while hand:
-            enter(p, hand.pop())
+            c = hand.pop()
+            plain = cards[c].plain
+            if plain is None:
+                self.enter_play(p, c)
+                continue
+            ships.append(c)  # a ship of no faction that only gains to the pools (a Scout)
+            ships_as.append(c)
+            fired.append(1)
+            for r, n in plain:
+                pool[r] += n
 
     def play_card(self, p: int, i: int) -> None:
         self.enter_play(p, self.hand[p].pop(i))
@@ -328,9 +340,10 @@ class Match:
         ):
             for i in range(len(entries)):
                 card = cards[entries[i]]
-                if not card.allies:
+                allies = card.allies
+                if not allies or fired[i] == card.all_fired:
                     continue
-                for faction, need, flag, run in card.allies:
+                for faction, need, flag, run in allies:
                     if fired[i] & flag:
                         continue
                     if fcount[faction] - ((card.fmask >> faction) & 1) >= need:

@@ -85,7 +85,7 @@ def _sim_card(
             f"give the card a {setup.defense_field!r} of at least 1",
         )
     for line in lines:
-        name = unsupported(line.ability, dict(setup.specials))
+        name = unsupported(line.ability, dict(setup.specials), setup.zones)
         if name is not None:
             found.append(
                 error(

@@ -77,7 +77,9 @@ class Tally:
         for card_id, counts in other.cards.items():
             self.cards.setdefault(card_id, CardTally()).add(counts)
 
-    def record(self, outcome: Outcome, first_slot: int, ids: Sequence[str]) -> None:
+    def record(self, outcome: Outcome, first_slot: int, by_index: list[CardTally | None]) -> None:
+        """Count one game; ``by_index`` holds the tallies of this batch's cards by card index
+        (filled as cards are first bought), so the inner loop does no lookup by id."""
         self.games += 1
         self.turns += outcome.turns
         winner = outcome.winner
@@ -88,21 +90,22 @@ class Tally:
             self.first_wins += winner == 0
             self.margin += outcome.life[winner] - max(outcome.life[1 - winner], 0)
         for player in (0, 1):
-            first_round: dict[int, int] = {}
-            for card, round_ in outcome.acquired[player]:
-                first_round.setdefault(card, round_)
+            acquired = outcome.acquired[player]
             won = winner == player
-            for card, round_ in first_round.items():
-                counts = self.cards.get(ids[card])
+            seen: set[int] = set()
+            for card, round_ in acquired:
+                counts = by_index[card]
                 if counts is None:
-                    counts = self.cards[ids[card]] = CardTally()
+                    counts = by_index[card] = CardTally()
+                counts.copies += 1
+                if card in seen:
+                    continue
+                seen.add(card)
                 counts.players += 1
                 counts.wins += won
                 slot = counts.by_round[_bucket(round_)]
                 slot[0] += 1
                 slot[1] += won
-            for card, _ in outcome.acquired[player]:
-                self.cards[ids[card]].copies += 1
 
 
 @lru_cache(maxsize=4)
@@ -129,10 +132,13 @@ def play_game(compiled: Compiled, bots: Sequence[str], seed: int, game: int) -> 
 def play_games(pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int) -> Tally:
     """Games ``start`` to ``stop - 1`` of the sweep ``seed``: the pure unit of work."""
     compiled = _compiled(pool)
-    ids = [card.id for card in pool.cards]
+    by_index: list[CardTally | None] = [None] * len(pool.cards)
     tally = Tally()
     for game in range(start, stop):
-        tally.record(play_game(compiled, bots, seed, game), game % 2, ids)
+        tally.record(play_game(compiled, bots, seed, game), game % 2, by_index)
+    for card, counts in zip(pool.cards, by_index, strict=True):
+        if counts is not None:
+            tally.cards[card.id] = counts
     return tally
 
 
