@@ -161,6 +161,7 @@ class Ledger:
 
     __slots__ = (
         "allies",
+        "cost",
         "early",
         "factions",
         "has_scrap",
@@ -184,6 +185,7 @@ class Ledger:
         self.scrap: list[list[float]] = [[] for _ in range(n_phases)]
         self.allies: list[tuple[tuple[int, int, tuple[float, ...]], ...]] = []
         self.n_factions = len(compiled.pool.factions)
+        self.cost = [card.cost for card in compiled.cards]
         self.factions = [card.factions for card in compiled.cards]
         self.has_scrap = [card.scrap is not None for card in compiled.cards]
         self.scrap_attack = [card.scrap_attack for card in compiled.cards]

@@ -93,13 +93,11 @@ class GreedyBot(SimpleBot):
         need = [0.0] * n_factions
         owned = view.owned()
         total = sum(map(keep.__getitem__, owned))
-        for c in owned:
-            fs = factions[c]
-            if fs:
-                for f in fs:
-                    counts[f] += 1
-                for f, v in need_of[c]:
-                    need[f] += v
+        for c in filter(factions.__getitem__, owned):  # the cards of a faction
+            for f in factions[c]:
+                counts[f] += 1
+            for f, v in need_of[c]:
+                need[f] += v
         n = len(owned) or 1
         self._avg = total / n
         p = [1.0 - (1.0 - k / n) ** 4 for k in counts]
@@ -134,7 +132,10 @@ class GreedyBot(SimpleBot):
     def take_action(self, view: View) -> Action:
         hand = view.hand
         if hand:
-            early = self._ledger(view).early
+            led = self._led
+            if led is None or self._cards is not view.cards:
+                led = self._ledger(view)
+            early = led.early
             if any(map(early.__getitem__, hand)):
                 for i in range(len(hand) - 1, -1, -1):
                     if early[hand[i]]:
@@ -220,25 +221,26 @@ class GreedyBot(SimpleBot):
         budget = view.budget
         if budget <= 0:
             return END_TURN
-        cards = view.cards
         led = self._refresh(view)  # done for this round already, mostly
+        costs = led.cost
         known = self._values
+        bar = self.buy_bar
         options: list[tuple[float, int, int]] = []
         for i, c in enumerate(view.market):
-            cost = cards[c].cost
+            cost = costs[c]
             if cost <= budget:
                 v = known.get(c)
                 if v is None:
                     v = self._value(led, c)
-                if v > self.buy_bar:
+                if v > bar:
                     options.append((v, cost, i))
         pile = view.pile
-        if pile is not None and cards[pile].cost <= budget:
+        if pile is not None and costs[pile] <= budget:
             v = known.get(pile)
             if v is None:
                 v = self._value(led, pile)
-            if v > self.buy_bar:
-                options.append((v, cards[pile].cost, PILE))
+            if v > bar:
+                options.append((v, costs[pile], PILE))
         if not options:
             return END_TURN
         if len(options) == 1:
