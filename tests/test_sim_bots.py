@@ -8,7 +8,7 @@ import pytest
 from sim_helpers import idx, match, star_compiled, star_pool
 
 from cardkit.sim.bots import BOTS, GreedyBot, MonteCarloBot, View
-from cardkit.sim.engine import SCRAP, Match
+from cardkit.sim.engine import ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END_TURN, PILE, SCRAP, Match
 
 
 def test_a_view_shows_sizes_not_contents_of_hidden_zones() -> None:
@@ -94,3 +94,20 @@ def test_the_greedy_bot_beats_the_simple_bot_by_a_measured_margin() -> None:
     tally = play_games(star_pool(), ("greedy", "simple"), 3, 0, 400)
     low, _ = wilson(tally.slot_wins[0], tally.games)
     assert tally.slot_wins[0] / tally.games > 0.6 and low > 0.5
+
+
+def test_monte_carlo_weighs_each_distinct_purchase_buying_nothing_and_each_target() -> None:
+    m = Match(star_compiled(), (MonteCarloBot(1), GreedyBot()), 3, checked=True)
+    m.hand[0] = []
+    m.market = [idx(c) for c in ("crusher", "crusher", "blob-alpha", "stinger", "hive-queen")]
+    m.pool[0] = 3  # trade
+    view = m.views[0]
+    options = MonteCarloBot._buys(view, (ACQUIRE, 0))
+    assert options == [(ACQUIRE, 0), (ACQUIRE, 3), (ACQUIRE, PILE), END_TURN]
+    m.bases[1] = [idx("spike-cluster"), idx("nesting-ground")]
+    m.base_fired[1] = [0, 0]
+    m.pool[1] = 5  # combat
+    options = MonteCarloBot._attacks(view, (ATTACK_BASE, 1))
+    assert options == [(ATTACK_BASE, 1), (ATTACK_BASE, 0), (ATTACK_PLAYER, 0)]
+    chosen = MonteCarloBot(1, rollouts=4, extra=4).take_action(view)
+    assert chosen in options
