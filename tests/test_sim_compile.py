@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _subclasses(base: type) -> set[type]:
-    """The concrete classes ``effects.py`` defines below ``base``."""
+    """The concrete classes the ``effects`` package exports below ``base``."""
     return {
         value
         for value in vars(effects).values()

@@ -1,0 +1,198 @@
+"""The effect vocabulary: frozen values whose canonical text is their ``str``.
+
+An ability is a trigger and an effect. Effects nest in three levels, and the levels are what
+keep the text unambiguous (so that parsing ``str(effect)`` gives ``effect`` back):
+
+- a *clause* is one verb phrase: ``Gain 2 Gold``, ``draw a card``, ``you may scrap a card in
+  your hand``;
+- a *chain* joins clauses in one sentence with "and" (``And``), ", then" (``Then``) or "or"
+  (``Choice``); a chain never holds another chain;
+- a *sentence* is a clause, a chain, or ``If <condition>, <chain>``; a ``Sequence`` is two or
+  more sentences.
+
+Values hold ids (resource, faction and card type ids), never display names, so that they
+compare by meaning. Rendering needs the names: ``effect.text(vocab)`` renders with any
+``Vocabulary``, and ``str(effect)`` renders with the vocabulary the parser captured in the
+value (``vocab``, which like ``pos`` takes no part in comparison). Without a captured
+vocabulary, ids are shown as they are.
+"""
+
+from __future__ import annotations
+
+from cardkit.rules.effects.abilities import (
+    ON_SCRAP,
+    PRIMARY,
+    Ability,
+    AbilityCost,
+    Ally,
+    OnScrap,
+    Primary,
+    Trigger,
+    walk,
+)
+from cardkit.rules.effects.board import (
+    ACTIONS,
+    SCOPES,
+    STATES,
+    Cannot,
+    CreateCard,
+    DealDamage,
+    GrantKeyword,
+    KeywordUse,
+    ModifyStat,
+    OpponentDiscardsKinds,
+    PutIntoPlay,
+    Reveal,
+    Scope,
+    SetStat,
+    TakeControl,
+)
+from cardkit.rules.effects.combinators import (
+    And,
+    AtEndOf,
+    Chain,
+    Choice,
+    Condition,
+    Conditional,
+    IfYouDo,
+    InPlay,
+    Sentence,
+    Sequence,
+    Then,
+)
+from cardkit.rules.effects.deckbuilding import (
+    AcquireFree,
+    AllyForAllFactions,
+    CopyAnother,
+    Counted,
+    DestroyTarget,
+    Discard,
+    DiscardedThisWay,
+    Draw,
+    ForEach,
+    Gain,
+    GainPerCost,
+    NextAcquireOnTop,
+    OpponentDiscards,
+    PutFromDiscardOnTop,
+    PutOnTop,
+    ScrapCards,
+    ScrappedThisTurn,
+    Special,
+)
+from cardkit.rules.effects.moves import (
+    DrawKind,
+    EndSpan,
+    Joins,
+    MakeAttack,
+    MayBeTargeted,
+    MoveCards,
+    MoveWithout,
+    Place,
+    PlayOnlyDuring,
+    PutBackIntoPlay,
+    PutInto,
+    RemoveCounters,
+    ReplaceAll,
+)
+from cardkit.rules.effects.node import (
+    NUMBER_WORDS,
+    Clause,
+    Effect,
+    Node,
+    Pos,
+    number_word,
+)
+from cardkit.rules.effects.registry import (
+    CLAUSES,
+    EFFECTS,
+)
+from cardkit.rules.effects.zones import (
+    DECK,
+    TOP_OF,
+    Destination,
+    Zone,
+    zone_words,
+)
+
+__all__ = [
+    "ACTIONS",
+    "CLAUSES",
+    "DECK",
+    "EFFECTS",
+    "NUMBER_WORDS",
+    "ON_SCRAP",
+    "PRIMARY",
+    "SCOPES",
+    "STATES",
+    "TOP_OF",
+    "Ability",
+    "AbilityCost",
+    "AcquireFree",
+    "Ally",
+    "AllyForAllFactions",
+    "And",
+    "AtEndOf",
+    "Cannot",
+    "Chain",
+    "Choice",
+    "Clause",
+    "Condition",
+    "Conditional",
+    "CopyAnother",
+    "Counted",
+    "CreateCard",
+    "DealDamage",
+    "Destination",
+    "DestroyTarget",
+    "Discard",
+    "DiscardedThisWay",
+    "Draw",
+    "DrawKind",
+    "Effect",
+    "EndSpan",
+    "ForEach",
+    "Gain",
+    "GainPerCost",
+    "GrantKeyword",
+    "IfYouDo",
+    "InPlay",
+    "Joins",
+    "KeywordUse",
+    "MakeAttack",
+    "MayBeTargeted",
+    "ModifyStat",
+    "MoveCards",
+    "MoveWithout",
+    "NextAcquireOnTop",
+    "Node",
+    "OnScrap",
+    "OpponentDiscards",
+    "OpponentDiscardsKinds",
+    "Place",
+    "PlayOnlyDuring",
+    "Pos",
+    "Primary",
+    "PutBackIntoPlay",
+    "PutFromDiscardOnTop",
+    "PutInto",
+    "PutIntoPlay",
+    "PutOnTop",
+    "RemoveCounters",
+    "ReplaceAll",
+    "Reveal",
+    "Scope",
+    "ScrapCards",
+    "ScrappedThisTurn",
+    "Sentence",
+    "Sequence",
+    "SetStat",
+    "Special",
+    "TakeControl",
+    "Then",
+    "Trigger",
+    "Zone",
+    "number_word",
+    "walk",
+    "zone_words",
+]

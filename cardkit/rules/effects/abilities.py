@@ -1,0 +1,97 @@
+"""Abilities: a trigger (primary, ally, scrap, a cost paid) and an effect; ``walk`` over nodes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, fields
+
+from cardkit.rules.effects.node import Effect, Node, check_amounts
+from cardkit.rules.vocab import Vocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger(Node):
+    """When an ability happens."""
+
+    def label(self, vocab: Vocabulary) -> str:
+        """The words before the colon ('' for a primary ability)."""
+        raise NotImplementedError(type(self).__name__)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return self.label(vocab)
+
+    def text(self, vocab: Vocabulary) -> str:
+        return self.label(vocab)
+
+
+@dataclass(frozen=True, slots=True)
+class Primary(Trigger):
+    """When the card is played (every turn, for a card that stays in play)."""
+
+    def label(self, vocab: Vocabulary) -> str:
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ally(Trigger):
+    """When another card of ``faction`` is in play (``double``: two others)."""
+
+    faction: str
+    double: bool = False
+
+    def label(self, vocab: Vocabulary) -> str:
+        name = f"{vocab.faction(self.faction)} Ally"
+        return f"Double {name}" if self.double else name
+
+
+@dataclass(frozen=True, slots=True)
+class OnScrap(Trigger):
+    """When the player scraps the card."""
+
+    def label(self, vocab: Vocabulary) -> str:
+        return "Scrap"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityCost(Trigger):
+    """When the player pays the cost, from the card's own counters: ``(2)P``, ``(1)P(3)R``."""
+
+    costs: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        check_amounts(self.costs, "an ability cost needs", "an ability's cost")
+
+    def label(self, vocab: Vocabulary) -> str:
+        return "".join(vocab.cost(resource, n) for resource, n in self.costs)
+
+
+PRIMARY = Primary()
+ON_SCRAP = OnScrap()
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(Node):
+    """One line of rules text: a trigger and an effect."""
+
+    trigger: Trigger
+    effect: Effect
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return self.text(vocab)
+
+    def text(self, vocab: Vocabulary) -> str:
+        label = self.trigger.label(vocab)
+        body = self.effect.text(vocab)
+        return f"{label}: {body}" if label else body
+
+
+def walk(node: Node) -> Iterator[Node]:
+    """``node`` and every node inside it, depth first, in the order the text writes them."""
+    yield node
+    for spec in fields(node):
+        if spec.name in ("pos", "vocab"):
+            continue
+        value = getattr(node, spec.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, Node):
+                yield from walk(item)

@@ -1,0 +1,164 @@
+"""What joins clauses into sentences: 'and', ', then', 'or', 'If <condition>, ...', 'At the end
+of ...', and sequences of sentences."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardkit.rules.effects.deckbuilding import Gain
+from cardkit.rules.effects.node import (
+    Clause,
+    Effect,
+    Node,
+    amounts_phrase,
+    article,
+    check_at_least,
+    number_word,
+)
+from cardkit.rules.effects.spans import check_span, until_phrase
+from cardkit.rules.vocab import Vocabulary
+
+
+def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
+    if len(items) < 2:
+        raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
+    for item in items:
+        if not isinstance(item, Clause):
+            raise ValueError(f"{kind} joins single clauses, not {type(item).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class And(Effect):
+    """Clauses done together, in one sentence: ``Gain 2 Stone and draw a card``."""
+
+    effects: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        _check_clauses("'and'", self.effects)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return " and ".join(effect.phrase(vocab) for effect in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class Then(Effect):
+    """Clauses done in order, in one sentence: ``Draw a card, then discard a card``."""
+
+    effects: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        _check_clauses("', then'", self.effects)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return ", then ".join(effect.phrase(vocab) for effect in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Effect):
+    """One of the options: ``Gain 1 Gold or 3 Stone``, ``Gain 3 Gold or draw a card``.
+
+    An option that gains, after an option that gains, is written without its verb.
+    """
+
+    options: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        _check_clauses("'or'", self.options)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        parts: list[str] = []
+        previous: Clause | None = None
+        for option in self.options:
+            if type(option) is Gain and type(previous) is Gain:
+                parts.append(amounts_phrase(option.amounts, vocab))
+            else:
+                parts.append(option.phrase(vocab))
+            previous = option
+        return " or ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Condition(Node):
+    """What a ``Conditional`` asks."""
+
+
+@dataclass(frozen=True, slots=True)
+class InPlay(Condition):
+    """``you have two or more buildings in play``."""
+
+    what: str
+    at_least: int = 1
+
+    def __post_init__(self) -> None:
+        check_at_least("the number of cards in play", self.at_least, 1)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        if self.at_least == 1:
+            return f"you have {article(vocab.card_type(self.what))} in play"
+        plural = vocab.card_types_plural(self.what)
+        return f"you have {number_word(self.at_least)} or more {plural} in play"
+
+
+@dataclass(frozen=True, slots=True)
+class IfYouDo(Condition):
+    """``If you do``: the sentence before it was done."""
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "you do"
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional(Effect):
+    """``If <condition>, <chain>``."""
+
+    condition: Condition
+    effect: Chain
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Clause | And | Then | Choice):
+            raise ValueError(f"a condition governs one chain, not {type(self.effect).__name__}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"if {self.condition.phrase(vocab)}, {self.effect.phrase(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class AtEndOf(Effect):
+    """A delayed trigger: ``At the end of this turn, <chain>``, or of a span of the game."""
+
+    effect: Chain
+    this_turn: bool = False
+    duration: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Clause | And | Then | Choice):
+            raise ValueError(f"a delayed trigger does one chain, not {type(self.effect).__name__}")
+        check_span(self.this_turn, self.duration, "a delayed trigger")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        when = until_phrase(self.this_turn, self.duration, vocab)
+        return f"at the end of{when}, {self.effect.phrase(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence(Effect):
+    """Two or more sentences, done in order."""
+
+    effects: tuple[Sentence, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.effects) < 2:
+            raise ValueError(f"a sequence holds at least two sentences, not {len(self.effects)}")
+        for effect in self.effects:
+            if not isinstance(effect, Clause | And | Then | Choice | Conditional | AtEndOf):
+                raise ValueError(f"a sequence holds sentences, not {type(effect).__name__}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return ". ".join(effect.phrase(vocab) for effect in self.effects)
+
+    def text(self, vocab: Vocabulary) -> str:
+        return " ".join(effect.text(vocab) for effect in self.effects)
+
+
+Chain = Clause | And | Then | Choice
+Sentence = Chain | Conditional | AtEndOf
