@@ -41,7 +41,7 @@ def _rule_names(parser: Lark) -> set[str]:
 
 def test_every_grammar_rule_and_alias_has_a_handler() -> None:
     missing = _rule_names(_lark(grammar_text() + game_terminals(VOCAB))) - handler_names()
-    assert not missing, f"rules without a handler in parser._Builder: {sorted(missing)}"
+    assert not missing, f"rules without a handler in handlers.Builder: {sorted(missing)}"
 
 
 def test_every_handler_is_for_a_rule_of_the_grammar() -> None:
