@@ -174,7 +174,8 @@ class GreedyBot(SimpleBot):
         attack together finishes the opponent; else a card worth less than our deck's average
         card (an Explorer once the deck has better trade). When it finds none, it notes what
         was in play, not to look again until that changes."""
-        led = self._ledger(view)
+        led = self._led  # take_action refreshed the figures for this round
+        assert led is not None
         has_scrap = led.has_scrap
         n_ships = len(ships)
         candidates = [i for i, c in enumerate(ships) if has_scrap[c]]
@@ -221,7 +222,8 @@ class GreedyBot(SimpleBot):
         budget = view.budget
         if budget <= 0:
             return END_TURN
-        led = self._refresh(view)  # done for this round already, mostly
+        led = self._led  # take_action refreshed the figures for this round
+        assert led is not None
         costs = led.cost
         known = self._values
         bar = self.buy_bar
