@@ -53,6 +53,9 @@ class GreedyBot(SimpleBot):
     thin_in_play = THIN_IN_PLAY
     thin_offered = THIN_OFFERED
     buy_bar = BUY_BAR
+    others_in_hand = 4  # the other cards of a hand, for the chance an ally ability fires
+    synergy = 1.0  # the weight of what a card adds to the ally abilities already owned
+    scrap_option = 0.25  # the share of its scrap ability a card's value counts
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -100,12 +103,14 @@ class GreedyBot(SimpleBot):
                 need[f] += v
         n = len(owned) or 1
         self._avg = total / n
-        p = [1.0 - (1.0 - k / n) ** 4 for k in counts]
+        others = self.others_in_hand
+        p = [1.0 - (1.0 - k / n) ** others for k in counts]
         for c in view.bases(view.seat):
             for f in factions[c]:
                 p[f] = 0.9
         self._ally_p = p
-        self._syn = [need[f] * 4.0 / n * (1.0 - p[f]) for f in range(n_factions)]
+        syn = self.synergy * others / n
+        self._syn = [need[f] * syn * (1.0 - p[f]) for f in range(n_factions)]
         self._values.clear()
         return led
 
@@ -115,7 +120,7 @@ class GreedyBot(SimpleBot):
         if known is not None:
             return known
         phase = self._phase
-        v = led.primary[phase][c] + 0.25 * max(0.0, led.scrap[phase][c])
+        v = led.primary[phase][c] + self.scrap_option * max(0.0, led.scrap[phase][c])
         p = self._ally_p
         for f, need, values in led.allies[c]:
             v += values[phase] * (p[f] if need == 1 else p[f] * p[f])
@@ -174,7 +179,8 @@ class GreedyBot(SimpleBot):
         attack together finishes the opponent; else a card worth less than our deck's average
         card (an Explorer once the deck has better trade). When it finds none, it notes what
         was in play, not to look again until that changes."""
-        led = self._ledger(view)
+        led = self._led  # take_action refreshed the figures for this round
+        assert led is not None
         has_scrap = led.has_scrap
         n_ships = len(ships)
         candidates = [i for i, c in enumerate(ships) if has_scrap[c]]
@@ -221,7 +227,8 @@ class GreedyBot(SimpleBot):
         budget = view.budget
         if budget <= 0:
             return END_TURN
-        led = self._refresh(view)  # done for this round already, mostly
+        led = self._led  # take_action refreshed the figures for this round
+        assert led is not None
         costs = led.cost
         known = self._values
         bar = self.buy_bar
