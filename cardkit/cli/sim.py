@@ -242,7 +242,8 @@ def _write(
         return Bar(label, rate.value, low, high, highlight)
 
     seats = [
-        bar(f"{s} {name}", r) for s, name, r in zip("AB", summary.bots, summary.slots, strict=True)
+        bar(f"seat {s}: {name}", r)
+        for s, name, r in zip("AB", summary.bots, summary.slots, strict=True)
     ]
     seats.append(bar("first player", summary.first))
     charts = {
@@ -259,7 +260,7 @@ def _write(
         reference=0.0,
     )
     if changes is not None:
-        deltas = [Bar(f"{c.slot} {c.bot}", *c.change) for c in changes]
+        deltas = [Bar(_delta_label(c.slot, c.bot), *c.change) for c in changes]
         charts["delta.png"] = bar_chart(
             "win rate change with the added cards (95% interval)",
             deltas,
@@ -273,3 +274,8 @@ def _write(
     write_atomic(folder / "report.json", json.dumps(report, indent=2) + "\n")
     written.append(folder / "report.json")
     return written
+
+
+def _delta_label(slot: str, bot: str) -> str:
+    """'seat A: greedy', or the first player's row as 'first player'."""
+    return bot if slot == "first" else f"seat {slot}: {bot}"
