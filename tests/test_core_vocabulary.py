@@ -55,6 +55,7 @@ def game_words() -> dict[str, set[str]]:
             ("game", game.name),
             ("game folder", folder.name),
             *(("card type", t.name) for t in game.card_types.values()),
+            *(("card group", g.name) for g in game.card_groups.values()),
             *(("faction", f.name) for f in game.factions.values()),
             *(("resource", r.name) for r in game.resources.values()),
             *(("zone", z.name) for z in game.zones.values()),

@@ -80,10 +80,10 @@ def test_the_battle_clauses_explain_as_their_canonical_words() -> None:
     card_set = _load(ROOT / "cards" / "warpspawn")
     cards = {str(card.id): card for card in card_set.cards}
     assert explain(cards["summon-kin"], card_set.game).splitlines()[1:] == [
-        "  Draw a unit. It joins this battle.",
+        "  Draw a unit chit. It joins this battle.",
         "    primary",
         "      in order",
-        "        draw a unit",
+        "        draw a unit chit",
         "        it joins this battle",
     ]
     assert explain(cards["desiccate"], card_set.game).splitlines()[2:] == [

@@ -90,6 +90,9 @@ def test_a_card_type_draws_apart_from_a_card_and_joins_the_span() -> None:
     assert summon == Sequence((DrawKind("unit"), Joins(duration="battle")))
     assert parse_ability("Draw 2 units.", game).effect == DrawKind("unit", 2)
     assert parse_ability("Draw 2 cards.", game).effect == Draw(2)
+    # The game's card group 'Unit Chit' (of the one type 'unit'), as the rules write it.
+    chit = parse_ability("Draw a unit chit. It joins this battle.", game).effect
+    assert chit == Sequence((DrawKind("unit-chit"), Joins(duration="battle")))
 
 
 def test_the_declared_plural_is_what_text_writes_and_what_it_prints() -> None:
