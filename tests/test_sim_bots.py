@@ -67,11 +67,11 @@ class Cheat(GreedyBot):
 
 def test_an_answer_the_engine_did_not_offer_is_refused() -> None:
     m = Match(star_compiled(), (GreedyBot(), Cheat()), 2)
-    m.hand[0] = [idx("cargo-craft")]
+    m.hand[0][:] = [idx("cargo-craft")]
     with pytest.raises(AssertionError, match="pick out of range"):
         m.play_card(0, 0)
     m = Match(star_compiled(), (Cheat(), GreedyBot()), 2)
-    m.hand[0] = [idx("burrower")]
+    m.hand[0][:] = [idx("burrower")]
     m.play_card(0, 0)
     with pytest.raises(AssertionError, match=r"acquire: \d+ is not one of"):
         m.apply((SCRAP, 0))  # the Burrower's scrap: acquire a card of cost 4 or less free
@@ -98,8 +98,8 @@ def test_the_greedy_bot_beats_the_simple_bot_by_a_measured_margin() -> None:
 
 def test_monte_carlo_weighs_each_distinct_purchase_buying_nothing_and_each_target() -> None:
     m = Match(star_compiled(), (MonteCarloBot(1), GreedyBot()), 3, checked=True)
-    m.hand[0] = []
-    m.market = [idx(c) for c in ("crusher", "crusher", "blob-alpha", "stinger", "hive-queen")]
+    m.hand[0][:] = []
+    m.market[:] = [idx(c) for c in ("crusher", "crusher", "blob-alpha", "stinger", "hive-queen")]
     m.pool[0] = 3  # trade
     view = m.views[0]
     options = MonteCarloBot._buys(view, (ACQUIRE, 0))

@@ -41,7 +41,7 @@ def test_setup_follows_the_play_declaration() -> None:
 
 def test_an_ally_ability_fires_once_another_card_of_its_faction_is_in_play() -> None:
     m = match()
-    m.hand[0] = [idx("viper"), idx("stinger"), idx("stinger"), idx("stinger")]
+    m.hand[0][:] = [idx("viper"), idx("stinger"), idx("stinger"), idx("stinger")]
     m.apply((PLAY, 3))
     assert m.pool[COMBAT] == 3
     m.apply((PLAY, 2))
@@ -55,7 +55,7 @@ def test_an_ally_ability_fires_once_another_card_of_its_faction_is_in_play() -> 
 def test_a_double_ally_ability_needs_two_other_cards_of_the_faction() -> None:
     m = match()
     m.deck[0] = [idx("scout")]
-    m.hand[0] = [idx("crusher"), idx("stinger"), idx("hive-queen")]
+    m.hand[0][:] = [idx("crusher"), idx("stinger"), idx("hive-queen")]
     m.apply((PLAY, 2))  # Hive Queen: 7 Combat, draw the Scout
     assert m.pool[COMBAT] == 7 and m.hand[0][-1] == idx("scout")
     m.apply((PLAY, 1))  # Stinger: 3, its ally 3, the Queen's ally 3
@@ -87,7 +87,7 @@ def test_a_base_fires_its_primary_ability_at_the_start_of_each_turn() -> None:
 
 def test_a_scrap_ability_scraps_the_card_and_an_explorer_goes_back_to_its_pile() -> None:
     m = match()
-    m.hand[0] = [idx("stinger"), idx("explorer")]
+    m.hand[0][:] = [idx("stinger"), idx("explorer")]
     m.pile_count -= 1
     m.apply((PLAY, 0))
     m.apply((PLAY, 0))
@@ -112,7 +112,7 @@ def test_a_card_scrapped_for_its_ability_can_return_from_the_scrap_heap_at_end_o
 
 def test_gain_for_each_card_scrapped_this_turn_counts_the_card_itself() -> None:
     m = match()
-    m.hand[0] = [idx("stinger")]
+    m.hand[0][:] = [idx("stinger")]
     m.bases[0] = [idx("reclamation-station")]
     m.base_fired[0] = [1]
     m.apply((PLAY, 0))
@@ -124,19 +124,19 @@ def test_gain_for_each_card_scrapped_this_turn_counts_the_card_itself() -> None:
 
 def test_if_you_do_follows_whether_the_card_was_scrapped() -> None:
     m = match()
-    m.hand[0] = [idx("viper"), idx("conversion-yard")]
+    m.hand[0][:] = [idx("viper"), idx("conversion-yard")]
     m.apply((PLAY, 1))  # greedy scraps the Viper from the hand
     assert m.pool[COMBAT] == 4 and m.removed == [idx("viper")]
     m2 = match()
-    m2.hand[0] = [idx("conversion-yard")]
+    m2.hand[0][:] = [idx("conversion-yard")]
     m2.apply((PLAY, 0))  # nothing in hand to scrap
     assert m2.pool[COMBAT] == 0
 
 
 def test_gain_equal_to_its_cost_uses_the_card_scrapped_from_the_market_row() -> None:
     m = match()
-    m.market = [idx("scout"), idx("blob-alpha"), idx("stinger"), idx("crusher"), idx("viper")]
-    m.hand[0] = [idx("pulverizer")]
+    m.market[:] = [idx("scout"), idx("blob-alpha"), idx("stinger"), idx("crusher"), idx("viper")]
+    m.hand[0][:] = [idx("pulverizer")]
     deck = len(m.market_deck)
     m.apply((PLAY, 0))
     assert m.pool[COMBAT] == 6 and idx("blob-alpha") in m.removed
@@ -145,7 +145,7 @@ def test_gain_equal_to_its_cost_uses_the_card_scrapped_from_the_market_row() -> 
 
 def test_target_opponent_discards_from_their_hand() -> None:
     m = match()
-    m.hand[0] = [idx("cargo-craft")]
+    m.hand[0][:] = [idx("cargo-craft")]
     m.apply((PLAY, 0))
     assert len(m.hand[1]) == 4 and len(m.discard[1]) == 1 and m.pool[TRADE] == 2
 
@@ -153,11 +153,29 @@ def test_target_opponent_discards_from_their_hand() -> None:
 def test_drawing_from_an_empty_deck_shuffles_the_discard_pile_into_a_new_deck() -> None:
     m = match()
     m.deck[0] = [idx("scout")]
-    m.discard[0] = [idx("viper")] * 4
-    m.hand[0] = []
+    m.discard[0][:] = [idx("viper")] * 4
+    m.hand[0][:] = []
     assert m.draw(0, 3) == 3
     assert m.hand[0] == [idx("scout"), idx("viper"), idx("viper")]
     assert len(m.deck[0]) == 2 and m.discard[0] == []
+
+
+def test_a_view_holds_the_match_lists_through_a_reshuffle_and_the_end_of_a_turn() -> None:
+    m = match()
+    view = m.views[0]
+    m.deck[0][:] = [idx("scout")]
+    m.discard[0][:] = [idx("viper")] * 4
+    m.hand[0][:] = []
+    m.draw(0, 3)
+    assert view.hand is m.hand[0] and view.hand == [idx("scout"), idx("viper"), idx("viper")]
+    assert view.discard is m.discard[0] and view.discard == [] and view.deck_size(0) == 2
+    m.pool[TRADE], m.pool[COMBAT] = 4, 3
+    assert (view.budget, view.strength) == (4, 3)
+    m.end_turn()
+    assert (view.budget, view.strength) == (0, 0) and view.discard is m.discard[0]
+    assert view.hand is m.hand[0] and len(view.hand) == 5
+    sample = view.sample([GreedyBot(1), GreedyBot(2)], 7)
+    assert sample.views[1].hand is sample.hand[1] and sample.hand[1] is not m.hand[1]
 
 
 def test_acquiring_pays_and_refills_the_market_row() -> None:
@@ -215,7 +233,7 @@ def test_a_card_that_counts_as_every_faction_triggers_any_ally() -> None:
     m.bases[0] = [index("mech-world")]
     m.base_fired[0] = [0]
     m.start_turn()
-    m.hand[0] = [index("stinger"), index("cargo-craft")]
+    m.hand[0][:] = [index("stinger"), index("cargo-craft")]
     m.apply((PLAY, 1))  # Cargo Craft: 2 Trade, and its Star Empire ally (4 Combat)
     m.apply((PLAY, 0))  # Stinger: 3 Combat, and its Blob ally (3 Combat)
     assert (m.pool[TRADE], m.pool[COMBAT]) == (2, 10)
@@ -223,7 +241,7 @@ def test_a_card_that_counts_as_every_faction_triggers_any_ally() -> None:
 
 def test_copying_a_ship_plays_its_abilities_and_takes_its_faction() -> None:
     m, index = _with_extra_cards()
-    m.hand[0] = [index("stealth-needle"), index("crusher")]
+    m.hand[0][:] = [index("stealth-needle"), index("crusher")]
     m.apply((PLAY, 1))  # Crusher: 6 Combat
     m.apply((PLAY, 0))  # the Needle copies the Crusher: 6 more, and both Blob allies fire
     assert (m.pool[COMBAT], m.pool[TRADE]) == (12, 4)

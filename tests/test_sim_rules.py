@@ -24,8 +24,8 @@ def test_scrapping_an_explorer_by_another_cards_effect_gives_no_scrap_ability() 
     Explorer is scrapped in any way, it is placed face up in the Explorer Pile.'"""
     m = match(bots=(ScrapsFirst(), ScriptBot()))
     m.pile_count -= 1
-    m.hand[0] = [idx("destroyer-bot")]
-    m.discard[0] = [idx("explorer")]
+    m.hand[0][:] = [idx("destroyer-bot")]
+    m.discard[0][:] = [idx("explorer")]
     m.apply((PLAY, 0))  # "You may scrap a card in your discard pile": the Explorer
     assert m.discard[0] == [] and m.pile_count == 10 and m.removed == []
     assert m.pool[COMBAT] == 5  # the Destroyer Bot's 5, not the Explorer's 2 more
@@ -34,7 +34,7 @@ def test_scrapping_an_explorer_by_another_cards_effect_gives_no_scrap_ability() 
 def test_a_scrap_ability_is_the_players_choice_and_can_wait() -> None:
     """Scrap abilities are used 'any time during your Main Phase' if the player chooses."""
     m = match()
-    m.hand[0] = [idx("explorer"), idx("scout")]
+    m.hand[0][:] = [idx("explorer"), idx("scout")]
     m.apply((PLAY, 0))
     assert m.pool == [2, 0, 0] and (SCRAP, 0) in m.legal_actions()
     m.apply((PLAY, 0))  # another card first; the Explorer's scrap is still there
@@ -45,7 +45,7 @@ def test_a_scrap_ability_is_the_players_choice_and_can_wait() -> None:
 
 def test_an_attack_may_follow_any_other_action_and_combat_is_lost_at_end_of_turn() -> None:
     m = match()
-    m.hand[0] = [idx("viper"), idx("viper")]
+    m.hand[0][:] = [idx("viper"), idx("viper")]
     m.apply((PLAY, 0))
     m.apply((ATTACK_PLAYER, 0))
     m.apply((PLAY, 0))

@@ -188,7 +188,9 @@ class Match:
                     self.removed.remove(c)
                     self.discard[q].append(c)
             self.return_at_end.clear()
-        self.pool = [0] * self.nres
+        pool = self.pool
+        for r in range(len(pool)):  # in place: the views hold this list
+            pool[r] = 0
         self.scrapped = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
@@ -371,11 +373,12 @@ class Match:
         if take:
             hand.extend(deck[: -take - 1 : -1])
             del deck[-take:]
-        if take < n and self.discard[p]:
-            deck = self.discard[p]
+        discard = self.discard[p]
+        if take < n and discard:
+            # the (now empty) deck takes the discard pile: both lists stay, the views hold one
+            deck[:] = discard
+            discard.clear()
             shuffle(deck, self.rng.random)
-            self.deck[p] = deck
-            self.discard[p] = []
             more = min(n - take, len(deck))
             hand.extend(deck[: -more - 1 : -1])
             del deck[-more:]
@@ -469,8 +472,8 @@ class Match:
         unknown = self.hand[q] + self.deck[q]
         shuffle(unknown, self.rng.random)
         n = len(self.hand[q])
-        self.hand[q] = unknown[:n]
-        self.deck[q] = unknown[n:]
+        self.hand[q][:] = unknown[:n]  # in place: the views hold the hands
+        self.deck[q][:] = unknown[n:]
         shuffle(self.deck[seat], self.rng.random)
         shuffle(self.market_deck, self.rng.random)
 

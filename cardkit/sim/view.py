@@ -23,14 +23,38 @@ if TYPE_CHECKING:
 
 
 class View:
-    """One player's view of a match. Lists it returns are the match's own: read them only."""
+    """One player's view of a match. Lists it returns are the match's own: read them only.
 
-    __slots__ = ("_m", "cards", "seat")
+    The lists the match keeps for the whole game (this player's hand and discard pile, the
+    ships in play, the market row, the pools) are plain attributes, not properties: bots read
+    them several times a decision, and the engine changes those lists in place, never
+    replacing them, so a view made at the start of a match stays true to it."""
+
+    __slots__ = (
+        "_acq",
+        "_att",
+        "_m",
+        "_pool",
+        "cards",
+        "discard",
+        "hand",
+        "market",
+        "seat",
+        "ships",
+    )
 
     def __init__(self, match: Match, seat: int) -> None:
         self._m = match
         self.seat = seat
         self.cards: tuple[CompiledCard, ...] = match.cards  # every card's public stats
+        self.hand: list[int] = match.hand[seat]
+        self.discard: list[int] = match.discard[seat]
+        self.ships: list[int] = match.ships
+        """Ships in play this turn (the current player's)."""
+        self.market: list[int] = match.market
+        self._pool = match.pool
+        self._acq = match.acq
+        self._att = match.att
 
     @property
     def compiled(self) -> Compiled:
@@ -45,14 +69,6 @@ class View:
     def zones(self) -> PlayZones:
         """The game's zone ids of the hand, the discard pile and the market row."""
         return self._m.zones
-
-    @property
-    def hand(self) -> list[int]:
-        return self._m.hand[self.seat]
-
-    @property
-    def discard(self) -> list[int]:
-        return self._m.discard[self.seat]
 
     def opponent_discard(self) -> list[int]:
         return self._m.discard[1 - self.seat]
@@ -70,15 +86,6 @@ class View:
         return self._m.bases[seat]
 
     @property
-    def ships(self) -> list[int]:
-        """Ships in play this turn (the current player's)."""
-        return self._m.ships
-
-    @property
-    def market(self) -> list[int]:
-        return self._m.market
-
-    @property
     def pile(self) -> int | None:
         m = self._m
         return m.pile if m.pile_count > 0 else None
@@ -90,11 +97,11 @@ class View:
 
     @property
     def budget(self) -> int:
-        return self._m.pool[self._m.acq]
+        return self._pool[self._acq]
 
     @property
     def strength(self) -> int:
-        return self._m.pool[self._m.att]
+        return self._pool[self._att]
 
     def targets(self) -> list[int]:
         """The opponent's bases that may be attacked or targeted."""
