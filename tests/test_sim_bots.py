@@ -104,7 +104,7 @@ def test_monte_carlo_weighs_each_distinct_purchase_buying_nothing_and_each_targe
     view = m.views[0]
     options = MonteCarloBot._buys(view, (ACQUIRE, 0))
     assert options == [(ACQUIRE, 0), (ACQUIRE, 3), (ACQUIRE, PILE), END_TURN]
-    m.bases[1] = [idx("spike-cluster"), idx("nesting-ground")]
+    m.bases[1][:] = [idx("spike-cluster"), idx("nesting-ground")]
     m.base_fired[1] = [0, 0]
     m.pool[1] = 5  # combat
     options = MonteCarloBot._attacks(view, (ATTACK_BASE, 1))

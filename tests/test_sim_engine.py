@@ -66,7 +66,7 @@ def test_a_double_ally_ability_needs_two_other_cards_of_the_faction() -> None:
 
 def test_outposts_protect_their_owner_and_other_bases() -> None:
     m = match()
-    m.bases[1] = [idx("spike-cluster"), idx("defense-system")]
+    m.bases[1][:] = [idx("spike-cluster"), idx("defense-system")]
     m.base_fired[1] = [0, 0]
     m.pool[COMBAT] = 10
     attacks = [a for a in m.legal_actions() if a[0] in (ATTACK_BASE, ATTACK_PLAYER)]
@@ -79,7 +79,7 @@ def test_outposts_protect_their_owner_and_other_bases() -> None:
 
 def test_a_base_fires_its_primary_ability_at_the_start_of_each_turn() -> None:
     m = match()
-    m.bases[0] = [idx("integration-port")]
+    m.bases[0][:] = [idx("integration-port")]
     m.base_fired[0] = [0]
     m.start_turn()
     assert m.pool[TRADE] == 1
@@ -100,7 +100,7 @@ def test_a_scrap_ability_scraps_the_card_and_an_explorer_goes_back_to_its_pile()
 
 def test_a_card_scrapped_for_its_ability_can_return_from_the_scrap_heap_at_end_of_turn() -> None:
     m = match()
-    m.bases[0] = [idx("mobile-market")]
+    m.bases[0][:] = [idx("mobile-market")]
     m.base_fired[0] = [1]
     hand = len(m.hand[0])
     m.apply((SCRAP, 0))
@@ -113,7 +113,7 @@ def test_a_card_scrapped_for_its_ability_can_return_from_the_scrap_heap_at_end_o
 def test_gain_for_each_card_scrapped_this_turn_counts_the_card_itself() -> None:
     m = match()
     m.hand[0][:] = [idx("stinger")]
-    m.bases[0] = [idx("reclamation-station")]
+    m.bases[0][:] = [idx("reclamation-station")]
     m.base_fired[0] = [1]
     m.apply((PLAY, 0))
     m.apply((SCRAP, 0))  # the Stinger
@@ -176,6 +176,9 @@ def test_a_view_holds_the_match_lists_through_a_reshuffle_and_the_end_of_a_turn(
     assert view.hand is m.hand[0] and len(view.hand) == 5
     sample = view.sample([GreedyBot(1), GreedyBot(2)], 7)
     assert sample.views[1].hand is sample.hand[1] and sample.hand[1] is not m.hand[1]
+    assert (view.own_bases, view.opponent_bases) == (m.bases[0], m.bases[1])
+    m.bases[1].append(idx("spike-cluster"))
+    assert view.opponent_bases == [idx("spike-cluster")] and m.views[1].own_bases is m.bases[1]
 
 
 def test_acquiring_pays_and_refills_the_market_row() -> None:
@@ -230,7 +233,7 @@ def _with_extra_cards() -> tuple[Match, Callable[[str], int]]:
 
 def test_a_card_that_counts_as_every_faction_triggers_any_ally() -> None:
     m, index = _with_extra_cards()
-    m.bases[0] = [index("mech-world")]
+    m.bases[0][:] = [index("mech-world")]
     m.base_fired[0] = [0]
     m.start_turn()
     m.hand[0][:] = [index("stinger"), index("cargo-craft")]

@@ -75,7 +75,7 @@ def test_an_explorer_is_scrapped_for_attack_late_but_kept_early() -> None:
 def test_guards_fall_first_then_the_most_valuable_base() -> None:
     m, bot = _match()
     m.hand[0][:] = []
-    m.bases[1] = [idx("spike-cluster"), idx("defense-system"), idx("infested-moon")]
+    m.bases[1][:] = [idx("spike-cluster"), idx("defense-system"), idx("infested-moon")]
     m.base_fired[1] = [0, 0, 0]
     m.pool[COMBAT] = 12
     view = m.views[0]
@@ -90,7 +90,7 @@ def test_guards_fall_first_then_the_most_valuable_base() -> None:
 def test_lethal_goes_to_the_player_even_with_bases_to_break() -> None:
     m, bot = _match()
     m.hand[0][:] = []
-    m.bases[1] = [idx("infested-moon")]
+    m.bases[1][:] = [idx("infested-moon")]
     m.base_fired[1] = [0]
     m.life[1] = 6
     m.pool[COMBAT] = 6

@@ -141,29 +141,34 @@ class GreedyBot(SimpleBot):
             if led is None or self._cards is not view.cards:
                 led = self._ledger(view)
             early = led.early
-            if any(map(early.__getitem__, hand)):
-                for i in range(len(hand) - 1, -1, -1):
-                    if early[hand[i]]:
-                        return (PLAY, i)
+            for i in range(len(hand) - 1, -1, -1):
+                if early[hand[i]]:
+                    return (PLAY, i)
             return PLAY_HAND
         if self._round != view.round:
             self._refresh(view)
         strength = view.strength
-        seat = view.seat
-        opponent = 1 - seat
-        guarded = view.has_guard(opponent) if view.bases(opponent) else False
-        life = view.life(opponent)
+        opponent_bases = view.opponent_bases
+        # a guard among the opponent's bases (a loop, cheaper than asking the view)
+        guarded = False
+        if opponent_bases:
+            cards = view.cards
+            for c in opponent_bases:
+                if cards[c].guard:
+                    guarded = True
+                    break
+        life = view.life(1 - view.seat)
         if strength >= life and not guarded:
             return (ATTACK_PLAYER, 0)
         ships = view.ships
-        bases = view.bases(seat)
+        bases = view.own_bases
         if (
             len(ships) != self._scan_ships
             or len(bases) != self._scan_bases
             or self._scan_round != self._round
             or (not guarded and self._scrap_attack >= life - strength)
         ):
-            scrap = self._scrap_in_play(view, ships, bases, life - strength, guarded)
+            scrap = self._scrap_in_play(ships, bases, life - strength, guarded)
             if scrap is not None:
                 return scrap
         if strength:
@@ -173,7 +178,7 @@ class GreedyBot(SimpleBot):
         return self._buy(view)
 
     def _scrap_in_play(
-        self, view: View, ships: list[int], bases: list[int], short: int, guarded: bool
+        self, ships: list[int], bases: list[int], short: int, guarded: bool
     ) -> Action | None:
         """A scrap ability of our own in-play cards to use: any that gives attack, when their
         attack together finishes the opponent; else a card worth less than our deck's average
@@ -183,6 +188,12 @@ class GreedyBot(SimpleBot):
         assert led is not None
         has_scrap = led.has_scrap
         n_ships = len(ships)
+        if not any(map(has_scrap.__getitem__, ships)) and not any(
+            map(has_scrap.__getitem__, bases)
+        ):  # the usual case, quickly: nothing in play has a scrap ability
+            self._scrap_attack = 0
+            self._scan_ships, self._scan_bases, self._scan_round = n_ships, len(bases), self._round
+            return None
         candidates = [i for i, c in enumerate(ships) if has_scrap[c]]
         if bases:
             candidates += [n_ships + j for j, c in enumerate(bases) if has_scrap[c]]

@@ -25,10 +25,10 @@ if TYPE_CHECKING:
 class View:
     """One player's view of a match. Lists it returns are the match's own: read them only.
 
-    The lists the match keeps for the whole game (this player's hand and discard pile, the
-    ships in play, the market row, the pools) are plain attributes, not properties: bots read
-    them several times a decision, and the engine changes those lists in place, never
-    replacing them, so a view made at the start of a match stays true to it."""
+    The lists the match keeps for the whole game (this player's hand and discard pile, both
+    players' bases, the ships in play, the market row, the pools) are plain attributes, not
+    properties: bots read them several times a decision, and the engine changes those lists
+    in place, never replacing them, so a view made at the start of a match stays true to it."""
 
     __slots__ = (
         "_acq",
@@ -39,6 +39,8 @@ class View:
         "discard",
         "hand",
         "market",
+        "opponent_bases",
+        "own_bases",
         "seat",
         "ships",
     )
@@ -52,6 +54,8 @@ class View:
         self.ships: list[int] = match.ships
         """Ships in play this turn (the current player's)."""
         self.market: list[int] = match.market
+        self.own_bases: list[int] = match.bases[seat]
+        self.opponent_bases: list[int] = match.bases[1 - seat]
         self._pool = match.pool
         self._acq = match.acq
         self._att = match.att
