@@ -35,6 +35,14 @@ from cardkit.sim.engine import (
 from cardkit.sim.simple import SimpleBot
 from cardkit.sim.view import View
 
+_PHASE_OF = tuple(phase_of(r) for r in range(100))
+"""``phase_of`` of the rounds a game usually lasts, looked up rather than worked out."""
+
+
+def _phase(round_: int) -> int:
+    return _PHASE_OF[round_] if round_ < len(_PHASE_OF) else phase_of(round_)
+
+
 THIN_IN_PLAY = 1.4
 """An in-play card worth less than this times the deck's average card is scrapped for its
 scrap ability (measured head to head: 1.4 beat 0.5, 0.9, 1.2 and 1.8 against ``simple``,
@@ -82,12 +90,14 @@ class GreedyBot(SimpleBot):
 
     def _refresh(self, view: View) -> Ledger:
         """Once a turn: the deck's average worth, the factions' ally chances and synergy."""
-        led = self._ledger(view)
+        led = self._led
+        if led is None or self._cards is not view.cards:
+            led = self._ledger(view)
         round_ = view.round
         if self._round == round_:
             return led
         self._round = round_
-        phase = self._phase = phase_of(round_)
+        phase = self._phase = _phase(round_)
         keep = led.keep[phase]
         need_of = led.need[phase]
         factions = led.factions
@@ -105,7 +115,7 @@ class GreedyBot(SimpleBot):
         self._avg = total / n
         others = self.others_in_hand
         p = [1.0 - (1.0 - k / n) ** others for k in counts]
-        for c in view.bases(view.seat):
+        for c in view.own_bases:
             for f in factions[c]:
                 p[f] = 0.9
         self._ally_p = p
@@ -218,14 +228,17 @@ class GreedyBot(SimpleBot):
 
     def _strike(self, view: View, strength: int, guarded: bool) -> Action | None:
         """Break the most valuable base it can (guards first), then attack the opponent."""
-        opponent_bases = view.bases(1 - view.seat)
+        opponent_bases = view.opponent_bases
         if opponent_bases:
             cards = view.cards
+            led = self._led  # take_action refreshed the figures for this round
+            assert led is not None
+            worth = led.worth_in_play[self._phase]
             best, best_threat = -1, -1e9
             for j in view.targets():
                 c = opponent_bases[j]
                 if cards[c].defense <= strength:
-                    threat = self._threat(view, c)
+                    threat = worth[c]
                     if threat > best_threat:
                         best, best_threat = j, threat
             if best >= 0:
@@ -279,7 +292,7 @@ class GreedyBot(SimpleBot):
     # -- answers to the engine's questions ---------------------------------------------------
 
     def choose_option(self, view: View, options: tuple[Worth, ...]) -> int:
-        phase = phase_of(view.round)
+        phase = _phase(view.round)
         w = WEIGHTS[phase]
         life = view.life(view.seat)
         life_weight = w[2] + (0.8 if life < 15 else 0.3 if life < 25 else 0.0)
@@ -299,7 +312,7 @@ class GreedyBot(SimpleBot):
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
         led = self._ledger(view)
-        phase = phase_of(view.round)
+        phase = _phase(view.round)
         play = led.primary[phase]
         hand = view.hand
         order = sorted(range(len(hand)), key=lambda i: (play[hand[i]], i))
