@@ -92,6 +92,7 @@ class Match:
         self.fcount = [0] * len(pool.factions)
         self.ally_entries = 0  # the current player's cards in play that have ally abilities
         self.pool = [0] * self.nres
+        self.zero_pool = (0,) * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
         self.cur = 0
         self.turn = 0
@@ -163,11 +164,11 @@ class Match:
             action = bot.take_action(view)
             if checked and action not in self.legal_actions():
                 raise AssertionError(f"illegal action {action!r} by {bot.name}")
-            kind = action[0]
+            kind = action[0]  # the usual actions first, without going through apply()
             if kind == PLAY_ALL:
                 self.play_hand(p)
-            elif kind == PLAY:
-                self.play_card(p, action[1])
+            elif kind == ACQUIRE:
+                self.buy(p, action[1])
             elif kind == END:
                 return
             else:
@@ -188,9 +189,7 @@ class Match:
                     self.removed.remove(c)
                     self.discard[q].append(c)
             self.return_at_end.clear()
-        pool = self.pool
-        for r in range(len(pool)):  # in place: the views hold this list
-            pool[r] = 0
+        self.pool[:] = self.zero_pool  # in place: the views hold this list
         self.scrapped = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
