@@ -177,6 +177,13 @@ def test_a_view_holds_the_match_lists_through_a_reshuffle_and_the_end_of_a_turn(
     sample = view.sample([GreedyBot(1), GreedyBot(2)], 7)
     assert sample.views[1].hand is sample.hand[1] and sample.hand[1] is not m.hand[1]
     assert (view.own_bases, view.opponent_bases) == (m.bases[0], m.bases[1])
+    m.life[1] -= 5
+    m.end_turn()
+    assert (view.round, view.lives) == (2, [50, 45])
+    m.end_turn()
+    assert view.round == m.views[1].round == 2 and m.turn == 3
+    m.turn = 6
+    assert (view.round, sample.views[0].round) == (4, 1)
     m.bases[1].append(idx("spike-cluster"))
     assert view.opponent_bases == [idx("spike-cluster")] and m.views[1].own_bases is m.bases[1]
 

@@ -95,7 +95,7 @@ class Match:
         self.zero_pool = (0,) * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
         self.cur = 0
-        self.turn = 0
+        self._turn = 0
         self.winner: int | None = None
         self.over = False
         self.scrapped = 0
@@ -111,6 +111,18 @@ class Match:
         self.views = [View(self, 0), View(self, 1)]
         self.draw(0, setup.first_hand_size)
         self.draw(1, setup.hand_size)
+
+    @property
+    def turn(self) -> int:
+        """Turns played (both players'): 0 in the first turn."""
+        return self._turn
+
+    @turn.setter
+    def turn(self, turn: int) -> None:
+        # the views hold the round as a plain attribute (bots read it every decision)
+        self._turn = turn
+        for view in self.views:
+            view.round = turn // 2 + 1
 
     # -- the game loop ------------------------------------------------------------------------
 
@@ -171,6 +183,8 @@ class Match:
                 self.buy(p, action[1])
             elif kind == END:
                 return
+            elif kind == ATTACK_PLAYER:
+                self.attack_player(p)
             else:
                 self.apply(action)
 
@@ -246,12 +260,15 @@ class Match:
             self.remove_base(q, arg)
             self.discard[q].append(c)
         elif kind == ATTACK_PLAYER:
-            q = 1 - p
-            self.life[q] -= self.pool[self.att]
-            self.pool[self.att] = 0
-            if self.life[q] <= 0:
-                self.over = True
-                self.winner = p
+            self.attack_player(p)
+
+    def attack_player(self, p: int) -> None:
+        q = 1 - p
+        self.life[q] -= self.pool[self.att]
+        self.pool[self.att] = 0
+        if self.life[q] <= 0:
+            self.over = True
+            self.winner = p
 
     def play_hand(self, p: int) -> None:
         """Play every card of the hand, last first, and any card drawn meanwhile."""

@@ -38,9 +38,11 @@ class View:
         "cards",
         "discard",
         "hand",
+        "lives",
         "market",
         "opponent_bases",
         "own_bases",
+        "round",
         "seat",
         "ships",
     )
@@ -54,6 +56,10 @@ class View:
         self.ships: list[int] = match.ships
         """Ships in play this turn (the current player's)."""
         self.market: list[int] = match.market
+        self.round = match.turn // 2 + 1
+        """The current round (a player's own turns): the match keeps it up to date."""
+        self.lives: list[int] = match.life
+        """Both players' life, by seat."""
         self.own_bases: list[int] = match.bases[seat]
         self.opponent_bases: list[int] = match.bases[1 - seat]
         self._pool = match.pool
@@ -64,10 +70,6 @@ class View:
     def compiled(self) -> Compiled:
         """The card pool as compiled for the engine (public: every card's stats and text)."""
         return self._m.compiled
-
-    @property
-    def round(self) -> int:
-        return self._m.turn // 2 + 1
 
     @property
     def zones(self) -> PlayZones:
