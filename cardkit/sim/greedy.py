@@ -35,12 +35,13 @@ from cardkit.sim.engine import (
 from cardkit.sim.simple import SimpleBot
 from cardkit.sim.view import View
 
-_PHASE_OF = tuple(phase_of(r) for r in range(100))
+_KNOWN_ROUNDS = 100
+_PHASE_OF = tuple(phase_of(r) for r in range(_KNOWN_ROUNDS))
 """``phase_of`` of the rounds a game usually lasts, looked up rather than worked out."""
 
 
 def _phase(round_: int) -> int:
-    return _PHASE_OF[round_] if round_ < len(_PHASE_OF) else phase_of(round_)
+    return _PHASE_OF[round_] if round_ < _KNOWN_ROUNDS else phase_of(round_)
 
 
 THIN_IN_PLAY = 1.4
@@ -129,8 +130,13 @@ class GreedyBot(SimpleBot):
         known = self._values.get(c)
         if known is not None:
             return known
+        return self._new_value(led, c)
+
+    def _new_value(self, led: Ledger, c: int) -> float:
+        """``_value`` when it is not yet remembered for this turn."""
         phase = self._phase
-        v = led.primary[phase][c] + self.scrap_option * max(0.0, led.scrap[phase][c])
+        scrap = led.scrap[phase][c]
+        v = led.primary[phase][c] + self.scrap_option * (scrap if scrap > 0.0 else 0.0)
         p = self._ally_p
         for f, need, values in led.allies[c]:
             v += values[phase] * (p[f] if need == 1 else p[f] * p[f])
@@ -167,7 +173,7 @@ class GreedyBot(SimpleBot):
                 if cards[c].guard:
                     guarded = True
                     break
-        life = view.life(1 - view.seat)
+        life = view.lives[1 - view.seat]
         if strength >= life and not guarded:
             return (ATTACK_PLAYER, 0)
         ships = view.ships
@@ -262,14 +268,14 @@ class GreedyBot(SimpleBot):
             if cost <= budget:
                 v = known.get(c)
                 if v is None:
-                    v = self._value(led, c)
+                    v = self._new_value(led, c)
                 if v > bar:
                     options.append((v, cost, i))
         pile = view.pile
         if pile is not None and costs[pile] <= budget:
             v = known.get(pile)
             if v is None:
-                v = self._value(led, pile)
+                v = self._new_value(led, pile)
             if v > bar:
                 options.append((v, costs[pile], PILE))
         if not options:
