@@ -34,7 +34,7 @@ PILE = -1  # the argument of ACQUIRE for the always-available pile
 def shuffle(cards: list[int], random: Callable[[], float]) -> None:
     """Fisher-Yates from ``random()`` floats: about twice as fast as ``Random.shuffle``."""
     for i in range(len(cards) - 1, 0, -1):
-        j = int(random() * (i + 1))
+        j = (random() * (i + 1)).__floor__()  # int() of a float >= 0, a fifth faster
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -275,16 +275,18 @@ class Match:
         hand = self.hand[p]
         cards = self.cards
         pool = self.pool
-        ships, ships_as, fired = self.ships, self.ships_as, self.ship_fired
+        # the lists' append methods, looked up once (a Scout is played in a few steps)
+        ships, ships_as, fired = self.ships.append, self.ships_as.append, self.ship_fired.append
+        pop = hand.pop
         while hand:
-            c = hand.pop()
+            c = pop()
             plain = cards[c].plain
             if plain is None:
                 self.enter_play(p, c)
                 continue
-            ships.append(c)  # a ship of no faction that only gains to the pools (a Scout)
-            ships_as.append(c)
-            fired.append(1)
+            ships(c)  # a ship of no faction that only gains to the pools (a Scout)
+            ships_as(c)
+            fired(1)
             for r, n in plain:
                 pool[r] += n
 
