@@ -321,11 +321,12 @@ class GreedyBot(SimpleBot):
         phase = _phase(view.round)
         play = led.primary[phase]
         hand = view.hand
-        order = sorted(range(len(hand)), key=lambda i: (play[hand[i]], i))
+        values = [play[c] for c in hand]
+        order = sorted(range(len(hand)), key=values.__getitem__)  # stable: ties by position
         if least == most:
             return order[:least]
         bar = 1.5 * WEIGHTS[phase][1]  # "any number": a card worth less than 1.5 attack goes
-        weak = [i for i in order if play[hand[i]] < bar]
+        weak = [i for i in order if values[i] < bar]
         return order[:least] if len(weak) < least else weak[:most]
 
     def choose_scrap(
@@ -338,16 +339,17 @@ class GreedyBot(SimpleBot):
         keep = led.keep[self._phase]
         cards = view.cards
         roles = view.zones
-        zones = {roles.hand: view.hand, roles.discard: view.discard, roles.market: view.market}
+        hand_zone, market_zone = roles.hand, roles.market
+        zones = {hand_zone: view.hand, roles.discard: view.discard, market_zone: view.market}
         own: list[tuple[float, int, bool]] = []
         market: list[tuple[int, int]] = []
         bar = self.thin_offered * self._avg
         for k, (zone, i) in enumerate(candidates):
             c = zones[zone][i]
-            if zone == roles.market:
+            if zone == market_zone:
                 market.append((-cards[c].cost, k))
             else:
-                v = keep[c] + (0.3 if zone == roles.hand else 0.0)
+                v = keep[c] + (0.3 if zone == hand_zone else 0.0)
                 own.append((v, k, cards[c].cost == 0 or v < bar))
         own.sort()
         picks = [k for _, k, weak in own if weak][:most]
