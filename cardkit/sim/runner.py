@@ -89,6 +89,7 @@ class Tally:
             self.slot_wins[winner ^ first_slot] += 1
             self.first_wins += winner == 0
             self.margin += outcome.life[winner] - max(outcome.life[1 - winner], 0)
+        bucket_of, known = _BUCKET_OF, len(_BUCKET_OF)
         for player in (0, 1):
             acquired = outcome.acquired[player]
             won = winner == player
@@ -103,7 +104,8 @@ class Tally:
                 seen.add(card)
                 counts.players += 1
                 counts.wins += won
-                slot = counts.by_round[_bucket(round_)]
+                # _bucket(round_), without the call
+                slot = counts.by_round[bucket_of[round_] if round_ < known else len(BUCKETS) - 1]
                 slot[0] += 1
                 slot[1] += won
 
