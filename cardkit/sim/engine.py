@@ -128,7 +128,7 @@ class Match:
 
     def play(self) -> Outcome:
         """Play turns until a player has no life left or the turn limit is reached."""
-        while not self.over and self.turn < self.max_turns:
+        while not self.over and self._turn < self.max_turns:
             self.start_turn()
             self.main_phase()
             if not self.over:
@@ -208,7 +208,7 @@ class Match:
         self.next_on_top = None
         self.draw(p, self.hand_size)
         self.cur = 1 - p
-        self.turn += 1
+        self.turn = self._turn + 1  # the setter tells the views
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -453,7 +453,7 @@ class Match:
             self.deck[p].append(c)
         else:
             self.discard[p].append(c)
-        self.acquired[p].append((c, self.turn // 2 + 1))
+        self.acquired[p].append((c, self._turn // 2 + 1))
 
     # -- copies, for bots that look ahead ------------------------------------------------------
 
