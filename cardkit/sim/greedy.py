@@ -210,19 +210,25 @@ class GreedyBot(SimpleBot):
             self._scrap_attack = 0
             self._scan_ships, self._scan_bases, self._scan_round = n_ships, len(bases), self._round
             return None
-        candidates = [i for i, c in enumerate(ships) if has_scrap[c]]
-        if bases:
-            candidates += [n_ships + j for j, c in enumerate(bases) if has_scrap[c]]
-        in_play = [ships[i] if i < n_ships else bases[i - n_ships] for i in candidates]
+        # one pass: the in-play cards with a scrap ability, as (action index, card)
         scrap_attack = led.scrap_attack
-        attack = [scrap_attack[c] for c in in_play]
-        self._scrap_attack = sum(attack)
-        if not guarded and self._scrap_attack >= short:
-            return next((SCRAP, i) for i, a in zip(candidates, attack, strict=True) if a)
+        candidates: list[tuple[int, int]] = []
+        attack = 0
+        for i, c in enumerate(ships):
+            if has_scrap[c]:
+                candidates.append((i, c))
+                attack += scrap_attack[c]
+        for j, c in enumerate(bases):
+            if has_scrap[c]:
+                candidates.append((n_ships + j, c))
+                attack += scrap_attack[c]
+        self._scrap_attack = attack
+        if not guarded and attack >= short:
+            return next((SCRAP, i) for i, c in candidates if scrap_attack[c])
         keep = led.keep[self._phase]
         scrap = led.scrap[self._phase]
         bar = self.thin_in_play * self._avg
-        for i, c in zip(candidates, in_play, strict=True):
+        for i, c in candidates:
             if keep[c] < bar and scrap[c] > 0:
                 return (SCRAP, i)
         self._scan_ships, self._scan_bases, self._scan_round = n_ships, len(bases), self._round
