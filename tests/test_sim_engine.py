@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -186,6 +187,35 @@ def test_a_view_holds_the_match_lists_through_a_reshuffle_and_the_end_of_a_turn(
     assert (view.round, sample.views[0].round) == (4, 1)
     m.bases[1].append(idx("spike-cluster"))
     assert view.opponent_bases == [idx("spike-cluster")] and m.views[1].own_bases is m.bases[1]
+
+
+def _state_names(m: Match) -> list[str]:
+    """A match's attributes, whether its class is compiled (mypyc keeps their names) or not."""
+    names = getattr(type(m), "__mypyc_attrs__", None)
+    return sorted(names if names is not None else vars(m))
+
+
+def test_a_clone_is_the_match_in_every_part_of_its_state_in_lists_of_its_own() -> None:
+    m = Match(star_compiled(), (GreedyBot(1), GreedyBot(2)), 3)
+    for _ in range(9):
+        m.start_turn()
+        m.main_phase()
+        m.end_turn()
+    m.start_turn()
+    copy = m.clone((GreedyBot(3), GreedyBot(4)), 5)
+    names = _state_names(m)
+    assert {"deck", "hand", "market", "pool", "life", "over", "cur"} <= set(names)
+    for name in names:
+        if name in ("rng", "bots", "views", "checked"):
+            continue
+        mine, theirs = getattr(m, name), getattr(copy, name)
+        assert theirs == mine, name
+        if isinstance(mine, list) and mine:
+            assert theirs is not mine, name
+            for a, b in zip(mine, theirs, strict=True):
+                assert not isinstance(a, list) or a is not b, name
+    assert copy.views[0].hand is copy.hand[0] and copy.views[1].round == m.views[1].round
+    assert copy.rng.random() == random.Random(5).random()
 
 
 def test_acquiring_pays_and_refills_the_market_row() -> None:

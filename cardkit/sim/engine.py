@@ -459,29 +459,46 @@ class Match:
 
     def clone(self, bots: Sequence[Bot], seed: int) -> Match:
         """A copy of this match, with other bots and its own random numbers."""
-        other = Match.__new__(Match)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random(seed)
-        other.bots = list(bots)
-        other.checked = False
-        for name in ("deck", "hand", "discard", "bases", "base_fired", "acquired"):
-            setattr(other, name, [list(x) for x in getattr(self, name)])
-        for name in (
-            "market_deck",
-            "market",
-            "removed",
-            "life",
-            "ships",
-            "ships_as",
-            "ship_fired",
-            "fcount",
-            "pool",
-            "return_at_end",
+        other = Match(self.compiled, bots, seed)  # its deal is replaced below
+        other.rng.seed(seed)  # as if fresh from the seed
+        # the lists in place (the views hold them), then the numbers
+        for mine, theirs in (
+            (self.deck, other.deck),
+            (self.hand, other.hand),
+            (self.discard, other.discard),
+            (self.bases, other.bases),
+            (self.base_fired, other.base_fired),
         ):
-            setattr(other, name, list(getattr(self, name)))
-        from cardkit.sim.bots import View
-
-        other.views = [View(other, 0), View(other, 1)]
+            for p in (0, 1):
+                theirs[p][:] = mine[p]
+        for p in (0, 1):
+            other.acquired[p][:] = self.acquired[p]
+        for mine_list, their_list in (
+            (self.market_deck, other.market_deck),
+            (self.market, other.market),
+            (self.removed, other.removed),
+            (self.life, other.life),
+            (self.ships, other.ships),
+            (self.ships_as, other.ships_as),
+            (self.ship_fired, other.ship_fired),
+            (self.fcount, other.fcount),
+            (self.pool, other.pool),
+        ):
+            their_list[:] = mine_list
+        other.return_at_end[:] = self.return_at_end
+        other.pile_count = self.pile_count
+        other.ally_entries = self.ally_entries
+        other.cur = self.cur
+        other.turn = self._turn
+        other.winner = self.winner
+        other.over = self.over
+        other.scrapped = self.scrapped
+        other.self_scrapped = self.self_scrapped
+        other.next_on_top = self.next_on_top
+        other.src = self.src
+        other.last_cost = self.last_cost
+        other.last_count = self.last_count
+        other.last_did = self.last_did
         return other
 
     def redeal_hidden(self, seat: int) -> None:

@@ -19,6 +19,8 @@ each faction's ally abilities are to fire. Then it:
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from cardkit.sim.appraise import WEIGHTS, Ledger, ledger, phase_of
 from cardkit.sim.compile import Worth
 from cardkit.sim.engine import (
@@ -55,6 +57,7 @@ BUY_BAR = 0.0
 """A card is bought only if it adds more than this over the deck's average card."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class GreedyBot(SimpleBot):
     """The heuristic player (see the module's docstring)."""
 
@@ -295,7 +298,12 @@ class GreedyBot(SimpleBot):
             left = budget - cost
             second = 0.0
             for b in options:
-                if b[1] <= left and b[0] > second and (b is not a or (slot == PILE and spare_pile)):
+                # another option (options differ by slot), or a second card from the pile
+                if (
+                    b[1] <= left
+                    and b[0] > second
+                    and (b[2] != slot or (slot == PILE and spare_pile))
+                ):
                     second = b[0]
             if v + second > best_total or (v + second == best_total and v > best[0]):
                 best, best_total = a, v + second

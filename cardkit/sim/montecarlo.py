@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 import random
 
+from mypy_extensions import mypyc_attr
+
 from cardkit.sim.engine import (
     ACQUIRE,
     ATTACK_BASE,
@@ -28,6 +30,7 @@ from cardkit.sim.greedy import GreedyBot
 from cardkit.sim.view import View
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class MonteCarloBot(GreedyBot):
     """Greedy play; buys and attacks chosen by rollouts (see the module's docstring)."""
 

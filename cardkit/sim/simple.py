@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from mypy_extensions import mypyc_attr
+
 from cardkit.sim.compile import Worth
 from cardkit.sim.engine import (
     ACQUIRE,
@@ -19,6 +21,7 @@ from cardkit.sim.engine import (
 from cardkit.sim.view import View
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class RandomBot:
     """Uniformly random among the legal choices."""
 
@@ -62,6 +65,7 @@ class RandomBot:
         return self._maybe(options)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a bot of one's own may build on it
 class SimpleBot:
     """A heuristic player: plays every card, takes lethal, breaks guards, then buys the card
     scoring highest by twice its cost, plus the attack it gives, plus 1 for a faction it owns."""
