@@ -9,6 +9,10 @@ weaker than ``greedy``), so that the cost of the bot's own thinking shows. Times
 of this process (``time.process_time``), so that other work on a shared machine slows the
 figures less; still, run it with nothing else busy.
 
+The figures are for the simulator as installed: compiled with mypyc by ``pip install .``, pure
+Python in an editable install; ``PYTHONPATH=. python bench/sim.py`` runs the sources as they
+are (pure Python) whatever is installed.
+
     python bench/sim.py [--games 2000] [--repeat 3] [--profile]
 """
 
@@ -22,6 +26,7 @@ import time
 from pathlib import Path
 
 from cardkit.cardload import load_card_set
+from cardkit.sim import compiled
 from cardkit.sim.pool import build_pool
 from cardkit.sim.runner import play_games
 
@@ -59,7 +64,13 @@ def main() -> None:
     for _ in range(turns * 5):
         random.shuffle(deck)
     floor = args.games * 5 / (time.process_time() - start)
+    engine = (
+        "compiled with mypyc"
+        if compiled()
+        else "pure Python (an editable install, or no C compiler at install)"
+    )
     print(f"games: {args.games:,} greedy vs greedy, {turns / args.games:.1f} turns a game")
+    print(f"engine and bots: {engine}")
     print(f"cardkit sim: {rate:,.0f} games/s on one core (goal {GOAL:,.0f}), by CPU time")
     wall_rate = args.games / min(walls)
     print(f"  by the wall clock: {wall_rate:,.0f} games/s (lower when the CPUs are shared)")
