@@ -58,11 +58,11 @@ def bar_chart(
         return plot_left + (clipped - low_end) / (high_end - low_end) * (plot_right - plot_left)
 
     def shown(value: float) -> str:
-        return (
-            f"{value * 100:+.0f}%"
-            if percent and low_end < 0
-            else (f"{value * 100:.0f}%" if percent else f"{value:g}")
-        )
+        if not percent:
+            return f"{value:g}"
+        if round(value * 100) == 0:
+            return "0%"  # no sign, and never "-0%"
+        return f"{value * 100:+.0f}%" if low_end < 0 else f"{value * 100:.0f}%"
 
     draw.text((12, 14), title, fill=INK, font=font)
     for k in range(5):
