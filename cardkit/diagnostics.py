@@ -190,4 +190,5 @@ CODES: dict[str, str] = {
     "CK403": "the simulator cannot execute an effect of a card's rules text",
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
     "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
+    "CK406": "no card gains the resource players attack or buy with: games cannot go as declared",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ from PIL import Image
 from sim_helpers import ROOT, STAR_REALMS
 
 from cardkit.cli import main
+from cardkit.cli.sim import charted_rows, shown_rows
+from cardkit.sim.stats import CardRow, Rate
 
 POWER_CARD = ROOT / "tests" / "fixtures" / "sim" / "power-card.yaml"
 
@@ -223,3 +226,52 @@ def test_the_greedy_bot_against_the_simple_one_from_the_command_line(
     assert "200 games, greedy (A) vs simple (B), seed 7, seats alternated" in out
     wins = re.search(r"A +│ greedy +│ +(\d+) │", out)
     assert wins is not None and int(wins.group(1)) > 120
+
+
+def _row(k: int, wins: int, *, added: bool = False) -> CardRow:
+    """A card bought in 200 player-games, ``wins`` of them won, against 100 of 200 otherwise."""
+    return CardRow(f"c{k:02}", f"Card {k}", added, 1.0, Rate(wins, 200), Rate(100, 200), ())
+
+
+def test_the_text_table_shows_the_surest_winners_and_losers_and_every_added_card() -> None:
+    rows = [_row(k, 60 + 2 * k) for k in range(40)]  # edges from -20% to +19%
+    rows.append(_row(99, 101, added=True))  # a middling added card
+    cards = tuple(sorted(rows, key=lambda r: (-r.edge_interval[0], r.id)))  # as summarize does
+    shown = shown_rows(cards)
+    assert [r.id for r in shown] == [
+        *(f"c{k:02}" for k in range(39, 29, -1)),  # the ten surest winners
+        *(f"c{k:02}" for k in range(4, -1, -1)),  # the five surest losers, weakest last
+        "c99",
+    ]
+
+
+def test_the_edge_chart_draws_every_added_card_whatever_its_edge() -> None:
+    rows = [_row(k, 60 + 2 * k) for k in range(40)] + [_row(99, 101, added=True)]
+    charted = charted_rows(tuple(rows))
+    assert len(charted) == 25 and "c99" in {r.id for r in charted}
+    edges = [abs(r.edge) for r in charted]
+    assert edges == sorted(edges, reverse=True)  # widest first, the added card in its place
+    assert charted_rows(tuple(rows[:-1]))[-1].id not in {r.id for r in charted}  # it made room
+
+
+def test_a_sweep_of_draws_only_says_so_and_shows_no_first_player_rate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "sr"
+    shutil.copytree(STAR_REALMS, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "  authority: {name: Authority", "  fuel: {name: Fuel}\n  authority: {name: Authority"
+    )
+    text = text.replace("attack_with: combat", "attack_with: fuel").replace(
+        "max_turns: 200", "max_turns: 20"
+    )
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    status, out, err = _sim(
+        capsys, str(folder), "--games", "4", "--jobs", "1", "-o", str(tmp_path / "o")
+    )
+    assert status == 0, err
+    assert "warning[CK406] no card in play gains 'fuel'" in err
+    assert re.search(r"first +│ whoever moves first +│ +0 │ - \(no game decided\)", out), out
+    assert "draws 4," in out
+    assert "every game was a draw: no player's life reached 0 before the turn limit" in out

@@ -191,3 +191,37 @@ def test_play_maps_only_special_effects_the_game_declares(tmp_path: Path) -> Non
     assert game is None
     assert [d.code for d in found] == ["CK400"]
     assert "play: unknown special effect 'return-from-scrap-heep' (did you mean " in str(found[0])
+
+
+def test_a_resource_no_card_gains_to_attack_or_buy_with_is_a_ck406_warning(
+    tmp_path: Path,
+) -> None:
+    folder = _game(
+        tmp_path,
+        "  authority: {name: Authority",
+        "  fuel: {name: Fuel}\n  authority: {name: Authority",
+    )
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("attack_with: combat", "attack_with: fuel")
+    text = text.replace("acquire_with: trade", "acquire_with: fuel")
+    (folder / "game.yaml").write_text(text.replace("max_turns: 200", "max_turns: 30"), "utf-8")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and not found
+    pool, found = build_pool(card_set)
+    assert pool is not None  # warnings: the games are still played
+    attack, buy = _line(folder, "attack_with:"), _line(folder, "acquire_with:")
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{buy}:17: warning[CK406] no card in play gains 'fuel', the resource "
+        "players buy cards with: nothing can be bought (hint: give some cards 'Gain N fuel', "
+        "or name another resource in 'play.acquire_with')",
+        f"sr/game.yaml:{attack}:16: warning[CK406] no card in play gains 'fuel', the resource "
+        "players attack with: no player can lose: every game is a draw at turn 30 (hint: give "
+        "some cards 'Gain N fuel', or name another resource in 'play.attack_with')",
+    ]
+    tally = run_sweep(pool, ("greedy", "greedy"), games=6, seed=1)
+    assert tally.draws == tally.games == 6 and tally.turns == 6 * 30
+
+
+def test_star_realms_gains_what_it_attacks_and_buys_with() -> None:
+    _, found = build_pool(star_realms())
+    assert not [d for d in found if d.code == "CK406"]

@@ -22,11 +22,12 @@ if TYPE_CHECKING:
     from cardkit.model import Card
     from cardkit.render.simchart import Bar
     from cardkit.sim.pool import SimPool
-    from cardkit.sim.stats import Delta, Rate, Summary
+    from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
 NAME = "sim"
 HELP = "play seeded games between bots; win rates, per-card figures, what added cards change"
-SHOWN_CARDS = 15
+SHOWN_STRONG, SHOWN_WEAK = 10, 5  # the text table's surest winners and surest losers
+CHART_CARDS = 25
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -152,6 +153,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def _ci(rate: Rate) -> str:
+    if rate.n == 0:
+        return "- (no game decided)"
     low, high = rate.interval
     return f"{rate.value:6.1%} [{low:.1%}, {high:.1%}]"
 
@@ -181,8 +184,15 @@ def _print_text(
             f"average margin {summary.average_margin:.1f}"
         )
     )
-    rows = list(summary.cards[:SHOWN_CARDS])
-    rows += [row for row in summary.cards[SHOWN_CARDS:] if row.added]
+    if summary.games and summary.draws == summary.games:
+        out.print(
+            Text(
+                "every game was a draw: no player's life reached 0 before the turn limit "
+                "('play.max_turns' in game.yaml); see the warnings above",
+                style="bold",
+            )
+        )
+    rows = shown_rows(summary.cards)
     cards = Table(title="cards: win rate of the players who bought them", show_edge=False)
     for column in ("card", "bought in", "win if bought [95% CI]", "if not", "edge"):
         cards.add_column(column, no_wrap=True)
@@ -206,6 +216,13 @@ def _print_text(
     out.print(rounds)
     if any(row.added for row in rows):
         out.print(Text("* an added card"))
+    if len(rows) < len(summary.cards):
+        out.print(
+            Text(
+                f"{len(rows)} of {len(summary.cards)} cards shown: the {SHOWN_STRONG} surest "
+                f"winners, the {SHOWN_WEAK} surest losers and any added card; report.json has all"
+            )
+        )
     if changes is not None:
         delta = Table(
             title="pool delta: win rate with the added cards minus without", show_edge=False
@@ -222,6 +239,26 @@ def _print_text(
                 f"{d:+.1%} [{low:+.1%}, {high:+.1%}]",
             )
         out.print(delta)
+
+
+def shown_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
+    """The text table's rows: the surest winners, then the surest losers (lowest high end of
+    the edge's interval, weakest last), then any added card not among them."""
+    strong = list(cards[:SHOWN_STRONG])
+    rest = sorted(cards[SHOWN_STRONG:], key=lambda row: (-row.edge_interval[1], row.id))
+    weak = rest[-SHOWN_WEAK:] if SHOWN_WEAK else []
+    shown = {row.id for row in strong + weak}
+    added = [row for row in cards if row.added and row.id not in shown]
+    return strong + weak + added
+
+
+def charted_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
+    """The edge chart's bars: the widest edges, largest first, with every added card among
+    them (in its place) even when its edge is small."""
+    widest = sorted(cards, key=lambda r: (-abs(r.edge), r.id))
+    added = [row for row in widest[CHART_CARDS:] if row.added]
+    keep = {row.id for row in widest[: CHART_CARDS - len(added)]} | {row.id for row in added}
+    return [row for row in widest if row.id in keep]
 
 
 def _symmetric(bars: list[Bar]) -> tuple[float, float]:
@@ -251,7 +288,7 @@ def _write(
             "win rate per seat (95% Wilson interval)", seats, axis=(0.0, 1.0), reference=0.5
         ),
     }
-    rows = sorted(summary.cards, key=lambda r: (-abs(r.edge), r.id))[:25]
+    rows = charted_rows(summary.cards)
     edges = [Bar(row.name, row.edge, *row.edge_interval, row.added) for row in rows]
     charts["cards.png"] = bar_chart(
         "win rate when bought minus when not bought (95% Newcombe interval)",

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error, warning
 from cardkit.model import Card, CardSet, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
-from cardkit.rules.effects import Ability
+from cardkit.rules.effects import Ability, Gain, GainPerCost
+from cardkit.rules.effects.abilities import walk
 from cardkit.sim.compile import outside_reason, unsupported
+from cardkit.yamlsource import SourceMap
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +196,7 @@ def build_pool(
     pile_count = 0
     if pile is not None:
         pile_count = setup.pile_count or next(c.count for c in all_cards if c.id == setup.pile)
+    notes += _unreachable(cards, setup, game.source)
     pool = SimPool(
         setup=setup,
         resources=tuple(game.resources),
@@ -205,4 +208,41 @@ def build_pool(
         pile_count=pile_count,
         added=tuple(c.id for c in added),
     )
-    return pool, notes
+    return pool, sorted(notes, key=lambda d: d.sort_key)
+
+
+def _gained(cards: Sequence[SimCard]) -> set[str]:
+    """The resources some ability of some card can gain (in any option, on any trigger)."""
+    found: set[str] = set()
+    for card in cards:
+        for ability in card.abilities:
+            for node in walk(ability):
+                if isinstance(node, Gain):
+                    found.update(r for r, n in node.amounts if n > 0)
+                elif isinstance(node, GainPerCost):
+                    found.add(node.resource)
+    return found
+
+
+def _unreachable(cards: Sequence[SimCard], setup: PlaySetup, source: SourceMap) -> list[Diagnostic]:
+    """CK406: the play declaration's attack or purchase resource that no card can gain. With no
+    attack no life is ever lost, and every game is a draw at the turn limit."""
+    gained = _gained(cards)
+    draw = f"no player can lose: every game is a draw at turn {setup.max_turns}"
+    found = []
+    for key, resource, role, outcome in (
+        ("attack_with", setup.attack_with, "attack", draw),
+        ("acquire_with", setup.acquire_with, "buy cards", "nothing can be bought"),
+    ):
+        if resource not in gained:
+            found.append(
+                warning(
+                    "CK406",
+                    f"no card in play gains {resource!r}, the resource players {role} with: "
+                    f"{outcome}",
+                    source.at(("play", key)),
+                    hint=f"give some cards 'Gain N {resource}', or name another resource "
+                    f"in 'play.{key}'",
+                )
+            )
+    return found
