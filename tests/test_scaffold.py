@@ -11,7 +11,8 @@ import pytest
 from cardkit.cardload import load_card_set
 from cardkit.cli import main
 from cardkit.gameload import load_game
-from cardkit.scaffold import game_id
+from cardkit.resources import data_dir
+from cardkit.scaffold import KINDS, game_id
 
 
 def _new(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -137,3 +138,30 @@ def test_a_designer_s_first_slip_in_the_new_game_reads_as_english(
     lines = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()]
     assert "error[CK021] 'powr' is not a field of a unit (did you mean 'power'?)" in lines
     assert "error[CK021] 'colour' is not a field of an action" in lines
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        (
+            "plian",
+            "cardkit: error: unknown kind of game 'plian' (did you mean 'plain'?); choose one of: ",
+        ),
+        ("card-game", "cardkit: error: unknown kind of game 'card-game'; choose one of: "),
+    ],
+)
+def test_an_unknown_kind_is_a_usage_error_that_lists_the_kinds_and_writes_nothing(
+    kind: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _new(capsys, "Moon Tactics", "--into", str(tmp_path), "--kind", kind)
+    assert status == 2
+    assert out == ""
+    assert err == message + ", ".join(KINDS) + "\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_kind_has_its_template_folder_and_the_plain_kind_is_the_default() -> None:
+    templates = data_dir("templates") / "new-game"
+    assert sorted(p.name for p in templates.iterdir() if p.is_dir()) == sorted(KINDS)
+    assert next(iter(KINDS)) == "plain"
+    assert all((templates / kind / "game.yaml").is_file() for kind in KINDS)
