@@ -84,19 +84,23 @@ def test_game_ids_are_lowercase_ascii_words(name: str, ident: str) -> None:
     assert game_id(name) == ident
 
 
+@pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize(
     "name", ['Realms: "Frontiers"', "yes", "123", "true", "#1 Game", "- Dash", "Château Wars"]
 )
 def test_any_name_makes_a_game_that_loads_cleanly_and_keeps_its_name(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _new(capsys, name, "--into", str(tmp_path))[0] == 0
+    assert _new(capsys, name, "--into", str(tmp_path), "--kind", kind)[0] == 0
     folder = tmp_path / game_id(name)
     card_set, found = load_card_set(folder, str(folder))
     assert [str(d) for d in found] == []
     assert card_set is not None
     assert card_set.game.id == game_id(name)
     assert card_set.game.name.casefold() == name.casefold()
+    assert all(
+        back.get("text") in (None, card_set.game.name) for back in card_set.game.backs.values()
+    )
 
 
 @pytest.mark.parametrize("name", ["!!!", "", "a\nb"])
@@ -257,7 +261,10 @@ def test_a_new_deck_builder_builds_a_deck_pdf_and_a_rulebook(
     assert "Wild Stampede" in fronts and "Holding — Grove" in fronts and "GUARD" in fronts
     assert "Moon Tactics" in reader.pages[1].extract_text()  # the market deck's back
     assert main(["rulebook", str(deck_builder), "--output", str(out)]) == 0
-    assert "Wild Stampede" in (out / "reference.md").read_text(encoding="utf-8")
+    reference = (out / "reference.md").read_text(encoding="utf-8")
+    assert "Wild Stampede" in reference
+    holdings = reference.split("## Holdings", 1)[1]  # the sheet game.yaml declares
+    assert "| Bellows Tower | 3 | 4 | yes | Gain 2 **Might**." in holdings
     capsys.readouterr()
     assert main(["costs", str(deck_builder)]) == 0
     assert capsys.readouterr().out.startswith("cost curve of 26 cards: R^2 ")
