@@ -11,11 +11,19 @@ import unicodedata
 from pathlib import Path
 from string import Template
 
+from cardkit.diagnostics import did_you_mean
 from cardkit.errors import CardkitError, UsageError
 from cardkit.resources import data_dir
 from cardkit.yamlsource import parse_yaml
 
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+KINDS: dict[str, str] = {
+    "plain": "units and actions with a cost: validates and prints",
+    "deck-builder": "a small deck-builder with a 'play:' setup that 'cardkit sim' plays at once",
+}
+"""The kinds of game ``cardkit new`` writes, each from templates/new-game/<kind>/, the first
+the default."""
 
 
 def game_id(name: str) -> str:
@@ -32,12 +40,17 @@ def _yaml_scalar(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def new_game(name: str, parent: Path) -> Path:
-    """Create ``parent``/<id>/ from templates/new-game; returns the new folder.
+def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
+    """Create ``parent``/<id>/ from templates/new-game/<kind>/; returns the new folder.
 
-    The folder appears whole or not at all: it is written beside its final place and
-    renamed into it.
+    ``kind`` is one of ``KINDS``. The folder appears whole or not at all: it is written
+    beside its final place and renamed into it.
     """
+    if kind not in KINDS:
+        raise UsageError(
+            f"unknown kind of game {kind!r}{did_you_mean(kind, KINDS)}; "
+            f"choose one of: {', '.join(KINDS)}"
+        )
     if any(unicodedata.category(char) == "Cc" for char in name):
         raise UsageError(f"a game's name cannot hold control characters or line breaks: {name!r}")
     ident = game_id(name)
@@ -54,7 +67,7 @@ def new_game(name: str, parent: Path) -> Path:
         staging = parent / f".{ident}.{secrets.token_hex(4)}.new"
         staging.mkdir()
         try:
-            templates = data_dir("templates") / "new-game"
+            templates = data_dir("templates") / "new-game" / kind
             for template in sorted(p for p in templates.rglob("*") if p.is_file()):
                 text = Template(template.read_text(encoding="utf-8")).substitute(
                     id=ident,

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from cardkit.cardload import load_card_set
 from cardkit.cli import main
 from cardkit.gameload import load_game
-from cardkit.scaffold import game_id
+from cardkit.resources import data_dir
+from cardkit.scaffold import KINDS, game_id
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _new(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -78,19 +84,23 @@ def test_game_ids_are_lowercase_ascii_words(name: str, ident: str) -> None:
     assert game_id(name) == ident
 
 
+@pytest.mark.parametrize("kind", list(KINDS))
 @pytest.mark.parametrize(
     "name", ['Realms: "Frontiers"', "yes", "123", "true", "#1 Game", "- Dash", "Château Wars"]
 )
 def test_any_name_makes_a_game_that_loads_cleanly_and_keeps_its_name(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    name: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert _new(capsys, name, "--into", str(tmp_path))[0] == 0
+    assert _new(capsys, name, "--into", str(tmp_path), "--kind", kind)[0] == 0
     folder = tmp_path / game_id(name)
     card_set, found = load_card_set(folder, str(folder))
     assert [str(d) for d in found] == []
     assert card_set is not None
     assert card_set.game.id == game_id(name)
     assert card_set.game.name.casefold() == name.casefold()
+    assert all(
+        back.get("text") in (None, card_set.game.name) for back in card_set.game.backs.values()
+    )
 
 
 @pytest.mark.parametrize("name", ["!!!", "", "a\nb"])
@@ -137,3 +147,145 @@ def test_a_designer_s_first_slip_in_the_new_game_reads_as_english(
     lines = [line.split(": ", 1)[1] for line in capsys.readouterr().out.splitlines()]
     assert "error[CK021] 'powr' is not a field of a unit (did you mean 'power'?)" in lines
     assert "error[CK021] 'colour' is not a field of an action" in lines
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        (
+            "plian",
+            "cardkit: error: unknown kind of game 'plian' (did you mean 'plain'?); choose one of: ",
+        ),
+        ("card-game", "cardkit: error: unknown kind of game 'card-game'; choose one of: "),
+    ],
+)
+def test_an_unknown_kind_is_a_usage_error_that_lists_the_kinds_and_writes_nothing(
+    kind: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _new(capsys, "Moon Tactics", "--into", str(tmp_path), "--kind", kind)
+    assert status == 2
+    assert out == ""
+    assert err == message + ", ".join(KINDS) + "\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_kind_has_its_template_folder_and_the_plain_kind_is_the_default() -> None:
+    templates = data_dir("templates") / "new-game"
+    assert sorted(p.name for p in templates.iterdir() if p.is_dir()) == sorted(KINDS)
+    assert next(iter(KINDS)) == "plain"
+    assert all((templates / kind / "game.yaml").is_file() for kind in KINDS)
+
+
+def test_the_plain_kind_is_what_new_writes_without_a_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _new(capsys, "Moon Tactics", "--into", str(tmp_path / "a"))[0] == 0
+    assert _new(capsys, "Moon Tactics", "--into", str(tmp_path / "b"), "--kind", "plain")[0] == 0
+    a, b = tmp_path / "a" / "moon-tactics", tmp_path / "b" / "moon-tactics"
+    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    assert all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+
+
+@pytest.fixture(scope="module")
+def deck_builder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game made by ``cardkit new "Moon Tactics" --kind deck-builder``."""
+    parent = tmp_path_factory.mktemp("new")
+    assert main(["new", "Moon Tactics", "--into", str(parent), "--kind", "deck-builder"]) == 0
+    return parent / "moon-tactics"
+
+
+def test_a_new_deck_builder_validates_with_no_diagnostic_and_is_in_canonical_wording(
+    deck_builder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert main(["validate", str(deck_builder)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == ["0 errors, 0 warnings in 72 cards"]
+    assert main(["fmt", str(deck_builder), "--check"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == ["0 cards would be reformatted, 26 already canonical"]
+
+
+def test_a_new_deck_builder_has_starting_cards_a_pile_and_a_market_over_three_factions(
+    deck_builder: Path,
+) -> None:
+    card_set, found = load_card_set(deck_builder, str(deck_builder))
+    assert found == []
+    assert card_set is not None
+    game = card_set.game
+    assert (game.id, game.name) == ("moon-tactics", "Moon Tactics")
+    play = game.play
+    assert play is not None
+    assert dict(play.starting_deck) == {"apprentice": 8, "militia": 2}
+    market = [card for card in card_set.cards if card.deck == play.market_deck]
+    assert 18 <= len(market) <= 24
+    assert sum(card.count for card in market) == 42
+    assert {card.factions for card in market} == {("forge",), ("tide",), ("grove",)}
+    assert {card.get("cost") for card in market} == set(range(1, 8))
+    holdings = [card for card in market if card.type in play.base_types]
+    assert {card.get(play.guard_field, False) for card in holdings} == {True, False}
+    assert all(isinstance(card.get(play.defense_field), int) for card in holdings)
+
+
+# The words of the sample deck-builder the template must not borrow (its own game is original).
+BORROWED = (
+    "Trade", "Combat", "Authority", "Scout", "Viper", "Explorer", "Outpost", "trade row",
+    "scrap heap", "Blob", "Machine Cult", "Star Empire", "Trade Federation",
+)  # fmt: skip
+
+
+def test_the_deck_builder_template_borrows_no_star_realms_word_or_card_name() -> None:
+    sample, _ = load_card_set(ROOT / "cards" / "star-realms", "star-realms")
+    assert sample is not None
+    words = {*BORROWED, *(card.name for card in sample.cards)}
+    template = data_dir("templates") / "new-game" / "deck-builder"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(template.rglob("*.yaml")))
+    borrowed = sorted(w for w in words if re.search(rf"\b{re.escape(w)}\b", text, re.IGNORECASE))
+    assert borrowed == []
+
+
+def test_a_new_deck_builder_builds_a_deck_pdf_and_a_rulebook(
+    deck_builder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert main(["build", str(deck_builder), "--output", str(out)]) == 0
+    reader = PdfReader(out / "deck.pdf")
+    # 72 cards, nine to an A4 sheet: 8 sheets of fronts, each followed by its backs.
+    assert len(reader.pages) == 16
+    assert {
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages
+    } == {(595, 842)}
+    fronts = "\n".join(reader.pages[i].extract_text() for i in range(0, 16, 2))
+    assert "Wild Stampede" in fronts and "Holding — Grove" in fronts and "GUARD" in fronts
+    assert "Moon Tactics" in reader.pages[1].extract_text()  # the market deck's back
+    assert main(["rulebook", str(deck_builder), "--output", str(out)]) == 0
+    reference = (out / "reference.md").read_text(encoding="utf-8")
+    assert "Wild Stampede" in reference
+    holdings = reference.split("## Holdings", 1)[1]  # the sheet game.yaml declares
+    assert "| Bellows Tower | 3 | 4 | yes | Gain 2 **Might**." in holdings
+    capsys.readouterr()
+    assert main(["costs", str(deck_builder)]) == 0
+    assert capsys.readouterr().out.startswith("cost curve of 26 cards: R^2 ")
+
+
+def test_a_new_deck_builder_plays_fair_games_in_the_simulator(
+    deck_builder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # README's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
+    capsys.readouterr()
+    sweep = ["--games", "2000", "--seed", "1", "--jobs", "1", "--format", "json"]
+    status = main(["sim", str(deck_builder), *sweep, "-o", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "CK40" not in err  # every effect of every card is played
+    report = json.loads(out)
+    assert report["games"] == 2000 and report["draws"] == 0
+    assert report["average_turns"] < 40  # max_turns is 200
+    assert all(seat["rate"] > 0.45 for seat in report["seats"])
+    assert 0.45 < report["first_player"]["rate"] < 0.65
+    edges = {card["id"]: card["edge"] for card in report["cards"]}
+    assert {"hireling", "wild-stampede", "elder-oak", "tollhouse"} <= set(edges)
+    assert all(card["bought_share"] > 0.1 for card in report["cards"])
+    assert min(edges.values()) > -0.15 and max(edges.values()) < 0.18

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit.cli.output import EXIT_OK
+from cardkit.scaffold import KINDS
 
 NAME = "new"
 HELP = "start a new game folder with sample cards"
@@ -17,12 +18,20 @@ HELP = "start a new game folder with sample cards"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", help="the game's name, e.g. 'Moon Tactics'")
     parser.add_argument("--into", default="cards", help="parent folder (default: cards)")
+    parser.add_argument(
+        "--kind",
+        default="plain",
+        metavar="KIND",
+        help="the kind of game: "
+        + "; ".join(f"{kind} ({what})" for kind, what in KINDS.items())
+        + " (default: plain)",
+    )
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.scaffold import new_game
 
-    folder = new_game(args.name, Path(args.into))
+    folder = new_game(args.name, Path(args.into), kind=args.kind)
     out.print(
         Text(f"created {folder}/ with game.yaml and sample cards; next: cardkit validate {folder}"),
         soft_wrap=True,
