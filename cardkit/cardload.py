@@ -235,6 +235,8 @@ class CardChecker:
             unreadable=unreadable,
         )
         deck = raw.get("deck", card_type.deck)
+        if deck is None and len(game.decks) == 1:
+            deck = next(iter(game.decks))  # a game of one deck: every card is in it
         if game.decks and deck is None and not found:
             found.append(
                 error(
