@@ -25,6 +25,40 @@ def apply_suppressions(
     outside it is not stale, only not checked by this command (``cardkit validate`` does not
     run the simulator's checks, say).
     """
+    wanted, problems = _wanted(card_set)
+    kept: list[Diagnostic] = []
+    fired: set[tuple[str, str]] = set()
+    for diag in found:
+        if diag.card is not None and diag.code in wanted.get(diag.card, ()):
+            fired.add((diag.card, diag.code))
+            continue
+        kept.append(diag)
+    for card in card_set.cards:
+        for index, code in enumerate(card.get("suppress") or ()):
+            if ran is not None and code not in ran:
+                continue
+            if code in wanted.get(card.id, ()) and (card.id, code) not in fired:
+                problems.append(
+                    warning(
+                        "CK151",
+                        f"suppress lists {code} but {code} does not fire on card {card.id!r}",
+                        card.location("suppress", index),
+                        card=card.id,
+                        hint=f"remove {code} from the card's suppress list",
+                    )
+                )
+    return sorted([*kept, *problems], key=lambda d: d.sort_key)
+
+
+def drop_suppressed(card_set: CardSet, found: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """``found`` less the diagnostics its cards suppress, and nothing said about ``suppress``
+    itself: for commands that warn of what ``cardkit validate`` checks (``cardkit build``)."""
+    wanted, _ = _wanted(card_set)
+    return [d for d in found if d.card is None or d.code not in wanted.get(d.card, ())]
+
+
+def _wanted(card_set: CardSet) -> tuple[dict[str, set[str]], list[Diagnostic]]:
+    """The codes each card suppresses, by card id; and CK150 for each it cannot."""
     wanted: dict[str, set[str]] = {}
     problems: list[Diagnostic] = []
     for card in card_set.cards:
@@ -55,25 +89,4 @@ def apply_suppressions(
                 )
             else:
                 wanted.setdefault(card.id, set()).add(code)
-    kept: list[Diagnostic] = []
-    fired: set[tuple[str, str]] = set()
-    for diag in found:
-        if diag.card is not None and diag.code in wanted.get(diag.card, ()):
-            fired.add((diag.card, diag.code))
-            continue
-        kept.append(diag)
-    for card in card_set.cards:
-        for index, code in enumerate(card.get("suppress") or ()):
-            if ran is not None and code not in ran:
-                continue
-            if code in wanted.get(card.id, ()) and (card.id, code) not in fired:
-                problems.append(
-                    warning(
-                        "CK151",
-                        f"suppress lists {code} but {code} does not fire on card {card.id!r}",
-                        card.location("suppress", index),
-                        card=card.id,
-                        hint=f"remove {code} from the card's suppress list",
-                    )
-                )
-    return sorted([*kept, *problems], key=lambda d: d.sort_key)
+    return wanted, problems

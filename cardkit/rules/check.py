@@ -6,10 +6,11 @@ A check is a function from a ``CheckContext`` (every card's text parsed once, se
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from cardkit.constraints import check_constraints
-from cardkit.diagnostics import Diagnostic, error
+from cardkit.diagnostics import Diagnostic, Severity, error
 from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
@@ -75,3 +76,17 @@ def check_card_text(card_set: CardSet) -> list[Diagnostic]:
         found.extend(check(context))
     found.sort(key=lambda diag: diag.sort_key)
     return found
+
+
+def unparsed_text(card_set: CardSet) -> list[Diagnostic]:
+    """What ``check_card_text`` says of each line of rules text that does not parse, at the
+    same place and in the same words, as warnings: for commands that go on and print such
+    text as written (``cardkit build``). Each distinct line is parsed once."""
+    return [
+        dataclasses.replace(
+            diag,
+            severity=Severity.WARNING,
+            hint=f"{diag.hint}; " * bool(diag.hint) + "the card is printed with it as written",
+        )
+        for diag in parse_set(card_set).parse_errors
+    ]
