@@ -667,3 +667,19 @@ def test_a_card_with_no_deck_in_a_game_of_several_decks_is_told_the_decks(
     assert status == 1
     told = "game/lone.yaml:1:1: error[CK022] card belongs to no deck: set 'deck'"
     assert out[out.index(told) + 1] == "    hint: one of 'personal', 'trade'"
+
+
+def test_a_folder_inside_a_game_is_pointed_to_the_game_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, _ = _validate(capsys, "cards/star-realms/trade-deck")
+    assert status == 1
+    assert out == [
+        "cards/star-realms/trade-deck: error[CK001] not a game folder: "
+        "'cards/star-realms/trade-deck' has no game.yaml",
+        "    hint: it is inside the game folder 'cards/star-realms': give that folder",
+    ]
+    monkeypatch.chdir(ROOT / "cards" / "star-realms" / "trade-deck")
+    status, out, _ = _validate(capsys, ".")
+    assert out[1] == "    hint: it is inside the game folder '..': give that folder"
