@@ -73,7 +73,8 @@ def _wanted(card_set: CardSet) -> tuple[dict[str, set[str]], list[Diagnostic]]:
                         f"{did_you_mean(code, CODES, cutoff=0.8)} on card {card.id!r}",
                         where,
                         card=card.id,
-                        hint="codes are listed in the README's table of diagnostic codes",
+                        hint="copy the code from a diagnostic of the card: the 'CK' and three digits "
+                        "in brackets, as in 'warning[CK140]'",
                     )
                 )
             elif code in UNSUPPRESSIBLE:
