@@ -14,6 +14,10 @@ from cardkit.diagnostics import CODES, Diagnostic, did_you_mean, error, warning
 from cardkit.model import CardSet
 
 UNSUPPRESSIBLE: frozenset[str] = frozenset({"CK150", "CK151"})
+COPY_A_CODE = (
+    "copy the code from a diagnostic of the card: the 'CK' and three digits in brackets, "
+    "as in 'warning[CK140]'"
+)
 
 
 def apply_suppressions(
@@ -73,8 +77,7 @@ def _wanted(card_set: CardSet) -> tuple[dict[str, set[str]], list[Diagnostic]]:
                         f"{did_you_mean(code, CODES, cutoff=0.8)} on card {card.id!r}",
                         where,
                         card=card.id,
-                        hint="copy the code from a diagnostic of the card: the 'CK' and three digits "
-                        "in brackets, as in 'warning[CK140]'",
+                        hint=COPY_A_CODE,
                     )
                 )
             elif code in UNSUPPRESSIBLE:
