@@ -645,7 +645,7 @@ def test_a_card_with_no_deck_belongs_to_the_only_deck_of_a_one_deck_game(
     )
     monkeypatch.chdir(tmp_path)
     status, out, err = _validate(capsys, "moon-tactics")
-    assert err == ["0 errors, 0 warnings in 11 cards"]
+    assert err == ["0 errors, 0 warnings in 10 cards"]
     assert (status, out) == (0, [])
     card_set, _ = load_card_set(tmp_path / "moon-tactics")
     assert card_set is not None
