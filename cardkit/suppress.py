@@ -18,6 +18,7 @@ COPY_A_CODE = (
     "copy the code from a diagnostic of the card: the 'CK' and three digits in brackets, "
     "as in 'warning[CK140]'"
 )
+FIRST_RULES_CODE = "CK100"  # below it: files, YAML, fields (what leaves a card out)
 
 
 def apply_suppressions(
@@ -62,10 +63,15 @@ def drop_suppressed(card_set: CardSet, found: Iterable[Diagnostic]) -> list[Diag
 
 
 def _wanted(card_set: CardSet) -> tuple[dict[str, set[str]], list[Diagnostic]]:
-    """The codes each card suppresses, by card id; and CK150 for each it cannot."""
+    """The codes each card suppresses, by card id; and CK150 for each it cannot.
+
+    A flawed card (``CardSet.flawed``) suppresses rules codes only: its own field errors
+    say why it is left out of the set, and no suppress list may hide that.
+    """
     wanted: dict[str, set[str]] = {}
     problems: list[Diagnostic] = []
-    for card in card_set.cards:
+    loaded = {id(card) for card in card_set.cards}
+    for card in (*card_set.cards, *card_set.flawed):
         codes = card.get("suppress") or ()
         for index, code in enumerate(codes):
             where = card.location("suppress", index)
@@ -91,6 +97,6 @@ def _wanted(card_set: CardSet) -> tuple[dict[str, set[str]], list[Diagnostic]]:
                         hint=f"remove {code} from the list",
                     )
                 )
-            else:
+            elif id(card) in loaded or code >= FIRST_RULES_CODE:
                 wanted.setdefault(card.id, set()).add(code)
     return wanted, problems
