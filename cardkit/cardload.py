@@ -234,7 +234,7 @@ class CardChecker:
             card=card_id,
             unreadable=unreadable,
         )
-        deck = raw.get("deck", card_type.deck)
+        deck = self._deck(raw, type_id)
         if game.decks and deck is None and not found:
             found.append(
                 error(
@@ -247,22 +247,50 @@ class CardChecker:
             )
         if found or card_id is None:
             return None, found
+        return self._card(raw, source, where, card_id), []
+
+    def salvage(self, raw: dict[str, Any], source: SourceMap, where: PathKey) -> Card | None:
+        """A card that ``check`` refused, holding only its fields without schema errors: for
+        the checks that judge it without them (its rules text, its suppress list). None when
+        its type, name or id is what is wrong: then nothing else of it can be told apart."""
+        type_id = raw.get("type")
+        if not isinstance(type_id, str) or type_id not in self.game.card_types:
+            return None
+        errors = self.validators[type_id].iter_errors(raw)
+        bad = {err.absolute_path[0] for err in errors if err.absolute_path}
+        name, explicit = raw.get("name"), raw.get("id")
+        if bad & {"name", "id"} or not isinstance(name, str) or not name.strip():
+            return None
+        kept = {key: value for key, value in raw.items() if key not in bad}
+        card_id = explicit if isinstance(explicit, str) else slugify(name)
+        return self._card(kept, source, where, card_id)
+
+    def _deck(self, raw: dict[str, Any], type_id: str) -> str | None:
+        """The card's deck: its own, else its type's, else the game's only deck."""
+        deck = raw.get("deck", self.game.card_types[type_id].deck)
+        if deck is None and len(self.game.decks) == 1:
+            deck = next(iter(self.game.decks))  # a game of one deck: every card is in it
+        return deck if isinstance(deck, str) else None
+
+    def _card(self, raw: dict[str, Any], source: SourceMap, where: PathKey, card_id: str) -> Card:
+        type_id = raw["type"]
+        card_type = self.game.card_types[type_id]
         values = {spec.name: spec.default for spec in card_type.fields if spec.default is not None}
         values.update(raw)
         faction = raw.get("faction")
         factions = tuple(faction) if isinstance(faction, list) else ((faction,) if faction else ())
         return Card(
             id=CardId(card_id),
-            name=str(name),
+            name=str(raw["name"]),
             type=type_id,
             factions=factions,
-            deck=deck,
+            deck=self._deck(raw, type_id),
             count=raw.get("count", 1),
             text=raw.get("text", ""),
             values=values,
             source=source,
             path=where,
-        ), []
+        )
 
 
 def load_card_set(
@@ -312,11 +340,14 @@ def load_card_set(
             )
         ]
     checked: list[Diagnostic] = []
+    flawed: list[Card] = []
     for raw, source, where, unreadable in read:
         card, more = checker.check(raw, source, where, unreadable=unreadable)
         checked.extend(more)
         if card is not None:
             cards.append(card)
+        elif (salvaged := checker.salvage(raw, source, where)) is not None:
+            flawed.append(salvaged)
     found.extend(column_hints(checked, read, game))
     found.extend(duplicate_ids(cards))
     found = _unique(found)
@@ -330,7 +361,14 @@ def load_card_set(
             )
         )
     found.sort(key=lambda d: d.sort_key)
-    card_set = CardSet(game, tuple(cards), tuple(shown_files), copies_read, frozenset(names_read))
+    card_set = CardSet(
+        game,
+        tuple(cards),
+        tuple(shown_files),
+        copies_read,
+        frozenset(names_read),
+        flawed=tuple(flawed),
+    )
     return card_set, found
 
 

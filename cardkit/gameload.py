@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -515,6 +516,15 @@ def _play_zones(builder: _GameBuilder, known: Callable[..., None]) -> PlayZones:
     return zones
 
 
+def _not_a_game_hint(root: Path, shown_root: str) -> str:
+    """The game folder that holds ``root`` (a folder of its cards), else how to make one."""
+    for up, folder in enumerate(root.resolve().parents, start=1):
+        if (folder / GAME_FILE).is_file():
+            game = os.path.normpath(os.path.join(shown_root, *[os.pardir] * up))
+            return f"it is inside the game folder {game!r}: give that folder"
+    return "create one with 'cardkit new NAME'"
+
+
 def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic]]:
     """Read ``root``/game.yaml. The game is None when it has errors."""
     shown = f"{shown_root.rstrip('/')}/{GAME_FILE}"
@@ -536,7 +546,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
                 "CK001",
                 f"not a game folder: {shown_root!r} has no {GAME_FILE}",
                 Location(shown_root),
-                hint="create one with 'cardkit new NAME'",
+                hint=_not_a_game_hint(root, shown_root),
             )
         ]
     if not path.resolve().is_relative_to(root.resolve()):

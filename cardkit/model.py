@@ -262,6 +262,10 @@ class CardSet:
     # Names and ids of every card read, those that failed to load included: a card that
     # names one of them is not reported as naming a card that does not exist.
     names_read: frozenset[str] = frozenset()
+    # Cards read with errors in their fields, holding only the fields without errors: not
+    # part of the set (never printed, counted or costed), but their rules text and suppress
+    # list are still checked (``cardkit.rules.check.TEXT_CHECKS``), so one run tells all.
+    flawed: tuple[Card, ...] = ()
 
     @property
     def total_copies(self) -> int:

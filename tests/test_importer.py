@@ -144,6 +144,17 @@ def _new_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return tmp_path / "moon-tactics"
 
 
+def _two_deck_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """The new game with a second deck: a card that names no deck belongs to none."""
+    game = _new_game(tmp_path, capsys)
+    game_yaml = game / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(
+        text.replace("decks:\n", "decks:\n  side:\n    name: Side Deck\n", 1), encoding="utf-8"
+    )
+    return game
+
+
 def _import(capsys: pytest.CaptureFixture[str], sheet: Path, game: Path) -> tuple[int, list[str]]:
     status = main(["import", str(sheet), "--game", str(game)])
     captured = capsys.readouterr()
@@ -159,7 +170,7 @@ MISSING_FIELDS = [
             "    hint: add a 'power' column (or map one in game.yaml's spreadsheet columns)",
             "cards.csv:3:1: error[CK022] card belongs to no deck",
             "    hint: add a 'deck' column (or map one in game.yaml's spreadsheet columns); "
-            "the value is one of 'main'",
+            "the value is one of 'side', 'main'",
             "2 errors; nothing written",
         ],
     ),
@@ -172,7 +183,7 @@ MISSING_FIELDS = [
             "cards.csv:2:5: error[CK022] missing required field 'power' of a unit",
             "    hint: fill in this card's 'power' cell",
             "cards.csv:3:6: error[CK022] card belongs to no deck",
-            "    hint: fill in this card's 'deck' cell; the value is one of 'main'",
+            "    hint: fill in this card's 'deck' cell; the value is one of 'side', 'main'",
             "cards.csv:4:5: error[CK022] missing required field 'power' of a unit",
             "    hint: fill in this card's 'power' cell",
             "3 errors; nothing written",
@@ -189,7 +200,7 @@ def test_a_field_missing_from_a_spreadsheet_is_told_in_columns(
     sheet: str,
     expected: list[str],
 ) -> None:
-    game = _new_game(tmp_path, capsys)
+    game = _two_deck_game(tmp_path, capsys)
     (tmp_path / "cards.csv").write_text(sheet, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert _import(capsys, Path("cards.csv"), game) == (1, expected)
@@ -224,7 +235,7 @@ def test_a_field_the_column_mapping_leaves_out_is_mapped_in_game_yaml(
 def test_a_yaml_card_beside_a_spreadsheet_is_still_told_to_set_the_field(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    game = _new_game(tmp_path, capsys)
+    game = _two_deck_game(tmp_path, capsys)
     (game / "more.yaml").write_text(
         "cards:\n  - name: Plan\n    type: action\n    cost: 2\n", encoding="utf-8"
     )
@@ -234,7 +245,7 @@ def test_a_yaml_card_beside_a_spreadsheet_is_still_told_to_set_the_field(
     assert capsys.readouterr().out.splitlines() == [
         "moon-tactics/more.csv:2:1: error[CK022] card belongs to no deck",
         "    hint: add a 'deck' column (or map one in game.yaml's spreadsheet columns); "
-        "the value is one of 'main'",
+        "the value is one of 'side', 'main'",
         "moon-tactics/more.yaml:2:5: error[CK022] card belongs to no deck: set 'deck'",
-        "    hint: one of 'main'",
+        "    hint: one of 'side', 'main'",
     ]

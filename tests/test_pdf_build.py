@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -484,3 +485,43 @@ def test_only_the_renderer_imports_reportlab() -> None:
         "sys.exit('reportlab' in sys.modules)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The print goes out with the text as written; each line that does not parse is told at
+    its character, as validate tells it, but as a warning. A card's suppress list is obeyed."""
+    game = tmp_path / "game"
+    shutil.copytree(REPO / "tests" / "fixtures" / "game", game)
+    (game / "typos.yaml").write_text(
+        "cards:\n"
+        "  - name: Typo Ship\n"
+        "    type: ship\n"
+        "    cost: 2\n"
+        "    text: |-\n"
+        "      Gain 1 Glod.\n"
+        "      Drwa a card.\n"
+        "  - name: Hushed Ship\n"
+        "    type: ship\n"
+        "    cost: 2\n"
+        "    text: Gain 1 Glod.\n"
+        "    suppress: [CK101]\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "game"]) == 1
+    told = [line for line in capsys.readouterr().out.splitlines() if "typo-ship" in line]
+    assert len(told) == 2 and all("error[" in line for line in told)
+    assert main(["build", "game", "--output", "out"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    warned = [line for line in err if "warning[" in line]
+    assert warned == [line.replace("error[", "warning[") for line in told]
+    assert warned[0] == (  # as README.md shows it
+        "game/typos.yaml:6:14: warning[CK101] unexpected 'Glod': expected a resource "
+        "in rules text of 'typo-ship'"
+    )
+    assert warned[1].startswith("game/typos.yaml:7:7: warning[CK101] unexpected 'Drwa'")
+    assert any(line.startswith("wrote out/deck.pdf (16 cards") for line in err)
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "out" / DECK_FILE).pages)
+    assert "Gain 1 Glod." in text and "Drwa a card." in text

@@ -143,12 +143,14 @@ def test_no_card_is_expected_to_cost_less_than_the_cost_field_allows(
     assert main(["costs", str(STAR_REALMS), "--top", "48"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert (
-        "  Gateship                         6    0.0  not judged: few cards share its effects"
+        "  Gateship                         6      -  not judged: few cards share its effects"
         in (rows)
     )
     table = rows[rows.index("furthest from the curve (cost, expected without the card):") + 1 :]
     assert len(table) == 48
-    assert all(float(row[36:].split()[0]) >= 0 for row in table)
+    judged = [row for row in table if "not judged" not in row]
+    assert judged and all(float(row[36:].split()[0]) >= 0 for row in judged)
+    assert all(row[36:].split()[0] == "-" for row in table if "not judged" in row)
 
 
 def test_a_free_card_is_judged_against_zero_and_a_dear_one_still_flagged(tmp_path: Path) -> None:

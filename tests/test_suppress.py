@@ -69,7 +69,8 @@ PRINTED: list[tuple[str, bool, int, list[str]]] = [
         1,
         [
             "cards.yaml:7:16: error[CK150] suppress names unknown code 'CK998' on card 'drifter'",
-            "    hint: codes are listed in the README's table of diagnostic codes",
+            "    hint: copy the code from a diagnostic of the card: the 'CK' and three digits "
+            "in brackets, as in 'warning[CK140]'",
         ],
     ),
     (

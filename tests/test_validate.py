@@ -631,3 +631,55 @@ def test_an_unknown_field_unlike_the_missing_one_leaves_both_reported(
         "game/extra.yaml:2:5: error[CK022] missing required field 'cost' of a ship",
         "game/extra.yaml:4:5: error[CK021] 'power' is not a field of a ship",
     ]
+
+
+def test_a_card_with_no_deck_belongs_to_the_only_deck_of_a_one_deck_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardkit.cardload import load_card_set
+
+    assert main(["new", "Moon Tactics", "--into", str(tmp_path)]) == 0
+    capsys.readouterr()
+    (tmp_path / "moon-tactics" / "lone.yaml").write_text(
+        "name: Lone Plan\ntype: action\ncost: 2\ntext: Draw a card.\n", encoding="utf-8"
+    )
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _validate(capsys, "moon-tactics")
+    assert err == ["0 errors, 0 warnings in 10 cards"]
+    assert (status, out) == (0, [])
+    card_set, _ = load_card_set(tmp_path / "moon-tactics")
+    assert card_set is not None
+    assert {card.id: card.deck for card in card_set.cards}["lone-plan"] == "main"
+
+
+def test_a_card_with_no_deck_in_a_game_of_several_decks_is_told_the_decks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _copy_game(tmp_path)
+    game_yaml = game / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text(encoding="utf-8").replace("    deck: trade\n", "", 1),
+        encoding="utf-8",
+    )  # ships have no deck of their type now
+    (game / "lone.yaml").write_text("name: Lone Ship\ntype: ship\ncost: 2\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = _validate(capsys, "game")
+    assert status == 1
+    told = "game/lone.yaml:1:1: error[CK022] card belongs to no deck: set 'deck'"
+    assert out[out.index(told) + 1] == "    hint: one of 'personal', 'trade'"
+
+
+def test_a_folder_inside_a_game_is_pointed_to_the_game_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(ROOT)
+    status, out, _ = _validate(capsys, "cards/star-realms/trade-deck")
+    assert status == 1
+    assert out == [
+        "cards/star-realms/trade-deck: error[CK001] not a game folder: "
+        "'cards/star-realms/trade-deck' has no game.yaml",
+        "    hint: it is inside the game folder 'cards/star-realms': give that folder",
+    ]
+    monkeypatch.chdir(ROOT / "cards" / "star-realms" / "trade-deck")
+    status, out, _ = _validate(capsys, ".")
+    assert out[1] == "    hint: it is inside the game folder '..': give that folder"

@@ -115,6 +115,15 @@ def _size_problem(card_set: CardSet, size: str, reason: str) -> Diagnostic:
     )
 
 
+def _unparsed_text(card_set: CardSet) -> list[Diagnostic]:
+    """Warnings for rules text that does not parse (printed as written), as validate tells
+    them; a card's suppress list is obeyed."""
+    from cardkit.rules.check import unparsed_text
+    from cardkit.suppress import drop_suppressed
+
+    return drop_suppressed(card_set, unparsed_text(card_set))
+
+
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.render.build import (
         BuildOptions,
@@ -135,6 +144,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         from cardkit.render.selection import select_cards
 
         card_set = select_cards(card_set, args.only)
+    unparsed = _unparsed_text(card_set)
     options = BuildOptions(
         paper=args.paper,
         bleed=args.bleed,
@@ -164,6 +174,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             )
     else:
         written, found = build_deck(card_set, options)
+    found = sorted([*unparsed, *found], key=lambda diag: diag.sort_key)
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if errors:  # broken layouts or pictures: found before drawing, nothing written

@@ -56,9 +56,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     flagged = {id(c) for c in fit.outliers()}
     for entry in furthest:
         mark = "  flagged" if id(entry) in flagged else ""
+        expected = f"{entry.expected:6.1f}"
         if entry.leverage > MAX_LEVERAGE:
-            mark = "  not judged: few cards share its effects"
-        lines.append(f"  {entry.card.name:<30} {entry.cost:>3} {entry.expected:6.1f}{mark}")
+            mark, expected = "  not judged: few cards share its effects", f"{'-':>6}"
+        lines.append(f"  {entry.card.name:<30} {entry.cost:>3} {expected}{mark}")
     for line in lines:
         out.print(Text(line), soft_wrap=True)
     return EXIT_OK

@@ -6,10 +6,11 @@ A check is a function from a ``CheckContext`` (every card's text parsed once, se
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from cardkit.constraints import check_constraints
-from cardkit.diagnostics import Diagnostic, error
+from cardkit.diagnostics import Diagnostic, Severity, error
 from cardkit.model import CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
@@ -66,6 +67,12 @@ CHECKS: tuple[Check, ...] = (
     check_costs,
 )
 
+# The checks that judge a card's rules text by itself and the game: they also run on the
+# cards the set leaves out for errors in other fields (``CardSet.flawed``), with the parse
+# errors of their text. The other checks weigh the text against the card's fields or the set's
+# totals; on a flawed card they would only repeat its errors, so they do not run on it.
+TEXT_CHECKS: tuple[Check, ...] = (check_keyword_params, check_slips, check_references)
+
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:
     """Every rules-text problem of every card, sorted by place."""
@@ -73,5 +80,37 @@ def check_card_text(card_set: CardSet) -> list[Diagnostic]:
     found = list(context.parse_errors)
     for check in CHECKS:
         found.extend(check(context))
+    found.extend(check_flawed_text(card_set))
     found.sort(key=lambda diag: diag.sort_key)
     return found
+
+
+def check_flawed_text(card_set: CardSet) -> list[Diagnostic]:
+    """The parse errors and ``TEXT_CHECKS`` problems of the set's flawed cards, judged as
+    part of the whole set (its card names, its quotes)."""
+    ids = {card.id for card in card_set.cards}
+    # A flawed card with the id of a loaded card cannot be told apart from it here.
+    flawed = [card for card in card_set.flawed if card.id not in ids]
+    if not flawed:
+        return []
+    whole = dataclasses.replace(card_set, cards=(*card_set.cards, *flawed), flawed=())
+    context = parse_set(whole)
+    found = list(context.parse_errors)
+    for check in TEXT_CHECKS:
+        found.extend(check(context))
+    flawed_ids = {card.id for card in flawed}
+    return [diag for diag in found if diag.card in flawed_ids]
+
+
+def unparsed_text(card_set: CardSet) -> list[Diagnostic]:
+    """What ``check_card_text`` says of each line of rules text that does not parse, at the
+    same place and in the same words, as warnings: for commands that go on and print such
+    text as written (``cardkit build``). Each distinct line is parsed once."""
+    return [
+        dataclasses.replace(
+            diag,
+            severity=Severity.WARNING,
+            hint=f"{diag.hint}; " * bool(diag.hint) + "the card is printed with it as written",
+        )
+        for diag in parse_set(card_set).parse_errors
+    ]
