@@ -159,3 +159,60 @@ def test_the_command_line_does_not_load_ruamel_until_fmt_runs() -> None:
     code = "import sys, cardkit.cardload, cardkit.cli; print('ruamel' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+FOLDED = """\
+defaults:
+  deck: market
+
+cards:
+  - name: Scribe   # a folded text over two lines
+    type: unit
+    cost: 2
+    text: >
+      Draw a card
+      and gain 1 gold.
+  - name: Miner
+    type: unit
+    cost: 1
+    text: gain 2 gold
+"""
+
+
+def test_a_folded_text_over_two_lines_and_a_later_card_are_both_rewritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    (folder / "cards.yaml").write_text(FOLDED, encoding="utf-8")
+    status, out, err = _run(capsys, str(folder))
+    assert status == 0, out
+    assert err == "2 cards reformatted, 0 already canonical"
+    assert (folder / "cards.yaml").read_text(encoding="utf-8") == FOLDED.replace(
+        "      Draw a card\n      and gain 1 gold.", "      Draw a card and gain 1 Gold."
+    ).replace("gain 2 gold", "Gain 2 Gold.")
+    assert _run(capsys, str(folder), "--check")[0] == 0
+
+
+def test_a_file_fmt_cannot_rewrite_is_a_located_coded_error_and_is_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _game(tmp_path)
+    cards = folder / "cards.yaml"
+    cards.write_text(
+        "defaults: {deck: market}\ncards:\n"
+        '  - {name: Miner, type: unit, cost: 1, text: "gain 2 gold\\ndraw a card"}\n'
+        "  - name: Scribe\n    type: unit\n    cost: 2\n    text: draw a card\n",
+        encoding="utf-8",
+    )
+    before = cards.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _run(capsys, "game")
+    assert status == 1
+    assert out == [
+        "game/cards.yaml:3:46: error[CK014] text of 'miner' not rewritten: a value of several "
+        "lines cannot be written inside [...] or {...}; the file is left as it was",
+        "    hint: write the mapping as a block, one 'key: value' per line, or make the "
+        "changes 'cardkit fmt --check' lists by hand",
+    ]
+    assert err == "0 cards reformatted, 0 already canonical, 2 cards not rewritable"
+    assert cards.read_bytes() == before

@@ -5,13 +5,18 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
-from cardkit.diagnostics import Severity
+from cardkit.diagnostics import Diagnostic, Location, Severity, error
+
+if TYPE_CHECKING:  # ruamel.yaml is loaded only when fmt runs
+    from cardkit.rules.fmt import CardRewrite
+    from cardkit.yamledit import YamlEditError
 
 NAME = "fmt"
 HELP = "rewrite cards' rules text in canonical wording (--check: only report)"
@@ -29,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.atomic import write_atomic
-    from cardkit.rules.fmt import CardRewrite, plan_format
+    from cardkit.rules.fmt import plan_format
     from cardkit.textfile import read_text
     from cardkit.yamledit import YamlEditError, replace_values
 
@@ -66,14 +71,15 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             continue
         if not args.check:
             source, _ = read_text(path, shown)
-            places = [(r.card.location("text"), r.text) for r in rewrites]
-            changes = {(loc.line, loc.column): text for loc, text in places}
+            places = {_place(rewrite): rewrite for rewrite in rewrites}
+            changes = {place: rewrite.text for place, rewrite in places.items()}
             try:
                 if source is None:
                     raise YamlEditError("the file cannot be read")
                 write_atomic(path, replace_values(source, changes))
             except YamlEditError as exc:
-                out.print(Text(f"{shown}: not rewritten: {exc}"), soft_wrap=True)
+                blamed = places.get(exc.place) if exc.place else None
+                print_diagnostics(out, [_refusal(shown, exc, blamed)], "text")
                 failed += len(rewrites)
                 continue
         changed += len(rewrites)
@@ -103,3 +109,21 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if load_errors or failed or kept or (args.check and changed):
         return EXIT_ERRORS
     return EXIT_OK
+
+
+def _place(rewrite: CardRewrite) -> tuple[int, int]:
+    where = rewrite.card.location("text")
+    return where.line, where.column
+
+
+def _refusal(shown: str, exc: YamlEditError, blamed: CardRewrite | None) -> Diagnostic:
+    """CK014: the file fmt does not write, where and why, and what to do instead."""
+    by_hand = "make the changes 'cardkit fmt --check' lists by hand"
+    what = f"text of {blamed.card.id!r} not rewritten" if blamed else "not rewritten"
+    return error(
+        "CK014",
+        f"{what}: {exc}; the file is left as it was",
+        Location(shown, *exc.place) if exc.place else Location(shown),
+        card=blamed.card.id if blamed else None,
+        hint=f"{exc.hint}, or {by_hand}" if exc.hint else by_hand,
+    )
