@@ -50,9 +50,9 @@ def test_check_lists_each_line_that_would_change_and_changes_nothing(
         "play, gain 3 Royal Favor and draw a card.'",
         "game/cards.yaml:27:11: would reformat 'dock-hand': 'draw  a  card' -> 'Draw a card.'",
         "game/cards.yaml:32:7: would reformat 'broken-idol': 'gain 1 gold.' -> 'Gain 1 Gold.'",
-        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of '(', "
-        "'acquire', 'add', 'all enemy', 'all your', 'at the end of', 'copy', 'create' or 30 more "
-        "(did you mean 'gain'?) in rules text of 'broken-idol'",
+        "game/cards.yaml:34:7: error[CK109] unknown word 'Gian' (did you mean 'Gain'?) in rules "
+        "text of 'broken-idol'",
+        "    hint: fix the spelling, or declare the word in game.yaml if it is the game's",
     ]
     assert err == (
         "4 cards would be reformatted, 1 already canonical, "
@@ -67,8 +67,8 @@ def test_fmt_rewrites_the_wording_and_keeps_comments_order_and_quoting(
     folder = _game(tmp_path)
     status, out, err = _run(capsys, str(folder))
     assert status == 1  # the line that does not parse ('Gian') is left as written
-    assert len(out) == 6 and "reformatted 'pikeman'" in out[0]
-    assert "error[CK101] unexpected 'Gian'" in out[5]
+    assert len(out) == 7 and "reformatted 'pikeman'" in out[0]
+    assert "error[CK109] unknown word 'Gian'" in out[5]
     assert err == (
         "4 cards reformatted, 1 already canonical, "
         "1 line left as written (they do not parse: fix them, then run fmt again)"
@@ -110,7 +110,7 @@ def test_a_line_that_does_not_parse_fails_fmt_even_when_nothing_would_change(
     assert b"Gian 2 Gold." in before
     status, out, err = _run(capsys, str(folder), *(["--check"] if check else []))
     assert status == 1
-    assert len(out) == 1 and "error[CK101] unexpected 'Gian'" in out[0]
+    assert len(out) == 2 and "error[CK109] unknown word 'Gian'" in out[0]
     assert err == (
         "0 cards {}reformatted, 5 already canonical, 1 line left as written "
         "(they do not parse: fix them, then run fmt again)".format("would be " * check)
