@@ -137,8 +137,9 @@ def test_cards_from_a_spreadsheet_are_reported_not_rewritten(
     status, out, err = _run(capsys, "sr")
     assert status == 1
     assert out == [
-        "sr/extra.csv:2:5: cannot rewrite 'blob-wheel' (its text is in a spreadsheet): "
-        "'{Gain 1 Combat}' -> 'Gain 1 Combat.'"
+        "sr/extra.csv:2:5: error[CK014] text of 'blob-wheel' not rewritten: it is in a "
+        "spreadsheet ('{Gain 1 Combat}' -> 'Gain 1 Combat.')",
+        "    hint: make the change in the spreadsheet",
     ]
     assert "1 card not rewritable" in err
     assert sheet.read_bytes() == before
@@ -193,8 +194,9 @@ def test_a_folded_text_over_two_lines_and_a_later_card_are_both_rewritten(
     assert _run(capsys, str(folder), "--check")[0] == 0
 
 
+@pytest.mark.parametrize("check", [False, True])
 def test_a_file_fmt_cannot_rewrite_is_a_located_coded_error_and_is_left_as_it_was(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, check: bool
 ) -> None:
     folder = _game(tmp_path)
     cards = folder / "cards.yaml"
@@ -206,13 +208,15 @@ def test_a_file_fmt_cannot_rewrite_is_a_located_coded_error_and_is_left_as_it_wa
     )
     before = cards.read_bytes()
     monkeypatch.chdir(tmp_path)
-    status, out, err = _run(capsys, "game")
-    assert status == 1
+    status, out, err = _run(capsys, "game", *(["--check"] if check else []))
+    assert status == 1  # --check says so too: it does not promise what fmt will not do
     assert out == [
         "game/cards.yaml:3:46: error[CK014] text of 'miner' not rewritten: a value of several "
         "lines cannot be written inside [...] or {...}; the file is left as it was",
         "    hint: write the mapping as a block, one 'key: value' per line, or make the "
         "changes 'cardkit fmt --check' lists by hand",
     ]
-    assert err == "0 cards reformatted, 0 already canonical, 2 cards not rewritable"
+    assert err == "0 cards {}reformatted, 0 already canonical, 2 cards not rewritable".format(
+        "would be " * check
+    )
     assert cards.read_bytes() == before

@@ -33,10 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.atomic import write_atomic
     from cardkit.rules.fmt import plan_format
-    from cardkit.textfile import read_text
-    from cardkit.yamledit import YamlEditError, replace_values
 
     card_set, found = load_card_set(Path(args.path), args.path)
     load_errors = [d for d in found if d.severity is Severity.ERROR]
@@ -53,35 +50,26 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             by_file[rewrite.card.location("text").path].append(rewrite)
             continue
         failed += 1
-        for change in rewrite.changes:
-            out.print(
-                Text(
-                    f"{change.location}: cannot rewrite {rewrite.card.id!r} (its text is in a "
-                    f"spreadsheet): {change.old!r} -> {change.new!r}"
-                ),
-                soft_wrap=True,
+        spreadsheet = [
+            error(
+                "CK014",
+                f"text of {rewrite.card.id!r} not rewritten: it is in a spreadsheet "
+                f"({change.old!r} -> {change.new!r})",
+                change.location,
+                card=rewrite.card.id,
+                hint="make the change in the spreadsheet",
             )
+            for change in rewrite.changes
+        ]
+        print_diagnostics(out, spreadsheet, "text")
     verb = "would reformat" if args.check else "reformatted"
     changed = 0
     for shown, rewrites in sorted(by_file.items()):
-        path = sources.path(shown)
-        if not path.resolve().is_relative_to(root):
-            out.print(Text(f"{shown}: not rewritten: the file is outside the game folder"))
+        refusal = _rewrite(sources.path(shown), shown, rewrites, root, write=not args.check)
+        if refusal is not None:
+            print_diagnostics(out, [refusal], "text")
             failed += len(rewrites)
             continue
-        if not args.check:
-            source, _ = read_text(path, shown)
-            places = {_place(rewrite): rewrite for rewrite in rewrites}
-            changes = {place: rewrite.text for place, rewrite in places.items()}
-            try:
-                if source is None:
-                    raise YamlEditError("the file cannot be read")
-                write_atomic(path, replace_values(source, changes))
-            except YamlEditError as exc:
-                blamed = places.get(exc.place) if exc.place else None
-                print_diagnostics(out, [_refusal(shown, exc, blamed)], "text")
-                failed += len(rewrites)
-                continue
         changed += len(rewrites)
         for rewrite in rewrites:
             for change in rewrite.changes:
@@ -109,6 +97,36 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if load_errors or failed or kept or (args.check and changed):
         return EXIT_ERRORS
     return EXIT_OK
+
+
+def _rewrite(
+    path: Path, shown: str, rewrites: list[CardRewrite], root: Path, *, write: bool
+) -> Diagnostic | None:
+    """Rewrite one card file (with ``write``; else only find whether it can be), or say why
+    it is not: a file fmt cannot rewrite is left as it was, with ``--check`` too."""
+    from cardkit.atomic import write_atomic
+    from cardkit.textfile import read_text
+    from cardkit.yamledit import YamlEditError, replace_values
+
+    if not path.resolve().is_relative_to(root):
+        return error(
+            "CK014",
+            "not rewritten: the file is outside the game folder",
+            Location(shown),
+            hint="move the file into the game folder, or make the changes by hand",
+        )
+    places = {_place(rewrite): rewrite for rewrite in rewrites}
+    changes = {place: rewrite.text for place, rewrite in places.items()}
+    source, _ = read_text(path, shown)
+    try:
+        if source is None:
+            raise YamlEditError("the file cannot be read")
+        result = replace_values(source, changes)
+    except YamlEditError as exc:
+        return _refusal(shown, exc, places.get(exc.place) if exc.place else None)
+    if write:
+        write_atomic(path, result)
+    return None
 
 
 def _place(rewrite: CardRewrite) -> tuple[int, int]:
