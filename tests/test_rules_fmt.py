@@ -214,7 +214,10 @@ def test_a_file_fmt_cannot_rewrite_is_a_located_coded_error_and_is_left_as_it_wa
         "game/cards.yaml:3:46: error[CK014] text of 'miner' not rewritten: a value of several "
         "lines cannot be written inside [...] or {...}; the file is left as it was",
         "    hint: write the mapping as a block, one 'key: value' per line, or make the "
-        "changes 'cardkit fmt --check' lists by hand",
+        "changes listed below by hand",
+        "game/cards.yaml:3:47: to change by hand 'miner': 'gain 2 gold' -> 'Gain 2 Gold.'",
+        "game/cards.yaml:3:46: to change by hand 'miner': 'draw a card' -> 'Draw a card.'",
+        "game/cards.yaml:7:11: to change by hand 'scribe': 'draw a card' -> 'Draw a card.'",
     ]
     assert err == "0 cards {}reformatted, 0 already canonical, 2 cards not rewritable".format(
         "would be " * check

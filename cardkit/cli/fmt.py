@@ -68,18 +68,11 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         refusal = _rewrite(sources.path(shown), shown, rewrites, root, write=not args.check)
         if refusal is not None:
             print_diagnostics(out, [refusal], "text")
+            _print_changes(out, rewrites, "to change by hand")
             failed += len(rewrites)
-            continue
-        changed += len(rewrites)
-        for rewrite in rewrites:
-            for change in rewrite.changes:
-                out.print(
-                    Text(f"{change.location}: {verb} {rewrite.card.id!r}: ")
-                    + Text(f"{change.old!r}", style="red")
-                    + Text(" -> ")
-                    + Text(f"{change.new!r}", style="green"),
-                    soft_wrap=True,
-                )
+        else:
+            _print_changes(out, rewrites, verb)
+            changed += len(rewrites)
     kept = plan.not_parsed
     print_diagnostics(out, kept, "text")
     summary = [
@@ -99,6 +92,18 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     return EXIT_OK
 
 
+def _print_changes(out: Console, rewrites: list[CardRewrite], verb: str) -> None:
+    for rewrite in rewrites:
+        for change in rewrite.changes:
+            out.print(
+                Text(f"{change.location}: {verb} {rewrite.card.id!r}: ")
+                + Text(f"{change.old!r}", style="red")
+                + Text(" -> ")
+                + Text(f"{change.new!r}", style="green"),
+                soft_wrap=True,
+            )
+
+
 def _rewrite(
     path: Path, shown: str, rewrites: list[CardRewrite], root: Path, *, write: bool
 ) -> Diagnostic | None:
@@ -113,7 +118,7 @@ def _rewrite(
             "CK014",
             "not rewritten: the file is outside the game folder",
             Location(shown),
-            hint="move the file into the game folder, or make the changes by hand",
+            hint="move the file into the game folder, or make the changes listed below by hand",
         )
     places = {_place(rewrite): rewrite for rewrite in rewrites}
     changes = {place: rewrite.text for place, rewrite in places.items()}
@@ -136,7 +141,7 @@ def _place(rewrite: CardRewrite) -> tuple[int, int]:
 
 def _refusal(shown: str, exc: YamlEditError, blamed: CardRewrite | None) -> Diagnostic:
     """CK014: the file fmt does not write, where and why, and what to do instead."""
-    by_hand = "make the changes 'cardkit fmt --check' lists by hand"
+    by_hand = "make the changes listed below by hand"
     what = f"text of {blamed.card.id!r} not rewritten" if blamed else "not rewritten"
     return error(
         "CK014",
