@@ -113,6 +113,7 @@ CODES: dict[str, str] = {
     "CK011": "a YAML tag is not allowed (card data never builds program objects)",
     "CK012": "a key appears twice in one mapping",
     "CK013": "YAML anchors and aliases expand past the safety limit",
+    "CK014": "'cardkit fmt' cannot rewrite a card file in place (the file is left as it was)",
     # structure and schema
     "CK020": "a card file does not hold a card or a list of cards",
     "CK021": "unknown field",

@@ -28,8 +28,9 @@ class CardDataError(CardkitError):
 
 
 class RulesTextError(CardkitError):
-    """A line of rules text does not parse: where (line and column in the text), and what
-    the grammar expected there."""
+    """A line of rules text does not parse: where (line and column in the text), what the
+    grammar expected there, what was found, and what the words found were likely meant to be
+    (``suggestion``, among what could come there; '' when nothing is close)."""
 
     def __init__(
         self,
@@ -39,6 +40,7 @@ class RulesTextError(CardkitError):
         column: int = 1,
         expected: tuple[str, ...] = (),
         found: str = "",
+        suggestion: str = "",
     ) -> None:
         where = f"line {line}, column {column}" if line > 1 else f"column {column}"
         super().__init__(f"{reason} at {where}")
@@ -47,6 +49,7 @@ class RulesTextError(CardkitError):
         self.column = column
         self.expected = expected
         self.found = found
+        self.suggestion = suggestion
 
 
 class UnknownFactionError(RulesTextError):

@@ -42,7 +42,16 @@ _FOLD_MARK = "\x07"  # ruamel marks where a folded value was folded
 
 
 class YamlEditError(ValueError):
-    """A value cannot be rewritten in place (the file is not changed)."""
+    """A value cannot be rewritten in place (the file is not changed): ``place`` is the
+    (line, column) of the value to blame, as in the file before the rewrite, if one is;
+    ``hint`` what the user can do about it, when there is more to do than by hand."""
+
+    def __init__(
+        self, message: str, place: tuple[int, int] | None = None, hint: str | None = None
+    ) -> None:
+        super().__init__(message)
+        self.place = place
+        self.hint = hint
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,14 +141,20 @@ def _render(scalar: _Scalar, span: str, value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def _inline_to_block(source: str, scalar: _Scalar, block: str) -> tuple[str, int]:
+def _inline_to_block(
+    source: str, scalar: _Scalar, block: str, place: tuple[int, int]
+) -> tuple[str, int]:
     """A block value in place of an inline one: a comment after the value moves to the
     block's header line (after the value, it would become text)."""
     line_end = source.find("\n", scalar.end)
     line_end = len(source) if line_end < 0 else line_end
     rest = source[scalar.end : line_end]
     if rest.strip() and not rest.strip().startswith("#"):
-        raise YamlEditError("a value of several lines cannot be written inside [...] or {...}")
+        raise YamlEditError(
+            "a value of several lines cannot be written inside [...] or {...}",
+            place,
+            "write the mapping as a block, one 'key: value' per line",
+        )
     header, body = block.split("\n", 1)
     return f"{header}{rest.rstrip()}\n{body}", line_end
 
@@ -148,26 +163,30 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
     """``source`` with the string values that start at the given (line, column) replaced.
 
     Raises ``YamlEditError`` when a position holds no mapping value, or when the result
-    would not read back with exactly the new values.
+    would not read back with exactly the new values and every other value as it was.
+    Values are matched by their order in the file, not by position: a value after one that
+    gains or loses lines has moved.
     """
-    found = dict(_scalars(source))
-    edits: list[tuple[_Scalar, str]] = []
+    found = list(_scalars(source))
+    order = {place: index for index, (place, _) in enumerate(found)}
+    edits: dict[int, str] = {}
     for place, value in changes.items():
-        scalar = found.get(place)
-        if scalar is None:
-            raise YamlEditError(f"no string value starts at line {place[0]}, column {place[1]}")
-        edits.append((scalar, value))
+        if place not in order:
+            raise YamlEditError("no string value starts there (has the file changed?)", place)
+        edits[order[place]] = value
     result = source
-    for scalar, value in sorted(edits, key=lambda edit: -edit[0].start):
+    for index in sorted(edits, reverse=True):
+        scalar, value = found[index][1], edits[index]
         span = result[scalar.start : scalar.end]
         new, end = _render(scalar, span, value), scalar.end
         if scalar.style not in ("|", ">") and new.startswith("|"):
-            new, end = _inline_to_block(result, scalar, new)
+            new, end = _inline_to_block(result, scalar, new, found[index][0])
         result = result[: scalar.start] + new + result[end:]
-    after = dict(_scalars(result))
-    for place, value in changes.items():
-        if place not in after or after[place].value != value:
-            raise YamlEditError(
-                f"the value at line {place[0]}, column {place[1]} would not read back as written"
-            )
+    after = [scalar.value for _, scalar in _scalars(result)]
+    for index, (place, scalar) in enumerate(found):
+        wanted = edits.get(index, scalar.value)
+        if index >= len(after) or after[index] != wanted:
+            raise YamlEditError("the value would not read back as written", place)
+    if len(after) != len(found):
+        raise YamlEditError("the rewritten file would hold more values than it does")
     return result

@@ -50,9 +50,9 @@ def test_check_lists_each_line_that_would_change_and_changes_nothing(
         "play, gain 3 Royal Favor and draw a card.'",
         "game/cards.yaml:27:11: would reformat 'dock-hand': 'draw  a  card' -> 'Draw a card.'",
         "game/cards.yaml:32:7: would reformat 'broken-idol': 'gain 1 gold.' -> 'Gain 1 Gold.'",
-        "game/cards.yaml:34:7: error[CK101] unexpected 'Gian': expected one of '(', "
-        "'acquire', 'add', 'all enemy', 'all your', 'at the end of', 'copy', 'create' or 30 more "
-        "(did you mean 'gain'?) in rules text of 'broken-idol'",
+        "game/cards.yaml:34:7: error[CK109] unknown word 'Gian' (did you mean 'Gain'?) in rules "
+        "text of 'broken-idol'",
+        "    hint: fix the spelling, or declare the word in game.yaml if it is the game's",
     ]
     assert err == (
         "4 cards would be reformatted, 1 already canonical, "
@@ -67,8 +67,8 @@ def test_fmt_rewrites_the_wording_and_keeps_comments_order_and_quoting(
     folder = _game(tmp_path)
     status, out, err = _run(capsys, str(folder))
     assert status == 1  # the line that does not parse ('Gian') is left as written
-    assert len(out) == 6 and "reformatted 'pikeman'" in out[0]
-    assert "error[CK101] unexpected 'Gian'" in out[5]
+    assert len(out) == 7 and "reformatted 'pikeman'" in out[0]
+    assert "error[CK109] unknown word 'Gian'" in out[5]
     assert err == (
         "4 cards reformatted, 1 already canonical, "
         "1 line left as written (they do not parse: fix them, then run fmt again)"
@@ -110,7 +110,7 @@ def test_a_line_that_does_not_parse_fails_fmt_even_when_nothing_would_change(
     assert b"Gian 2 Gold." in before
     status, out, err = _run(capsys, str(folder), *(["--check"] if check else []))
     assert status == 1
-    assert len(out) == 1 and "error[CK101] unexpected 'Gian'" in out[0]
+    assert len(out) == 2 and "error[CK109] unknown word 'Gian'" in out[0]
     assert err == (
         "0 cards {}reformatted, 5 already canonical, 1 line left as written "
         "(they do not parse: fix them, then run fmt again)".format("would be " * check)
@@ -137,8 +137,9 @@ def test_cards_from_a_spreadsheet_are_reported_not_rewritten(
     status, out, err = _run(capsys, "sr")
     assert status == 1
     assert out == [
-        "sr/extra.csv:2:5: cannot rewrite 'blob-wheel' (its text is in a spreadsheet): "
-        "'{Gain 1 Combat}' -> 'Gain 1 Combat.'"
+        "sr/extra.csv:2:5: error[CK014] text of 'blob-wheel' not rewritten: it is in a "
+        "spreadsheet ('{Gain 1 Combat}' -> 'Gain 1 Combat.')",
+        "    hint: make the change in the spreadsheet",
     ]
     assert "1 card not rewritable" in err
     assert sheet.read_bytes() == before
@@ -159,3 +160,66 @@ def test_the_command_line_does_not_load_ruamel_until_fmt_runs() -> None:
     code = "import sys, cardkit.cardload, cardkit.cli; print('ruamel' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+FOLDED = """\
+defaults:
+  deck: market
+
+cards:
+  - name: Scribe   # a folded text over two lines
+    type: unit
+    cost: 2
+    text: >
+      Draw a card
+      and gain 1 gold.
+  - name: Miner
+    type: unit
+    cost: 1
+    text: gain 2 gold
+"""
+
+
+def test_a_folded_text_over_two_lines_and_a_later_card_are_both_rewritten(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    (folder / "cards.yaml").write_text(FOLDED, encoding="utf-8")
+    status, out, err = _run(capsys, str(folder))
+    assert status == 0, out
+    assert err == "2 cards reformatted, 0 already canonical"
+    assert (folder / "cards.yaml").read_text(encoding="utf-8") == FOLDED.replace(
+        "      Draw a card\n      and gain 1 gold.", "      Draw a card and gain 1 Gold."
+    ).replace("gain 2 gold", "Gain 2 Gold.")
+    assert _run(capsys, str(folder), "--check")[0] == 0
+
+
+@pytest.mark.parametrize("check", [False, True])
+def test_a_file_fmt_cannot_rewrite_is_a_located_coded_error_and_is_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, check: bool
+) -> None:
+    folder = _game(tmp_path)
+    cards = folder / "cards.yaml"
+    cards.write_text(
+        "defaults: {deck: market}\ncards:\n"
+        '  - {name: Miner, type: unit, cost: 1, text: "gain 2 gold\\ndraw a card"}\n'
+        "  - name: Scribe\n    type: unit\n    cost: 2\n    text: draw a card\n",
+        encoding="utf-8",
+    )
+    before = cards.read_bytes()
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _run(capsys, "game", *(["--check"] if check else []))
+    assert status == 1  # --check says so too: it does not promise what fmt will not do
+    assert out == [
+        "game/cards.yaml:3:46: error[CK014] text of 'miner' not rewritten: a value of several "
+        "lines cannot be written inside [...] or {...}; the file is left as it was",
+        "    hint: write the mapping as a block, one 'key: value' per line, or make the "
+        "changes listed below by hand",
+        "game/cards.yaml:3:47: to change by hand 'miner': 'gain 2 gold' -> 'Gain 2 Gold.'",
+        "game/cards.yaml:3:46: to change by hand 'miner': 'draw a card' -> 'Draw a card.'",
+        "game/cards.yaml:7:11: to change by hand 'scribe': 'draw a card' -> 'Draw a card.'",
+    ]
+    assert err == "0 cards {}reformatted, 0 already canonical, 2 cards not rewritable".format(
+        "would be " * check
+    )
+    assert cards.read_bytes() == before

@@ -177,10 +177,9 @@ NEAR_MISSES: list[tuple[str, str, str, int, str]] = [
     (
         "planetary-strategy",
         "Move any number of your infantries from target planet to an adjacent planet.",
-        "CK101",
+        "CK109",
         25,
-        "unexpected 'infantries': expected one of 'card' or a card type (plural) "
-        "(did you mean 'infantry'?)",
+        "unknown word 'infantries' (did you mean 'infantry'?)",
     ),
     (
         "planetary-strategy",

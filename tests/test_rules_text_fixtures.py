@@ -73,3 +73,44 @@ def test_a_zone_the_game_lacks_is_told_with_the_games_zones(
         "    hint: the game's zones are 'hand', 'discard pile', 'market row'; "
         "declare new ones in game.yaml"
     )
+
+
+# CK104's hint says what is wrong with the parameter as written, not only the keyword's form.
+PARAMETER_HINTS = [
+    ("Transport(0).", "write a whole number from 1 to 6"),
+    ("Transport(9).", "write a whole number from 1 to 6"),
+    ("Transport(two).", "write a whole number from 1 to 6"),
+    ("Transport(x).", "'x' is a placeholder: write a whole number from 1 to 6 in its place"),
+    ("Produces(2/y).", "'y' is a placeholder: write a whole number of at least 0 in its place"),
+    ("Sworn(Sea Fok).", "write one of the game's factions ('Red Guild', 'Sea Folk')"),
+    (
+        "Sworn(faction).",
+        "'faction' is a placeholder: write one of the game's factions ('Red Guild', "
+        "'Sea Folk') in its place",
+    ),
+    ("Transport.", "write it as 'Transport(x)' with x a whole number from 1 to 6"),
+    (
+        "Produces(1).",
+        "write it as 'Produces(x/y)' with x a whole number of at least 0 and y a whole number "
+        "of at least 0",
+    ),
+    ("Swift(2).", "write it as 'Swift'"),
+]
+
+
+@pytest.mark.parametrize(("text", "hint"), PARAMETER_HINTS, ids=[t for t, _ in PARAMETER_HINTS])
+def test_a_keyword_parameter_error_hints_at_what_is_wrong(
+    text: str, hint: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    card = tmp_path / "card.yaml"
+    card.write_text(
+        f"defaults:\n  deck: market\ncards:\n  - name: Barge\n    type: unit\n    cost: 3\n"
+        f"    text: '{text}'\n",
+        encoding="utf-8",
+    )
+    game = tmp_path / "game"
+    game.mkdir()
+    status, out = _validate(game, capsys, card)
+    lines = out.splitlines()
+    assert status == 1 and "error[CK104]" in lines[0], out
+    assert lines[1] == f"    hint: {hint}"

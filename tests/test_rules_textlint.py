@@ -78,7 +78,29 @@ def test_a_slip_at_the_place_parsing_stops_explains_the_failure() -> None:
     )
 
 
-def test_a_parse_error_that_already_suggests_the_word_is_kept() -> None:
-    line = "Gain 2 Glod."
-    assert "did you mean 'Gold'" in _failure(line).reason
+SPELL = "fix the spelling, or declare the word in game.yaml if it is the game's"
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "word", "meant"),
+    [
+        ("Drwa a card.", 1, "Drwa", "Draw"),  # the first word, capitalised as written
+        ("Gian 2 Gold.", 1, "Gian", "Gain"),
+        ("Gain 2 Glod.", 8, "Glod", "Gold"),
+        ("Draw a card and gian 2 Gold.", 17, "gian", "gain"),
+        ("Draw a relix.", 8, "relix", "relic"),  # the parser's guess: a card type goes there
+    ],
+)
+def test_a_misspelt_word_where_parsing_stops_is_ck109_with_the_parsers_guess(
+    line: str, column: int, word: str, meant: str
+) -> None:
+    assert f"did you mean '{meant.lower()}'" in _failure(line).reason.lower()
+    assert explain_failure(line, _failure(line), WORDS) == Finding(
+        "CK109", column, f"unknown word {word!r} (did you mean {meant!r}?)", SPELL, word
+    )
+
+
+def test_a_parse_error_whose_guess_is_not_close_to_the_word_is_kept() -> None:
+    line = "Draw a crowd."  # 'crowd' is close to the card name 'Crown', not to 'card'
+    assert _failure(line).reason.endswith("(did you mean 'card'?)")
     assert explain_failure(line, _failure(line), WORDS) is None

@@ -134,7 +134,8 @@ def test_an_added_card_that_does_not_parse_is_reported_and_nothing_is_simulated(
     )
     status, _, err = _sim(capsys, str(STAR_REALMS), "--add", str(bad), "-o", str(tmp_path / "o"))
     assert status == 1
-    assert f"{bad}:5:18: error[CK101]" in err and "'glitch'" in err
+    # a misspelt word where the line stops parsing is CK109 (a line that does not parse)
+    assert f"{bad}:5:18: error[CK109] unknown word 'Trdae'" in err and "'glitch'" in err
     assert "1 error; nothing simulated" in err
     assert not (tmp_path / "o").exists()
 

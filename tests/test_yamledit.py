@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from ruamel.yaml import YAML
 
 from cardkit.yamledit import YamlEditError, replace_values
 
@@ -47,15 +48,139 @@ def test_several_values_at_once_and_nothing_else_changes() -> None:
 
 
 def test_a_place_that_holds_no_value_is_refused() -> None:
-    with pytest.raises(YamlEditError, match="no string value starts at line 2, column 1"):
+    with pytest.raises(YamlEditError, match="no string value starts there") as caught:
         replace_values(SOURCE, {(2, 1): "x"})
+    assert caught.value.place == (2, 1)
 
 
 def test_several_lines_inside_a_flow_mapping_are_refused() -> None:
-    with pytest.raises(YamlEditError, match="cannot be written inside"):
+    with pytest.raises(YamlEditError, match="cannot be written inside") as caught:
         replace_values("a: {t: x, u: 1}\n", {(1, 8): "two\nlines"})
+    assert caught.value.place == (1, 8)
+    assert caught.value.hint == "write the mapping as a block, one 'key: value' per line"
 
 
 def test_a_file_that_no_longer_parses_is_refused() -> None:
     with pytest.raises(YamlEditError, match="no longer parses"):
         replace_values("a: [\n", {(1, 4): "x"})
+
+
+# Several cards in one file, each value in its own style; comments between them. The values
+# are rewritten together, so each value after one that grows or shrinks has moved.
+CARDS = """\
+cards:
+  # first: folded over two lines
+  - name: A
+    text: >
+      Draw a card
+      and gain 1 gold.
+  - name: B   # keep me
+    text: gain 2 gold
+  - name: C
+    text: >-
+      gain 3
+      gold
+    # a comment between cards
+  - name: D
+    text: |
+      draw a card
+
+      gain 4 gold
+  - name: E
+    text: |-
+      gain 5 gold
+  - name: F
+    text: 'gain 6 gold'   # quoted
+  - name: G
+    text: "gain 7 gold"
+"""
+
+CARDS_CHANGED = {
+    (4, 11): "Draw a card and gain 1 Gold.\n",
+    (8, 11): "Gain 2 Gold.",
+    (10, 11): "Gain 3 Gold. Then draw a card, then gain 1 Gold.",
+    (15, 11): "Draw a card.\n\nGain 4 Gold.\n",
+    (20, 11): "Gain 5\nGold.",
+    (23, 11): "Gain 6 Gold: it's yours.",
+    (25, 11): "G.",
+}
+
+CARDS_WRITTEN = """\
+cards:
+  # first: folded over two lines
+  - name: A
+    text: >
+      Draw a card and gain 1 Gold.
+  - name: B   # keep me
+    text: Gain 2 Gold.
+  - name: C
+    text: >-
+      Gain 3 Gold. Then draw a card, then gain 1 Gold.
+    # a comment between cards
+  - name: D
+    text: |
+      Draw a card.
+
+      Gain 4 Gold.
+  - name: E
+    text: |-
+      Gain 5
+      Gold.
+  - name: F
+    text: 'Gain 6 Gold: it''s yours.'   # quoted
+  - name: G
+    text: "G."
+"""
+
+
+def test_values_after_one_that_shrinks_or_grows_are_found_by_their_order() -> None:
+    assert replace_values(CARDS, CARDS_CHANGED) == CARDS_WRITTEN
+
+
+def test_a_folded_text_over_two_lines_and_a_later_card_are_both_rewritten() -> None:
+    source = "- text: >\n    Draw a card\n    and gain 1 gold.\n- text: gain 2 gold\n"
+    result = replace_values(source, {(1, 9): "Draw a card and gain 1 Gold.\n", (4, 9): "x"})
+    assert result == "- text: >\n    Draw a card and gain 1 Gold.\n- text: x\n"
+
+
+# Every style a text may be written in, with a value over two lines of the file where the
+# style allows it; and what each value becomes: fewer lines, more lines, longer, shorter.
+STYLES = {
+    "folded": ">\n      gain 1\n      gold\n",
+    "folded-strip": ">-\n      gain 1\n      gold\n",
+    "literal": "|\n      gain 1 gold\n      draw a card\n",
+    "literal-strip": "|-\n      gain 1 gold\n      draw a card\n",
+    "single": "'gain 1 gold'   # one\n",
+    "double": '"gain 1\\n gold"   # two\n',
+    "plain": "gain 1 gold   # three\n",
+}
+NEW_VALUES = ["G.", "Gain 1 Gold, then draw a card: a much longer text.", "Gain 1.\nDraw 2."]
+
+
+def _three_cards(first: str, second: str) -> str:
+    return (
+        "# head\ncards:\n  - name: A  # a\n    text: " + STYLES[first] + "  # between\n"
+        "  - name: B\n    text: " + STYLES[second] + "  - name: C\n    text: last one\n# tail\n"
+    )
+
+
+@pytest.mark.parametrize("new", NEW_VALUES)
+@pytest.mark.parametrize("second", sorted(STYLES))
+@pytest.mark.parametrize("first", sorted(STYLES))
+def test_each_style_followed_by_each_style_reads_back_and_keeps_comments(
+    first: str, second: str, new: str
+) -> None:
+    source = _three_cards(first, second)
+    lines = source.split("\n")
+    b_line, c_line = (lines.index(f"  - name: {name}") + 2 for name in "BC")
+    changes = {(4, 11): new, (b_line, 11): new + " 2", (c_line, 11): "Last."}
+    for place, style in (((4, 11), first), ((b_line, 11), second)):
+        if style in ("folded", "literal"):
+            changes[place] += "\n"  # these styles keep their final line break
+    result = replace_values(source, changes)
+    loaded = YAML(typ="safe", pure=True).load(result)
+    assert [card["text"] for card in loaded["cards"]] == list(changes.values())
+    comments = [line[line.index("#") :] for line in source.split("\n") if "#" in line]
+    assert comments == [line[line.index("#") :] for line in result.split("\n") if "#" in line]
+    assert result.startswith("# head\ncards:\n  - name: A  # a\n    text: ")
+    assert result.endswith("  - name: C\n    text: Last.\n# tail\n")

@@ -67,6 +67,42 @@ def _param_problem(arg: int | str, param: KeywordParam, game: Game, names: set[s
     return f"must name a {param.kind} of the game, not {arg!r}{did_you_mean(str(arg), table)}"
 
 
+def _choices(param: KeywordParam, game: Game) -> list[str] | None:
+    """The names a parameter naming a faction or resource may take (None: any value)."""
+    if param.kind == "faction":
+        return [f.name for f in game.factions.values()]
+    if param.kind == "resource":
+        return [r.name for r in game.resources.values()]
+    return None
+
+
+def _takes(param: KeywordParam, game: Game) -> str:
+    """What ``param`` takes, as a hint says it: 'a whole number from 1 to 6'."""
+    if param.kind == "integer":
+        low, high = param.minimum, param.maximum
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
+        if low is not None:
+            return f"a whole number of at least {low}"
+        if high is not None:
+            return f"a whole number of at most {high}"
+        return "a whole number"
+    choices = _choices(param, game)
+    if choices is not None:
+        listed = ", ".join(map(repr, choices)) if choices else "none"
+        return f"one of the game's {param.kind}s ({listed})"
+    return "the name of a card of the set" if param.kind == "card" else f"a {param.kind}"
+
+
+def _param_hint(arg: int | str, param: KeywordParam, game: Game) -> str:
+    """What to write in place of a parameter that is wrong: a placeholder written as is
+    ('Transport(x)') is told so; anything else, what the parameter takes."""
+    takes = _takes(param, game)
+    if isinstance(arg, str) and arg.strip().casefold() == param.name.casefold():
+        return f"{arg!r} is a placeholder: write {takes} in its place"
+    return f"write {takes}"
+
+
 def _signature(keyword: Keyword) -> str:
     if not keyword.params:
         return keyword.name
@@ -77,8 +113,12 @@ def _check_params(
     context: CheckContext, card: Card, parsed: ParsedLine, use: KeywordUse, keyword: Keyword
 ) -> Iterator[Diagnostic]:
     where = f"in rules text of {card.id!r}"
-    hint = f"write it as {_signature(keyword)!r}"
     params, args = keyword.params, use.args
+    hint = f"write it as {_signature(keyword)!r}"
+    if params:
+        hint += " with " + " and ".join(
+            f"{p.name} {_takes(p, context.card_set.game)}" for p in params
+        )
     if len(args) != len(params):
         if not params:
             problem = "takes no parameters"
@@ -104,7 +144,7 @@ def _check_params(
                 f"parameter {param.name!r} of keyword {keyword.name!r} {problem} {where}",
                 context.at(card, parsed.line, column),
                 card=card.id,
-                hint=hint,
+                hint=_param_hint(arg, param, context.card_set.game),
             )
 
 

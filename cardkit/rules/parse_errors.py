@@ -139,10 +139,11 @@ def syntax_error(vocab: Vocabulary, text: str, exc: UnexpectedInput) -> RulesTex
             else f"{number!r} is not written with the digits 0-9"
         )
         return RulesTextError(reason, line=line, column=column, found=number)
+    meant = ""
     if at_end:
         reason = f"the text ends too early: expected {_listed(shown)}"
     else:
-        suggestion, words = _suggestion(vocab, rest, expected)
+        suggestion, words, meant = _suggestion(vocab, rest, expected)
         if not found:
             word = _WORD.match(rest)
             found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
@@ -150,7 +151,12 @@ def syntax_error(vocab: Vocabulary, text: str, exc: UnexpectedInput) -> RulesTex
         if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
             reason += suggestion
     return RulesTextError(
-        reason, line=line, column=column, expected=tuple(shown), found=found.strip("'")
+        reason,
+        line=line,
+        column=column,
+        expected=tuple(shown),
+        found=found.strip("'"),
+        suggestion=meant,
     )
 
 
@@ -176,9 +182,9 @@ def _unknown_keyword(vocab: Vocabulary, text: str, line: int, column: int) -> Ru
     )
 
 
-def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, str]:
+def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, str, str]:
     """' (did you mean ...?)' for the words at the error, among what could come there;
-    and those words."""
+    those words; and what they were likely meant to be."""
     candidates: list[str] = []
     vocab = vocab
     for name in expected:
@@ -205,5 +211,5 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
         suggestion = did_you_mean(phrase.casefold(), folded)
         for key, original in folded.items():
             if repr(key) in suggestion:
-                return suggestion.replace(repr(key), repr(original)), phrase
-    return "", ""
+                return suggestion.replace(repr(key), repr(original)), phrase, original
+    return "", "", ""

@@ -27,6 +27,7 @@ _TERMINAL = re.compile(r"^_?[A-Z][A-Z_]*(?:\.\d+)?:\s*(.*)$", re.MULTILINE)
 _ESCAPE = re.compile(r"\\[a-zA-Z]")
 CURLY = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 _PAIRS = {")": "(", "}": "{", "]": "["}
+_CLOSE = 0.75  # how alike (difflib's ratio) a misspelt word is to the word it stands for
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Finding:
     column: int
     message: str
     hint: str
+    word: str = ""  # the word found wrong, where there is one
 
 
 @lru_cache(maxsize=1)
@@ -71,17 +73,24 @@ def misspelt(line: str, words: Mapping[str, str], start: int = 1) -> list[Findin
         folded = word.casefold()
         if not word or folded in words or folded.rstrip("s") in words:
             continue
-        close = difflib.get_close_matches(folded, words, n=1, cutoff=0.75)
+        close = difflib.get_close_matches(folded, words, n=1, cutoff=_CLOSE)
         if close:
-            found.append(
-                Finding(
-                    "CK109",
-                    match.start() + 1,
-                    f"unknown word {word!r} (did you mean {words[close[0]]!r}?)",
-                    "fix the spelling, or declare the word in game.yaml if it is the game's",
-                )
-            )
+            found.append(unknown_word(word, match.start() + 1, words[close[0]]))
     return found
+
+
+def unknown_word(word: str, column: int, meant: str) -> Finding:
+    """CK109 for ``word`` at ``column``, likely meant to be ``meant`` (written with a capital
+    when ``word`` starts with one: 'Drwa' is 'Draw', not 'draw')."""
+    if word[:1].isupper() and meant.islower():
+        meant = meant[:1].upper() + meant[1:]
+    return Finding(
+        "CK109",
+        column,
+        f"unknown word {word!r} (did you mean {meant!r}?)",
+        "fix the spelling, or declare the word in game.yaml if it is the game's",
+        word,
+    )
 
 
 def doubled(line: str) -> list[Finding]:
@@ -149,8 +158,20 @@ def explain_failure(line: str, exc: RulesTextError, words: Mapping[str, str]) ->
     for finding in doubled(line):
         if finding.column == exc.column:
             return finding
-    if "did you mean" not in exc.reason:
-        for finding in misspelt(line, words, exc.column):
-            if finding.column == exc.column:
-                return finding
+    for finding in misspelt(line, words, exc.column):
+        if finding.column != exc.column:
+            continue
+        if not exc.suggestion:
+            return finding
+        # The parser's guess is among what may come there, so better than the closest word
+        # of the whole dictionary; when it is not a word close to the one written ('wizard'
+        # where 'card' may come), the parse error says it better.
+        word = finding.word
+        if " " in exc.suggestion or _similarity(word, exc.suggestion) < _CLOSE:
+            return None
+        return unknown_word(word, exc.column, exc.suggestion)
     return None
+
+
+def _similarity(word: str, other: str) -> float:
+    return difflib.SequenceMatcher(None, word.casefold(), other.casefold()).ratio()
