@@ -521,7 +521,7 @@ def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
         "game/typos.yaml:6:14: warning[CK101] unexpected 'Glod': expected a resource "
         "in rules text of 'typo-ship'"
     )
-    assert warned[1].startswith("game/typos.yaml:7:7: warning[CK101] unexpected 'Drwa'")
+    assert warned[1].startswith("game/typos.yaml:7:7: warning[CK109] unknown word 'Drwa'")
     assert any(line.startswith("wrote out/deck.pdf (16 cards") for line in err)
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "out" / DECK_FILE).pages)
     assert "Gain 1 Glod." in text and "Drwa a card." in text

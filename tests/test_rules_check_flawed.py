@@ -127,7 +127,7 @@ def test_an_unknown_faction_gives_no_follow_on_error_about_the_ally_ability(
     )
     status, found = _validate(tmp_path, capsys, card.replace("cost: 99", "cost: 2"))
     assert status == 1
-    assert [code for code, *_ in found] == ["CK025", "CK101", "CK150"]  # no CK102
+    assert [code for code, *_ in found] == ["CK025", "CK109", "CK150"]  # no CK102
 
 
 def test_a_flawed_card_suppresses_its_text_codes_but_never_its_schema_errors(
