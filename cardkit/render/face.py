@@ -9,12 +9,14 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card
+from cardkit.render.autostats import hugged
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fieldtext import (
     card_boxes,
     field_spec,
     line_text,
     resource_amounts,
+    stats_text,
     value_text,
 )
 from cardkit.render.fonts import BOLD, draw_aligned, text_width
@@ -265,24 +267,30 @@ class _Face:
 
     def draw_line(self, element: Element, box: Box, frame: Rgb) -> None:
         """A field as one line of text in its band: 'Requires: Gateway, Templar Archives'."""
-        text = line_text(
-            self.game,
-            self.card,
-            element.field or "",
-            item=element.item,
-            separator=element.separator,
-        )
+        layout = self.style.layout(self.card)
+        if element.stats and layout is not None:  # the automatic stats line
+            text = stats_text(self.game, self.card, layout)
+        else:
+            text = line_text(
+                self.game,
+                self.card,
+                element.field or "",
+                item=element.item,
+                separator=element.separator,
+            )
         if not text:
             return
         text = " ".join(t for t in (element.label, text) if t)
         colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
+        size = element.size or TYPE_SIZE
+        text, size, _ = fit_line(text, box.w - 2 * PANEL_PAD, size, min(size, MIN_LINE_SIZE))
+        if element.stats:  # the automatic line is as wide as its text, from its aligned edge
+            box = hugged(box, text_width(text, BOLD, size) + 2 * PANEL_PAD, element.align)
         self.fill(colour)
         self.stroke(frame.mix(BLACK, 0.3))
         self.c.setLineWidth(0.75)
         self.c.roundRect(box.x, box.y, box.w, box.h, mm(1), stroke=1, fill=1)
         inner = Box(box.x + PANEL_PAD, box.y, box.w - 2 * PANEL_PAD, box.h)
-        size = element.size or TYPE_SIZE
-        text, size, _ = fit_line(text, inner.w, size, min(size, MIN_LINE_SIZE))
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
         self._aligned(text, inner, size, element.align)
 

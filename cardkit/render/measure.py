@@ -102,15 +102,14 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
     width, height = size_points(style.game, size)
     found = glyph_problems(card)
     name, rules = layout.part("name"), layout.part("rules")
-    if name is not None:
-        found += fit_name(card, name, name.edges.box(width, height))[3]
+    boxes = card_boxes(style.game, card, layout, width, height)
+    if name is not None:  # the bar as drawn: it ends before an automatic cost badge
+        found += fit_name(card, name, next(b for e, b in boxes if e is name))[3]
     if rules is None:
         if card.text.strip():
             found.append(overflow(card, NO_TEXT_BOX))
     elif card.text.strip():
-        panel = next(
-            b for e, b in card_boxes(style.game, card, layout, width, height) if e is rules
-        )
+        panel = next(b for e, b in boxes if e is rules)
         found += fit_card_rules(style, card, rules, panel)[2]
     return found
 
