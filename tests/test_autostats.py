@@ -181,6 +181,17 @@ def test_a_layout_that_places_its_own_badges_shows_no_automatic_stats(tmp_path: 
     assert [e.name for e, _ in placed if e.badge or e.line] == ["power"]
 
 
+def test_a_layout_that_only_moves_parts_keeps_the_automatic_stats(tmp_path: Path) -> None:
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "hero.yaml").write_text(
+        "extends: card\nparts:\n  rules: {left: 3mm, right: 3mm, bottom: 3mm, height: 20mm}\n",
+        "utf-8",
+    )
+    card_set = shapes(tmp_path)
+    _, placed = boxes(card_set, "Knight")
+    assert sorted(e.name for e, _ in placed if e.stats) == ["badge", "line"]
+
+
 def test_stats_null_turns_the_automatic_stats_off(tmp_path: Path) -> None:
     (tmp_path / "layouts").mkdir()
     (tmp_path / "layouts" / "card.yaml").write_text("extends: card\nstats: null\n", "utf-8")

@@ -353,7 +353,7 @@ class LayoutLibrary:
         if extends is not None:
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
-                parent = {_key(e): e for e in parent_layout.elements}
+                parent = {_key(e): e for e in (*parent_layout.elements, *parent_layout.stats)}
         own = dict(parent)
         for section, badge in (
             ("parts", False),
