@@ -14,6 +14,7 @@ from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHIT
 from cardkit.render.fieldtext import (
     card_boxes,
     field_spec,
+    flavor_text,
     line_text,
     resource_amounts,
     stats_text,
@@ -337,7 +338,8 @@ class _Face:
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
         c.roundRect(panel.x, panel.y, panel.w, panel.h, RADIUS, stroke=1, fill=1)
-        if not card.text.strip():
+        layout = self.style.layout(card)
+        if not card.text.strip() and not (layout and flavor_text(card, layout)):
             return
         c.setNamedCB(ICON_CALLBACK, self._inline_icon)
         box, fitted, problems = fit_card_rules(self.style, card, element, panel)

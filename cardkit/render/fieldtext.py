@@ -160,6 +160,16 @@ def _badge_count(game: Game, card: Card, layout: Layout) -> int:
     return int(isinstance(value, str) and bool(value.strip()))
 
 
+def flavor_text(card: Card, layout: Layout) -> str:
+    """The flavor text ``card``'s rules panel prints (room allowing); '' when it has none or
+    the layout's rules part says ``flavor: false``."""
+    rules = layout.part("rules")
+    flavor = card.get("flavor")
+    if rules is None or not rules.flavor or not isinstance(flavor, str):
+        return ""
+    return flavor.strip()
+
+
 def card_boxes(
     game: Game, card: Card, layout: Layout, width: float, height: float
 ) -> list[tuple[Element, Box]]:
@@ -177,5 +187,6 @@ def card_boxes(
         if not e.stats
         and not line_text(game, card, e.field or "", item=e.item, separator=e.separator)
     ]
-    placed = layout.placed(width, height, has_text=bool(card.text.strip()), empty=empty)
+    words = bool(card.text.strip() or flavor_text(card, layout))
+    placed = layout.placed(width, height, has_text=words, empty=empty)
     return make_room(placed)

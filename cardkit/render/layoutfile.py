@@ -53,6 +53,7 @@ EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
 PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
 BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
 LINE_KEYS: frozenset[str] = PART_KEYS | {"field", "label", "item", "separator"}
+RULES_KEYS: frozenset[str] = PART_KEYS | {"flavor", "reminders"}  # what the rules panel prints
 TOP_KEYS: frozenset[str] = frozenset(
     {"extends", "parts", "badges", "lines", "description", "stats"}
 )
@@ -118,6 +119,8 @@ class Element:
     item: str = ""  # lines: the template of each item of a list of objects, "{name} {damage}"
     separator: str = ""  # lines: between the items
     stats: bool = False  # one of the layout's automatic stats (the 'stats' section)
+    flavor: bool = True  # rules: print the card's flavor text after its rules, room allowing
+    reminders: bool = True  # rules: print keywords' reminder text, room allowing
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,7 +512,15 @@ class LayoutLibrary:
             )
             return None
         ok = True
-        allowed = LINE_KEYS if line else BADGE_KEYS if badge else PART_KEYS
+        allowed = (
+            LINE_KEYS
+            if line
+            else BADGE_KEYS
+            if badge
+            else RULES_KEYS
+            if name == "rules" and not stats
+            else PART_KEYS
+        )
         for key in spec:
             if key not in allowed:
                 ok = False
@@ -552,6 +563,16 @@ class LayoutLibrary:
                         f"{key} {value!r} of {noun} is not a colour",
                         source.at((*where, key)),
                         hint="write '#rgb' or '#rrggbb', e.g. '#c0392b'",
+                    )
+                )
+        for key in ("flavor", "reminders"):
+            if allowed is RULES_KEYS and not isinstance(spec.get(key, True), bool):
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"{key} of {noun} must be true or false, not {spec[key]!r}",
+                        source.at((*where, key)),
                     )
                 )
         size = spec.get("size")
@@ -640,6 +661,8 @@ class LayoutLibrary:
             label=str(label or ""),
             icon=icon if badge else None,
             stats=stats,
+            flavor=bool(spec.get("flavor", True)),
+            reminders=bool(spec.get("reminders", True)),
             color=spec.get("color"),
             ink=spec.get("ink"),
             size=float(size) if size is not None else None,

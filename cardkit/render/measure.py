@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import PAPER, Rgb
-from cardkit.render.fieldtext import card_boxes
+from cardkit.render.fieldtext import card_boxes, flavor_text
 from cardkit.render.fonts import missing_glyphs, register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
+from cardkit.render.reminders import reminders
 from cardkit.render.style import CardStyle, card_size, size_points
 from cardkit.render.textfit import RULES_SIZE, FittedText, fit_line, fit_rules
 from cardkit.render.units import mm
@@ -38,7 +39,11 @@ def overflow(card: Card, problem: str) -> Diagnostic:
 def glyph_problems(card: Card) -> list[Diagnostic]:
     """CK203 for the name and the text, each listing the characters no bundled font has."""
     found = []
-    for field, text in (("name", card.name), ("text", card.text)):
+    flavor = card.get("flavor")
+    texts = [("name", card.name), ("text", card.text)]
+    if isinstance(flavor, str):
+        texts.append(("flavor", flavor))
+    for field, text in texts:
         missing = missing_glyphs(text)
         if missing:
             shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
@@ -83,11 +88,33 @@ def fit_card_rules(
     colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
     ink = Rgb.hex(element.ink) if element.ink else colour.ink
     icons = style.inline_sources()
-    fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE, icons=icons)
+    layout = style.layout(card)
+    flavor = flavor_text(card, layout) if layout is not None else ""
+    fitted = fit_rules(
+        card.text,
+        box,
+        ink,
+        size=element.size or RULES_SIZE,
+        icons=icons,
+        reminders=reminders(style.game, card.text) if element.reminders else (),
+        flavor=flavor,
+    )
     if not fitted.overflow:
+        if flavor and not fitted.flavor:
+            return box, fitted, [_no_flavor(card)]
         return box, fitted, []
     problem = f"does not fit its box even at {fitted.size:g}pt; the end is cut off"
     return box, fitted, [overflow(card, problem)]
+
+
+def _no_flavor(card: Card) -> Diagnostic:
+    return warning(
+        "CK218",
+        f"flavor text of {card.name!r} is not printed: no room for it after the rules text",
+        card.location("flavor"),
+        card=card.id,
+        hint="shorten the flavor or the rules text, or use a larger card size",
+    )
 
 
 NO_TEXT_BOX = "is not printed: this card's layout has no text box"
@@ -108,7 +135,7 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
     if rules is None:
         if card.text.strip():
             found.append(overflow(card, NO_TEXT_BOX))
-    elif card.text.strip():
+    elif card.text.strip() or flavor_text(card, layout):
         panel = next(b for e, b in boxes if e is rules)
         found += fit_card_rules(style, card, rules, panel)[2]
     return found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -120,6 +120,29 @@ class FittedText:
     size: float
     height: float
     overflow: bool
+    flavor: bool = False  # the flavor text is printed (after the rules, in italics)
+    reminders: bool = False  # the keywords' reminder text is printed
+
+
+def _laid(
+    texts: Sequence[str], box: Box, ink: Rgb, size: float
+) -> tuple[list[tuple[Flowable, float]], float]:
+    """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total."""
+    style = ParagraphStyle(
+        f"rules-{size}",
+        fontName=FONT,
+        fontSize=size,
+        leading=size * LEADING,
+        alignment=TA_CENTER,
+        textColor=ink.color,
+    )
+    gap = size * PARAGRAPH_SPACE
+    laid: list[tuple[Flowable, float]] = []
+    for text in texts:
+        paragraph = _shared_images(Paragraph(text, style))
+        _, height = paragraph.wrap(box.w, box.h)
+        laid.append((paragraph, height))
+    return laid, sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
 
 
 def fit_rules(
@@ -129,28 +152,45 @@ def fit_rules(
     *,
     size: float = RULES_SIZE,
     icons: Mapping[str, str] | None = None,
+    reminders: Sequence[str] = (),
+    flavor: str = "",
 ) -> FittedText:
     """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
-    (``MIN_RULES_SIZE``), what fits."""
+    (``MIN_RULES_SIZE``), what fits.
+
+    ``reminders`` (one per line of text, '' for none) go in italics in parentheses after
+    their lines, and ``flavor`` in italics after the rules, only in the room the rules text
+    leaves at its own size: they never make it smaller. When there is not room for both,
+    the flavor is left out first.
+    """
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     smallest = min(size, MIN_RULES_SIZE)
+    flavor = flavor.strip()
+
+    def texts(at: float, *, with_reminders: bool, with_flavor: bool) -> list[str]:
+        found = []
+        for index, line in enumerate(lines):
+            found.append(rules_markup(line, icons, at))
+            reminder = reminders[index] if with_reminders and index < len(reminders) else ""
+            if reminder:
+                found[-1] += f" <i>({markup(reminder)})</i>"
+        if with_flavor:
+            found.append(f"<i>{markup(flavor)}</i>")
+        return found
+
     while True:
-        style = ParagraphStyle(
-            f"rules-{size}",
-            fontName=FONT,
-            fontSize=size,
-            leading=size * LEADING,
-            alignment=TA_CENTER,
-            textColor=ink.color,
-        )
+        laid, total = _laid(texts(size, with_reminders=False, with_flavor=False), box, ink, size)
         gap = size * PARAGRAPH_SPACE
-        laid: list[tuple[Flowable, float]] = []
-        for line in lines:
-            paragraph = _shared_images(Paragraph(rules_markup(line, icons, size), style))
-            _, height = paragraph.wrap(box.w, box.h)
-            laid.append((paragraph, height))
-        total = sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
         if total <= box.h:
+            for with_reminders, with_flavor in ((True, True), (True, False), (False, True)):
+                if (with_reminders and not any(reminders)) or (with_flavor and not flavor):
+                    continue
+                more = texts(size, with_reminders=with_reminders, with_flavor=with_flavor)
+                fuller, height = _laid(more, box, ink, size)
+                if height <= box.h:
+                    return FittedText(
+                        tuple(fuller), size, height, False, with_flavor, with_reminders
+                    )
             return FittedText(tuple(laid), size, total, False)
         if size <= smallest:
             break
