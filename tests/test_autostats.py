@@ -17,6 +17,7 @@ from cardkit.render.build import BuildOptions, build_deck
 from cardkit.render.fieldtext import card_boxes, stats_text
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element, LayoutLibrary
+from cardkit.render.measure import measure_cards
 from cardkit.render.style import card_size, prepare_style, size_points
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -202,3 +203,27 @@ def test_stats_null_turns_the_automatic_stats_off(tmp_path: Path) -> None:
     assert [(d.code, d.location.line) for d in found] == [("CK217", 9)]
     plain = LayoutLibrary(None).get("card")
     assert plain is not None and [e.name for e in plain.stats] == ["badge", "line"]
+
+
+def test_a_stats_line_too_long_for_its_band_is_cut_and_reported(tmp_path: Path) -> None:
+    fields = ["power", "speed", "range", "armour", "stamina", "morale", "reach", "upkeep"]
+    (tmp_path / "game.yaml").write_text(
+        "id: big\nname: Big\ncard_types:\n  titan:\n    name: Titan\n    fields:\n"
+        + "".join(f"      {f}: {{type: integer}}\n" for f in fields)
+        + "decks:\n  main: {name: Main}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "cards.yaml").write_text(
+        "defaults: {deck: main}\ncards:\n  - name: Titan\n    type: titan\n"
+        + "".join(f"    {f}: {i + 10}\n" for i, f in enumerate(fields)),
+        encoding="utf-8",
+    )
+    card_set = load(tmp_path)
+    style, _ = prepare_style(card_set.game, card_set.cards)
+    found = [str(d) for d in measure_cards(style, card_set.cards)]
+    assert len(found) == 1
+    assert found[0].startswith(
+        f"{tmp_path}/cards.yaml:3:5: warning[CK219] stats line of 'Titan' does not fit its "
+        "band; printed as 'Power 10 \u00b7 Speed 11 \u00b7 "
+    )
+    assert found[0].split("printed as ")[1].split("' (hint")[0].endswith("\u2026")

@@ -26,6 +26,7 @@ from cardkit.render.layoutfile import Element
 from cardkit.render.measure import (
     NO_TEXT_BOX,
     PANEL_PAD,
+    fit_band,
     fit_card_rules,
     fit_name,
     glyph_problems,
@@ -38,7 +39,6 @@ from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, R
 from cardkit.render.units import mm
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
-MIN_LINE_SIZE = 4.5
 RADIUS = mm(1.5)
 
 
@@ -283,8 +283,7 @@ class _Face:
             return
         text = " ".join(t for t in (element.label, text) if t)
         colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
-        size = element.size or TYPE_SIZE
-        text, size, _ = fit_line(text, box.w - 2 * PANEL_PAD, size, min(size, MIN_LINE_SIZE))
+        text, size, _ = fit_band(text, element, box)
         if element.stats:  # the automatic line is as wide as its text, from its aligned edge
             box = hugged(box, text_width(text, BOLD, size) + 2 * PANEL_PAD, element.align)
         self.fill(colour)

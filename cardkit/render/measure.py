@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import PAPER, Rgb
-from cardkit.render.fieldtext import card_boxes, flavor_text
+from cardkit.render.fieldtext import card_boxes, flavor_text, stats_text
 from cardkit.render.fonts import missing_glyphs, register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
@@ -22,6 +22,7 @@ from cardkit.render.textfit import RULES_SIZE, FittedText, fit_line, fit_rules
 from cardkit.render.units import mm
 
 NAME_SIZE, MIN_NAME_SIZE = 11.0, 7.0
+LINE_SIZE, MIN_LINE_SIZE = 7.0, 4.5  # the text of a layout's lines and the stats line
 NAME_PAD = mm(1)  # the name's box is the bar; the text keeps this far from its ends
 PANEL_PAD = mm(1.5)  # inside the rules panel, around its text
 
@@ -107,6 +108,32 @@ def fit_card_rules(
     return box, fitted, [overflow(card, problem)]
 
 
+def fit_band(text: str, element: Element, band: Box) -> tuple[str, float, bool]:
+    """The text of a line (of a layout's ``lines``, or the automatic stats line) shrunk to
+    fit its band, else cut short: the text to draw, its size, and whether it was cut."""
+    size = element.size or LINE_SIZE
+    return fit_line(text, band.w - 2 * PANEL_PAD, size, min(size, MIN_LINE_SIZE))
+
+
+def stats_cut(style: CardStyle, card: Card, element: Element, band: Box) -> list[Diagnostic]:
+    """CK219 when ``card``'s automatic stats line does not fit its band."""
+    layout = style.layout(card)
+    text = stats_text(style.game, card, layout) if layout is not None else ""
+    printed, _, cut = fit_band(text, element, band)
+    if not cut:
+        return []
+    return [
+        warning(
+            "CK219",
+            f"stats line of {card.name!r} does not fit its band; printed as {printed!r}",
+            card.location(),
+            card=card.id,
+            hint="give the card type a layout of its own that places these fields as badges "
+            "or lines, or use a wider card size",
+        )
+    ]
+
+
 def _no_flavor(card: Card) -> Diagnostic:
     return warning(
         "CK218",
@@ -132,6 +159,9 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
     boxes = card_boxes(style.game, card, layout, width, height)
     if name is not None:  # the bar as drawn: it ends before an automatic cost badge
         found += fit_name(card, name, next(b for e, b in boxes if e is name))[3]
+    for element, band in boxes:
+        if element.stats and element.line:
+            found += stats_cut(style, card, element, band)
     if rules is None:
         if card.text.strip():
             found.append(overflow(card, NO_TEXT_BOX))
