@@ -145,3 +145,14 @@ def test_a_character_no_font_has_in_the_flavor_is_reported(tmp_path: Path) -> No
         "(U+10000) in the flavor of 'Sword' (hint: use another character, or declare an icon "
         "for the word)"
     ]
+
+
+def test_reminders_are_added_line_by_line_while_they_fit() -> None:
+    register_fonts()
+    ink = Rgb.hex("#000000")
+    long = "A reminder long enough to need several more lines of this narrow panel. " * 3
+    box = Box(0, 0, mm(50), mm(12))
+    fitted = fit_rules("Swift.\nTransport(2).", box, ink, reminders=("Moves twice.", long))
+    shown = [p.getPlainText() for p, _ in fitted.paragraphs]
+    assert shown == ["Swift. (Moves twice.)", "Transport(2)."]
+    assert fitted.reminders and fitted.size == 8.5

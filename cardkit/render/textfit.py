@@ -160,38 +160,38 @@ def fit_rules(
 
     ``reminders`` (one per line of text, '' for none) go in italics in parentheses after
     their lines, and ``flavor`` in italics after the rules, only in the room the rules text
-    leaves at its own size: they never make it smaller. When there is not room for both,
-    the flavor is left out first.
+    leaves at its own size: they never make it smaller. The reminders come first, line by
+    line while they fit; the flavor only when it fits after them.
     """
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     smallest = min(size, MIN_RULES_SIZE)
     flavor = flavor.strip()
 
-    def texts(at: float, *, with_reminders: bool, with_flavor: bool) -> list[str]:
+    def texts(at: float, shown: frozenset[int], *, with_flavor: bool = False) -> list[str]:
         found = []
         for index, line in enumerate(lines):
             found.append(rules_markup(line, icons, at))
-            reminder = reminders[index] if with_reminders and index < len(reminders) else ""
-            if reminder:
-                found[-1] += f" <i>({markup(reminder)})</i>"
+            if index in shown:
+                found[-1] += f" <i>({markup(reminders[index])})</i>"
         if with_flavor:
             found.append(f"<i>{markup(flavor)}</i>")
         return found
 
+    none: frozenset[int] = frozenset()
     while True:
-        laid, total = _laid(texts(size, with_reminders=False, with_flavor=False), box, ink, size)
+        laid, total = _laid(texts(size, none), box, ink, size)
         gap = size * PARAGRAPH_SPACE
-        if total <= box.h:
-            for with_reminders, with_flavor in ((True, True), (True, False), (False, True)):
-                if (with_reminders and not any(reminders)) or (with_flavor and not flavor):
-                    continue
-                more = texts(size, with_reminders=with_reminders, with_flavor=with_flavor)
-                fuller, height = _laid(more, box, ink, size)
+        if total <= box.h:  # the reminders, line by line while they fit; then the flavor
+            shown = none
+            for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
+                fuller, height = _laid(texts(size, shown | {index}), box, ink, size)
                 if height <= box.h:
-                    return FittedText(
-                        tuple(fuller), size, height, False, with_flavor, with_reminders
-                    )
-            return FittedText(tuple(laid), size, total, False)
+                    shown, laid, total = shown | {index}, fuller, height
+            if flavor:
+                fuller, height = _laid(texts(size, shown, with_flavor=True), box, ink, size)
+                if height <= box.h:
+                    return FittedText(tuple(fuller), size, height, False, True, bool(shown))
+            return FittedText(tuple(laid), size, total, False, False, bool(shown))
         if size <= smallest:
             break
         size = max(smallest, size - 0.25)
