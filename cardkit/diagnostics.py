@@ -170,6 +170,10 @@ CODES: dict[str, str] = {
     "CK213": "a picture is missing, unreadable, truncated or too large (drawn without it)",
     "CK214": "a layout badge names an icon the game does not declare",
     "CK215": "an enum field's 'names' names a value the field does not list",
+    "CK216": "a declared card back is printed on no card (no deck, card type or faction gives it)",
+    "CK217": "a card type's layout shows none of its required fields (they are never printed)",
+    "CK218": "a card's flavor text is not printed: no room for it after the rules text",
+    "CK219": "a card's automatic stats line does not fit its band (printed cut short)",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",

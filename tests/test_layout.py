@@ -202,6 +202,18 @@ BAD_LAYOUTS = [
         "parts:\n  art: {left: 0mm, right: 0mm, top: 50mm, bottom: 50mm}\n",
     ),
     (
+        "CK204",
+        2,
+        "unknown stats entry 'badges' (did you mean 'badge'?) in layout 'unit'",
+        "stats:\n  badges: {field: cost, right: 3mm, top: 3mm, width: 8mm, height: 8mm}\n",
+    ),
+    (
+        "CK204",
+        2,
+        "unknown key 'field' in stats 'line'",
+        "stats:\n  line: {field: hp, left: 3mm, right: 3mm, bottom: 3mm, height: 5mm}\n",
+    ),
+    (
         "CK210",
         2,
         "reaches beyond the card's edge",

@@ -64,7 +64,6 @@ def write_game(root: Path, cards: str, game_extra: str = "") -> Path:
               defense: {type: integer, min: 1, max: 20}
         backs:
           stone: {color: "#555555", text: Stone Back}
-          sky: {color: "#3366aa", text: Sky Back}
         """
     (root / "game.yaml").write_text(
         textwrap.dedent(game) + textwrap.dedent(game_extra), encoding="utf-8"
@@ -300,6 +299,7 @@ def test_backs_come_from_the_deck_then_the_card_type_then_a_plain_default(tmp_pa
         - {name: Plain, type: ship, deck: plain}
         """,
         game_extra="""\
+          sky: {color: "#3366aa", text: Sky Back}
         decks:
           skyward: {name: Skyward, back: sky}
           plain: {name: Plain}

@@ -9,12 +9,15 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card
+from cardkit.render.autostats import hugged
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fieldtext import (
     card_boxes,
     field_spec,
+    flavor_text,
     line_text,
     resource_amounts,
+    stats_text,
     value_text,
 )
 from cardkit.render.fonts import BOLD, draw_aligned, text_width
@@ -23,6 +26,7 @@ from cardkit.render.layoutfile import Element
 from cardkit.render.measure import (
     NO_TEXT_BOX,
     PANEL_PAD,
+    fit_band,
     fit_card_rules,
     fit_name,
     glyph_problems,
@@ -35,7 +39,6 @@ from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, R
 from cardkit.render.units import mm
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
-MIN_LINE_SIZE = 4.5
 RADIUS = mm(1.5)
 
 
@@ -265,24 +268,29 @@ class _Face:
 
     def draw_line(self, element: Element, box: Box, frame: Rgb) -> None:
         """A field as one line of text in its band: 'Requires: Gateway, Templar Archives'."""
-        text = line_text(
-            self.game,
-            self.card,
-            element.field or "",
-            item=element.item,
-            separator=element.separator,
-        )
+        layout = self.style.layout(self.card)
+        if element.stats and layout is not None:  # the automatic stats line
+            text = stats_text(self.game, self.card, layout)
+        else:
+            text = line_text(
+                self.game,
+                self.card,
+                element.field or "",
+                item=element.item,
+                separator=element.separator,
+            )
         if not text:
             return
         text = " ".join(t for t in (element.label, text) if t)
         colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
+        text, size, _ = fit_band(text, element, box)
+        if element.stats:  # the automatic line is as wide as its text, from its aligned edge
+            box = hugged(box, text_width(text, BOLD, size) + 2 * PANEL_PAD, element.align)
         self.fill(colour)
         self.stroke(frame.mix(BLACK, 0.3))
         self.c.setLineWidth(0.75)
         self.c.roundRect(box.x, box.y, box.w, box.h, mm(1), stroke=1, fill=1)
         inner = Box(box.x + PANEL_PAD, box.y, box.w - 2 * PANEL_PAD, box.h)
-        size = element.size or TYPE_SIZE
-        text, size, _ = fit_line(text, inner.w, size, min(size, MIN_LINE_SIZE))
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
         self._aligned(text, inner, size, element.align)
 
@@ -329,7 +337,8 @@ class _Face:
         self.stroke(frame.mix(BLACK, 0.3))
         c.setLineWidth(0.75)
         c.roundRect(panel.x, panel.y, panel.w, panel.h, RADIUS, stroke=1, fill=1)
-        if not card.text.strip():
+        layout = self.style.layout(card)
+        if not card.text.strip() and not (layout and flavor_text(card, layout)):
             return
         c.setNamedCB(ICON_CALLBACK, self._inline_icon)
         box, fitted, problems = fit_card_rules(self.style, card, element, panel)

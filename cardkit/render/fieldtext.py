@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardkit.model import Card, FieldSpec, Game, Named
+from cardkit.render.autostats import make_room, shows_stats, with_stats
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element, Layout
 
@@ -109,14 +110,83 @@ def line_text(game: Game, card: Card, field: str, *, item: str = "", separator: 
     return value_text(value, spec)
 
 
+STATS_SEPARATOR = " \u00b7 "  # between the fields of the automatic stats line
+# The kinds of field the automatic stats line shows: numbers and short words. Lists, card
+# names and free text are too long for one line; a game's own layout places them.
+STATS_KINDS = frozenset({"integer", "number", "resources", "boolean", "enum"})
+
+
+def stats_fields(game: Game, card: Card, layout: Layout) -> tuple[FieldSpec, ...]:
+    """The fields of ``card``'s type that ``layout``'s automatic stats line shows, in the
+    order game.yaml declares them: the short ones, but for the automatic badge's field."""
+    card_type = game.card_types.get(card.type)
+    if card_type is None or not shows_stats(layout):
+        return ()
+    badge = layout.stat("badge")
+    skip = badge.field if badge is not None and _badge_count(game, card, layout) else None
+    return tuple(f for f in card_type.fields if f.kind in STATS_KINDS and f.name != skip)
+
+
+def stats_text(game: Game, card: Card, layout: Layout) -> str:
+    """The automatic stats line of ``card``: 'Power 1 · Range 2 · Flying', empty when the
+    card has no such values (or the layout shows no automatic stats)."""
+    words = []
+    for spec in stats_fields(game, card, layout):
+        value = card.get(spec.name)
+        label = readable(spec.name)
+        if isinstance(value, bool):
+            if value:
+                words.append(label)
+            continue
+        text = line_text(game, card, spec.name)
+        if text:  # a number after its name, a word after a colon: 'Power 1', 'Terrain: Forest'
+            words.append(f"{label}: {text}" if spec.kind == "enum" else f"{label} {text}")
+    return STATS_SEPARATOR.join(words)
+
+
+def _badge_count(game: Game, card: Card, layout: Layout) -> int:
+    """How many automatic badges ``card`` shows: one per resource of a resources value, one
+    for a number or a word, none for a missing, empty or false value."""
+    badge = layout.stat("badge")
+    if badge is None or not shows_stats(layout) or not badge.field:
+        return 0
+    value = card.get(badge.field)
+    if isinstance(value, Mapping):
+        return len(resource_amounts(game, value))
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float):
+        return 1
+    return int(isinstance(value, str) and bool(value.strip()))
+
+
+def flavor_text(card: Card, layout: Layout) -> str:
+    """The flavor text ``card``'s rules panel prints (room allowing); '' when it has none or
+    the layout's rules part says ``flavor: false``."""
+    rules = layout.part("rules")
+    flavor = card.get("flavor")
+    if rules is None or not rules.flavor or not isinstance(flavor, str):
+        return ""
+    return flavor.strip()
+
+
 def card_boxes(
     game: Game, card: Card, layout: Layout, width: float, height: float
 ) -> list[tuple[Element, Box]]:
     """Where each element of ``layout`` goes on ``card``: its lines without a value left out,
-    and no rules panel when it has no rules text (see ``Layout.placed``)."""
+    no rules panel when it has no rules text (see ``Layout.placed``), and the automatic stats
+    when the layout shows them (see ``autostats``)."""
+    layout = with_stats(
+        layout,
+        badges=_badge_count(game, card, layout),
+        line=bool(stats_text(game, card, layout)),
+    )
     empty = [
         e.name
         for e in layout.lines
-        if not line_text(game, card, e.field or "", item=e.item, separator=e.separator)
+        if not e.stats
+        and not line_text(game, card, e.field or "", item=e.item, separator=e.separator)
     ]
-    return layout.placed(width, height, has_text=bool(card.text.strip()), empty=empty)
+    words = bool(card.text.strip() or flavor_text(card, layout))
+    placed = layout.placed(width, height, has_text=words, empty=empty)
+    return make_room(placed)

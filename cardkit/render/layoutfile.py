@@ -53,7 +53,13 @@ EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
 PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
 BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
 LINE_KEYS: frozenset[str] = PART_KEYS | {"field", "label", "item", "separator"}
-TOP_KEYS: frozenset[str] = frozenset({"extends", "parts", "badges", "lines", "description"})
+RULES_KEYS: frozenset[str] = PART_KEYS | {"flavor", "reminders"}  # what the rules panel prints
+TOP_KEYS: frozenset[str] = frozenset(
+    {"extends", "parts", "badges", "lines", "description", "stats"}
+)
+# The automatic stats of a layout that places no badges or lines of its own: a badge of one
+# field (the cost) and a line of the card type's other short fields (see ``autostats``).
+STATS: tuple[str, ...] = ("badge", "line")
 ALIGNS: tuple[str, ...] = ("left", "center", "right")
 LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
 MAX_FONT = 72.0  # points
@@ -112,6 +118,9 @@ class Element:
     line: bool = False  # a text line showing ``field`` (lines section)
     item: str = ""  # lines: the template of each item of a list of objects, "{name} {damage}"
     separator: str = ""  # lines: between the items
+    stats: bool = False  # one of the layout's automatic stats (the 'stats' section)
+    flavor: bool = True  # rules: print the card's flavor text after its rules, room allowing
+    reminders: bool = True  # rules: print keywords' reminder text, room allowing
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +130,11 @@ class Layout:
     name: str
     elements: tuple[Element, ...]
     location: Location
+    stats: tuple[Element, ...] = ()  # the automatic stats: 'badge' and 'line', when declared
+
+    def stat(self, name: str) -> Element | None:
+        """The automatic stats element ``name`` ('badge' or 'line'); None when not declared."""
+        return next((e for e in self.stats if e.name == name), None)
 
     def part(self, name: str) -> Element | None:
         for element in self.elements:
@@ -207,7 +221,7 @@ class Layout:
         card = Box(0.0, 0.0, width, height)
         found = []
         size = f"{format_mm(width)} x {format_mm(height)}"
-        for element in self.elements:
+        for element in (*self.elements, *self.stats):
             box = element.edges.box(width, height)
             kind = _kind(element)
             if box.w <= 0 or box.h <= 0:
@@ -342,11 +356,19 @@ class LayoutLibrary:
         if extends is not None:
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
-                parent = {_key(e): e for e in parent_layout.elements}
+                parent = {_key(e): e for e in (*parent_layout.elements, *parent_layout.stats)}
         own = dict(parent)
-        for section, badge in (("parts", False), ("badges", True), ("lines", True)):
+        for section, badge in (
+            ("parts", False),
+            ("badges", True),
+            ("lines", True),
+            ("stats", True),
+        ):
             entries = data.get(section)
             if entries is None:
+                if section == "stats" and "stats" in data:  # 'stats: null' leaves them out
+                    for name in STATS:
+                        own.pop(f"stats:{name}", None)
                 continue
             if not isinstance(entries, dict):
                 self.diagnostics.append(
@@ -359,6 +381,17 @@ class LayoutLibrary:
                 continue
             for name, spec in entries.items():
                 key = _SECTION_KIND[section] + ":" + str(name)
+                if section == "stats" and name not in STATS:
+                    self.diagnostics.append(
+                        error(
+                            "CK204",
+                            f"unknown stats entry {name!r}{did_you_mean(str(name), STATS)}"
+                            f" in layout {raw.name!r}",
+                            source.at((section, name), key=True),
+                            hint="'stats' has a 'badge' (the cost) and a 'line' (the other stats)",
+                        )
+                    )
+                    continue
                 if not badge and name not in PARTS:
                     self.diagnostics.append(
                         error(
@@ -384,14 +417,21 @@ class LayoutLibrary:
                     own.pop(key, None)
                     continue
                 element = self._element(
-                    str(name), spec, (section, name), source, badge=badge, line=section == "lines"
+                    str(name),
+                    spec,
+                    (section, name),
+                    source,
+                    badge=badge and (section != "stats" or name == "badge"),
+                    line=section == "lines",
+                    stats=section == "stats",
                 )
                 if element is not None:
                     own[key] = element
         if len(self.diagnostics) > before:
             return None
-        ordered = sorted(own.values(), key=_order)
-        return Layout(raw.name, tuple(ordered), here)
+        ordered = sorted((e for e in own.values() if not e.stats), key=_order)
+        stats = tuple(sorted((e for e in own.values() if e.stats), key=lambda e: e.name))
+        return Layout(raw.name, tuple(ordered), here, stats)
 
     def _parent(
         self, raw: _RawLayout, extends: Any, chain: list[tuple[str, bool]]
@@ -456,9 +496,11 @@ class LayoutLibrary:
         *,
         badge: bool,
         line: bool = False,
+        stats: bool = False,
     ) -> Element | None:
         at = source.at(where)
-        noun = f"{'line' if line else 'badge' if badge else 'part'} {name!r}"
+        kind = "stats" if stats else "line" if line else "badge" if badge else "part"
+        noun = f"{kind} {name!r}"
         if not isinstance(spec, dict):
             self.diagnostics.append(
                 error(
@@ -470,7 +512,15 @@ class LayoutLibrary:
             )
             return None
         ok = True
-        allowed = LINE_KEYS if line else BADGE_KEYS if badge else PART_KEYS
+        allowed = (
+            LINE_KEYS
+            if line
+            else BADGE_KEYS
+            if badge
+            else RULES_KEYS
+            if name == "rules" and not stats
+            else PART_KEYS
+        )
         for key in spec:
             if key not in allowed:
                 ok = False
@@ -513,6 +563,16 @@ class LayoutLibrary:
                         f"{key} {value!r} of {noun} is not a colour",
                         source.at((*where, key)),
                         hint="write '#rgb' or '#rrggbb', e.g. '#c0392b'",
+                    )
+                )
+        for key in ("flavor", "reminders"):
+            if allowed is RULES_KEYS and not isinstance(spec.get(key, True), bool):
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"{key} of {noun} must be true or false, not {spec[key]!r}",
+                        source.at((*where, key)),
                     )
                 )
         size = spec.get("size")
@@ -593,13 +653,16 @@ class LayoutLibrary:
             edges=Edges(**lengths),
             location=at,
             badge=badge and not line,
-            line=line,
+            line=line or (stats and not badge),
             item=str(item or "") if line else "",
             separator=str(separator or "") if line else "",
             field=field if badge else None,
             shape=shape,
             label=str(label or ""),
             icon=icon if badge else None,
+            stats=stats,
+            flavor=bool(spec.get("flavor", True)),
+            reminders=bool(spec.get("reminders", True)),
             color=spec.get("color"),
             ink=spec.get("ink"),
             size=float(size) if size is not None else None,
@@ -625,10 +688,12 @@ class LayoutLibrary:
         return length
 
 
-_SECTION_KIND = {"parts": "part", "badges": "badge", "lines": "line"}
+_SECTION_KIND = {"parts": "part", "badges": "badge", "lines": "line", "stats": "stats"}
 
 
 def _kind(element: Element) -> str:
+    if element.stats:
+        return "stats"
     return "line" if element.line else "badge" if element.badge else "part"
 
 

@@ -12,15 +12,17 @@ from collections.abc import Sequence
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import PAPER, Rgb
-from cardkit.render.fieldtext import card_boxes
+from cardkit.render.fieldtext import card_boxes, flavor_text, stats_text
 from cardkit.render.fonts import missing_glyphs, register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
+from cardkit.render.reminders import reminders
 from cardkit.render.style import CardStyle, card_size, size_points
 from cardkit.render.textfit import RULES_SIZE, FittedText, fit_line, fit_rules
 from cardkit.render.units import mm
 
 NAME_SIZE, MIN_NAME_SIZE = 11.0, 7.0
+LINE_SIZE, MIN_LINE_SIZE = 7.0, 4.5  # the text of a layout's lines and the stats line
 NAME_PAD = mm(1)  # the name's box is the bar; the text keeps this far from its ends
 PANEL_PAD = mm(1.5)  # inside the rules panel, around its text
 
@@ -38,7 +40,11 @@ def overflow(card: Card, problem: str) -> Diagnostic:
 def glyph_problems(card: Card) -> list[Diagnostic]:
     """CK203 for the name and the text, each listing the characters no bundled font has."""
     found = []
-    for field, text in (("name", card.name), ("text", card.text)):
+    flavor = card.get("flavor")
+    texts = [("name", card.name), ("text", card.text)]
+    if isinstance(flavor, str):
+        texts.append(("flavor", flavor))
+    for field, text in texts:
         missing = missing_glyphs(text)
         if missing:
             shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
@@ -83,11 +89,59 @@ def fit_card_rules(
     colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
     ink = Rgb.hex(element.ink) if element.ink else colour.ink
     icons = style.inline_sources()
-    fitted = fit_rules(card.text, box, ink, size=element.size or RULES_SIZE, icons=icons)
+    layout = style.layout(card)
+    flavor = flavor_text(card, layout) if layout is not None else ""
+    fitted = fit_rules(
+        card.text,
+        box,
+        ink,
+        size=element.size or RULES_SIZE,
+        icons=icons,
+        reminders=reminders(style.game, card.text) if element.reminders else (),
+        flavor=flavor,
+    )
     if not fitted.overflow:
+        if flavor and not fitted.flavor:
+            return box, fitted, [_no_flavor(card)]
         return box, fitted, []
     problem = f"does not fit its box even at {fitted.size:g}pt; the end is cut off"
     return box, fitted, [overflow(card, problem)]
+
+
+def fit_band(text: str, element: Element, band: Box) -> tuple[str, float, bool]:
+    """The text of a line (of a layout's ``lines``, or the automatic stats line) shrunk to
+    fit its band, else cut short: the text to draw, its size, and whether it was cut."""
+    size = element.size or LINE_SIZE
+    return fit_line(text, band.w - 2 * PANEL_PAD, size, min(size, MIN_LINE_SIZE))
+
+
+def stats_cut(style: CardStyle, card: Card, element: Element, band: Box) -> list[Diagnostic]:
+    """CK219 when ``card``'s automatic stats line does not fit its band."""
+    layout = style.layout(card)
+    text = stats_text(style.game, card, layout) if layout is not None else ""
+    printed, _, cut = fit_band(text, element, band)
+    if not cut:
+        return []
+    return [
+        warning(
+            "CK219",
+            f"stats line of {card.name!r} does not fit its band; printed as {printed!r}",
+            card.location(),
+            card=card.id,
+            hint="give the card type a layout of its own that places these fields as badges "
+            "or lines, or use a wider card size",
+        )
+    ]
+
+
+def _no_flavor(card: Card) -> Diagnostic:
+    return warning(
+        "CK218",
+        f"flavor text of {card.name!r} is not printed: no room for it after the rules text",
+        card.location("flavor"),
+        card=card.id,
+        hint="shorten the flavor or the rules text, or use a larger card size",
+    )
 
 
 NO_TEXT_BOX = "is not printed: this card's layout has no text box"
@@ -102,15 +156,17 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
     width, height = size_points(style.game, size)
     found = glyph_problems(card)
     name, rules = layout.part("name"), layout.part("rules")
-    if name is not None:
-        found += fit_name(card, name, name.edges.box(width, height))[3]
+    boxes = card_boxes(style.game, card, layout, width, height)
+    if name is not None:  # the bar as drawn: it ends before an automatic cost badge
+        found += fit_name(card, name, next(b for e, b in boxes if e is name))[3]
+    for element, band in boxes:
+        if element.stats and element.line:
+            found += stats_cut(style, card, element, band)
     if rules is None:
         if card.text.strip():
             found.append(overflow(card, NO_TEXT_BOX))
-    elif card.text.strip():
-        panel = next(
-            b for e, b in card_boxes(style.game, card, layout, width, height) if e is rules
-        )
+    elif card.text.strip() or flavor_text(card, layout):
+        panel = next(b for e, b in boxes if e is rules)
         found += fit_card_rules(style, card, rules, panel)[2]
     return found
 

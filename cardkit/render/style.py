@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
+from cardkit.render.declared import hidden_required_fields, unused_backs
 from cardkit.render.images import Picture, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Layout, LayoutLibrary
 from cardkit.render.units import parse_length
@@ -194,6 +195,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
             if size in game.sizes:
                 width, height = size_points(game, size)
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
+    found += hidden_required_fields(game, layouts) + unused_backs(game)
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
     style = CardStyle(game, layouts, icons, words, art, backs)
     return style, sorted(unique, key=lambda d: d.sort_key)

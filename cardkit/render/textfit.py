@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -120,6 +120,29 @@ class FittedText:
     size: float
     height: float
     overflow: bool
+    flavor: bool = False  # the flavor text is printed (after the rules, in italics)
+    reminders: bool = False  # the keywords' reminder text is printed
+
+
+def _laid(
+    texts: Sequence[str], box: Box, ink: Rgb, size: float
+) -> tuple[list[tuple[Flowable, float]], float]:
+    """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total."""
+    style = ParagraphStyle(
+        f"rules-{size}",
+        fontName=FONT,
+        fontSize=size,
+        leading=size * LEADING,
+        alignment=TA_CENTER,
+        textColor=ink.color,
+    )
+    gap = size * PARAGRAPH_SPACE
+    laid: list[tuple[Flowable, float]] = []
+    for text in texts:
+        paragraph = _shared_images(Paragraph(text, style))
+        _, height = paragraph.wrap(box.w, box.h)
+        laid.append((paragraph, height))
+    return laid, sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
 
 
 def fit_rules(
@@ -129,29 +152,46 @@ def fit_rules(
     *,
     size: float = RULES_SIZE,
     icons: Mapping[str, str] | None = None,
+    reminders: Sequence[str] = (),
+    flavor: str = "",
 ) -> FittedText:
     """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
-    (``MIN_RULES_SIZE``), what fits."""
+    (``MIN_RULES_SIZE``), what fits.
+
+    ``reminders`` (one per line of text, '' for none) go in italics in parentheses after
+    their lines, and ``flavor`` in italics after the rules, only in the room the rules text
+    leaves at its own size: they never make it smaller. The reminders come first, line by
+    line while they fit; the flavor only when it fits after them.
+    """
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     smallest = min(size, MIN_RULES_SIZE)
+    flavor = flavor.strip()
+
+    def texts(at: float, shown: frozenset[int], *, with_flavor: bool = False) -> list[str]:
+        found = []
+        for index, line in enumerate(lines):
+            found.append(rules_markup(line, icons, at))
+            if index in shown:
+                found[-1] += f" <i>({markup(reminders[index])})</i>"
+        if with_flavor:
+            found.append(f"<i>{markup(flavor)}</i>")
+        return found
+
+    none: frozenset[int] = frozenset()
     while True:
-        style = ParagraphStyle(
-            f"rules-{size}",
-            fontName=FONT,
-            fontSize=size,
-            leading=size * LEADING,
-            alignment=TA_CENTER,
-            textColor=ink.color,
-        )
+        laid, total = _laid(texts(size, none), box, ink, size)
         gap = size * PARAGRAPH_SPACE
-        laid: list[tuple[Flowable, float]] = []
-        for line in lines:
-            paragraph = _shared_images(Paragraph(rules_markup(line, icons, size), style))
-            _, height = paragraph.wrap(box.w, box.h)
-            laid.append((paragraph, height))
-        total = sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
-        if total <= box.h:
-            return FittedText(tuple(laid), size, total, False)
+        if total <= box.h:  # the reminders, line by line while they fit; then the flavor
+            shown = none
+            for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
+                fuller, height = _laid(texts(size, shown | {index}), box, ink, size)
+                if height <= box.h:
+                    shown, laid, total = shown | {index}, fuller, height
+            if flavor:
+                fuller, height = _laid(texts(size, shown, with_flavor=True), box, ink, size)
+                if height <= box.h:
+                    return FittedText(tuple(fuller), size, height, False, True, bool(shown))
+            return FittedText(tuple(laid), size, total, False, False, bool(shown))
         if size <= smallest:
             break
         size = max(smallest, size - 0.25)
