@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -49,6 +51,13 @@ Runner = Callable[[argparse.Namespace, Console, Console], int]
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A word that starts with '-' and a digit is a value, not an option: '--bleed -1mm',
+        # '--back-offset -1mm,0.5mm', '--games -5'. argparse's own test ('-1', '-.5') takes
+        # only bare numbers, and says such a value is a missing argument.
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         raise UsageError(message)

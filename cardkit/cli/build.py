@@ -13,6 +13,7 @@ from cardkit.cardload import load_card_set
 from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.errors import LengthError
 from cardkit.model import CardSet
 
 NAME = "build"
@@ -22,17 +23,23 @@ HELP = "make the print-and-play PDF of a game's cards"
 
 def offset(text: str) -> tuple[float, float]:
     """An argparse type: 'X,Y' lengths with an optional sign ('0.5mm,-0.2mm'; '0' is zero)."""
+    from cardkit.render.units import parse_length
+
+    form = "write X,Y such as 0.5mm,0 or -1mm,0.5mm"
     parts = text.split(",")
     if len(parts) != 2:
-        raise argparse.ArgumentTypeError(
-            f"invalid offset {text!r}: write X,Y such as 0.5mm,0 or -1mm,0.5mm"
-        )
+        raise argparse.ArgumentTypeError(f"invalid offset {text!r}: {form}")
     values = []
-    for part in parts:
-        part = part.strip()
+    for written in parts:
+        part = written.strip()
         sign = -1.0 if part.startswith("-") else 1.0
-        part = part.lstrip("+-")
-        values.append(0.0 if part == "0" else sign * length(part))
+        part = part[1:] if part.startswith(("+", "-")) else part
+        try:
+            values.append(0.0 if part == "0" else sign * parse_length(part))
+        except LengthError:
+            raise argparse.ArgumentTypeError(
+                f"invalid offset {text!r}: {written.strip()!r} is not a length; {form}"
+            ) from None
     return values[0], values[1]
 
 

@@ -1,0 +1,88 @@
+"""Command-line values: negative lengths typed the usual way, and every mistake in a value
+told the same way (exit status 2, the command's usage, the option named)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardkit.cli import main
+from cardkit.cli.output import EXIT_OK, EXIT_USAGE
+
+ROOT = Path(__file__).resolve().parent.parent
+STAR_REALMS = str(ROOT / "cards" / "star-realms")
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    capsys.readouterr()
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out + captured.err
+
+
+def _deck(capsys: pytest.CaptureFixture[str], out: Path, *options: str) -> bytes:
+    status, printed = _run(
+        capsys, "build", STAR_REALMS, "--only", "explorer", "-o", str(out), *options
+    )
+    assert status == EXIT_OK, printed
+    return (out / "deck.pdf").read_bytes()
+
+
+def test_a_negative_back_offset_can_follow_the_option_as_a_word_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spaced = _deck(capsys, tmp_path / "spaced", "--back-offset", "-1mm,0.5mm")
+    joined = _deck(capsys, tmp_path / "joined", "--back-offset=-1mm,0.5mm")
+    unmoved = _deck(capsys, tmp_path / "unmoved")
+    assert spaced == joined
+    assert spaced != unmoved
+
+
+def _usage_error(capsys: pytest.CaptureFixture[str], command: str, *argv: str) -> str:
+    """The one error line of a command line that exits with status 2 and the usage."""
+    status, printed = _run(capsys, command, *argv)
+    assert status == EXIT_USAGE, printed
+    assert printed.startswith(f"usage: cardkit {command} "), printed
+    assert "Traceback" not in printed and "internal error" not in printed
+    lines = [line for line in printed.splitlines() if line.startswith("cardkit: error: ")]
+    assert len(lines) == 1, printed
+    return lines[0].removeprefix("cardkit: error: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bleed", "-1mm"], "argument --bleed: '-1mm' is negative: give a length of 0mm or more"),
+        (["--bleed=-1mm"], "argument --bleed: '-1mm' is negative: give a length of 0mm or more"),
+        (["--gutter=-1mm"], "argument --gutter: '-1mm' is negative: give a length of 0mm or more"),
+        (["--gutter", "-0.5in"], "argument --gutter: '-0.5in' is negative"),
+        (["--back-offset", "-1mm"], "argument --back-offset: invalid offset '-1mm': write X,Y"),
+        (
+            ["--back-offset", "-1mm,--2mm"],
+            "argument --back-offset: invalid offset '-1mm,--2mm': '--2mm' is not a length",
+        ),
+        (["--back-offset", "1mm,2"], "argument --back-offset: invalid offset '1mm,2': '2' is not"),
+        (["--bleed", "-1"], "argument --bleed: invalid length '-1': write a number and one"),
+    ],
+)
+def test_a_bad_length_on_the_command_line_names_its_option(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told = _usage_error(capsys, "build", STAR_REALMS, *argv, "-o", str(tmp_path / "out"))
+    assert told.startswith(message), told
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_negative_count_is_told_as_a_bad_count_not_a_missing_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told = _usage_error(capsys, "sim", STAR_REALMS, "--games", "-5", "-o", str(tmp_path))
+    assert told == "argument --games: must be at least 1, not -5"
+
+
+def test_an_option_is_still_an_option_after_a_negative_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    told = _usage_error(capsys, "build", STAR_REALMS, "--back-offset", "-1mm,0", "--paper", "a5")
+    assert told.startswith("argument --paper: unknown paper 'a5'"), told
