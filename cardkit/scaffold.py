@@ -11,7 +11,8 @@ import unicodedata
 from pathlib import Path
 from string import Template
 
-from cardkit.errors import CardkitError, UsageError
+from cardkit.atomic import cannot_write
+from cardkit.errors import UsageError
 from cardkit.resources import data_dir
 from cardkit.yamlsource import parse_yaml
 
@@ -74,5 +75,5 @@ def new_game(name: str, parent: Path) -> Path:
             raise UsageError(
                 f"{folder} already exists; choose another name or delete it first"
             ) from None
-        raise CardkitError(f"cannot create {folder}: {exc.strerror or exc}") from None
+        raise cannot_write(folder, exc) from None
     return folder

@@ -86,3 +86,35 @@ def test_an_option_is_still_an_option_after_a_negative_value(
 ) -> None:
     told = _usage_error(capsys, "build", STAR_REALMS, "--back-offset", "-1mm,0", "--paper", "a5")
     assert told.startswith("argument --paper: unknown paper 'a5'"), told
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--bots", "greedy"],
+            "argument --bots: takes two bot names, not 1: 'greedy'",
+        ),
+        (
+            ["--bots", "greedy,gredy"],
+            "argument --bots: unknown bot 'gredy' (did you mean 'greedy'?); "
+            "the bots are random, simple, greedy, mc",
+        ),
+    ],
+)
+def test_a_bad_bot_is_told_with_the_usage_and_the_option(
+    argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told = _usage_error(capsys, "sim", STAR_REALMS, *argv, "-o", str(tmp_path / "out"))
+    assert told == message
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_card_for_only_is_told_with_the_usage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    told = _usage_error(
+        capsys, "build", STAR_REALMS, "--only", "Blob Minr", "-o", str(tmp_path / "out")
+    )
+    assert told.startswith("--only: no card 'Blob Minr' (did you mean 'Blob Miner'?)"), told
+    assert not (tmp_path / "out").exists()
