@@ -64,9 +64,31 @@ def _usage_error(capsys: pytest.CaptureFixture[str], command: str, *argv: str) -
         ),
         (["--back-offset", "1mm,2"], "argument --back-offset: invalid offset '1mm,2': '2' is not"),
         (["--bleed", "-1"], "argument --bleed: invalid length '-1': write a number and one"),
+        # paper, bleed and gutter that the cards do not fit with (they do with the defaults)
+        (
+            ["--paper", "0mmx0mm"],
+            "argument --paper: paper '0mmx0mm' has no area: give a width and a height above 0",
+        ),
+        (
+            ["--paper", "100mmx100mm"],
+            "argument --paper: a 63.5mm x 88.9mm card with 3mm bleed does not fit on "
+            "100mmx100mm paper (100mm x 100mm) with 3mm margins",
+        ),
+        (
+            ["--paper", "100mmx100mm", "--bleed", "0mm"],
+            "argument --paper: a 88.9mm x 127mm card with 0mm bleed does not fit",
+        ),
+        (
+            ["--paper", "120mmx120mm", "--bleed", "10mm"],
+            "argument --paper: a 88.9mm x 127mm card with 10mm bleed does not fit",
+        ),
+        (
+            ["--bleed", "80mm", "--paper", "100mmx100mm"],
+            "arguments --paper and --bleed: a 63.5mm x 88.9mm card with 80mm bleed",
+        ),
     ],
 )
-def test_a_bad_length_on_the_command_line_names_its_option(
+def test_a_bad_length_or_paper_on_the_command_line_names_its_option(
     argv: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     told = _usage_error(capsys, "build", STAR_REALMS, *argv, "-o", str(tmp_path / "out"))
@@ -118,3 +140,21 @@ def test_an_unknown_card_for_only_is_told_with_the_usage(
     )
     assert told.startswith("--only: no card 'Blob Minr' (did you mean 'Blob Miner'?)"), told
     assert not (tmp_path / "out").exists()
+
+
+def test_a_card_too_large_for_the_default_paper_is_still_the_game_s_ck050(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "id: big\nname: Big\nsizes:\n  huge: {width: 300mm, height: 400mm}\n"
+        "card_types:\n  thing: {name: Thing, size: huge}\n",
+        encoding="utf-8",
+    )
+    (game / "things.yaml").write_text("name: Rock\ntype: thing\n", encoding="utf-8")
+    for argv in ([], ["--paper", "a3", "--bleed", "1mm"]):
+        status, printed = _run(capsys, "build", str(game), *argv, "-o", str(tmp_path / "out"))
+        assert status == 1, printed
+        assert "error[CK050] a 300mm x 400mm card" in printed
+        assert "usage:" not in printed

@@ -437,8 +437,11 @@ def test_cli_refuses_an_unknown_paper_as_a_usage_error(
 def test_cli_refuses_a_bleed_too_large_for_the_paper(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["build", str(STAR_REALMS), "--bleed", "10cm", "--output", str(tmp_path)]) == 1
-    assert "does not fit on a4 paper" in capsys.readouterr().err
+    assert main(["build", str(STAR_REALMS), "--bleed", "10cm", "--output", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: cardkit build ")
+    assert "cardkit: error: argument --bleed: a 63.5mm x 88.9mm card with 100mm bleed " in err
+    assert "does not fit on a4 paper" in err
     assert not (tmp_path / DECK_FILE).exists()
 
 
