@@ -338,9 +338,23 @@ def card_file_schema(game: Game) -> dict[str, Any]:
 _MAX_CHOICES = 12
 
 
+def _as_yaml(value: Any) -> str:
+    """``repr(value)``, but null, true and false as the YAML they were written in."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_as_yaml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key!r}: {_as_yaml(item)}" for key, item in value.items()) + "}"
+    return repr(value)
+
+
 def _shown(value: Any) -> str:
-    """``repr(value)``, cut short when it is long."""
-    text = repr(value)
+    """The value as written, in the YAML spelling of null, true and false; cut short when
+    it is long."""
+    text = _as_yaml(value)
     return text if len(text) <= 60 else f"{text[:56]}...{text[-1]}"
 
 
