@@ -14,6 +14,7 @@ from readme_helpers import README
 from ruamel.yaml import YAML
 
 from cardkit.cardload import YAML_SUFFIXES, card_files
+from cardkit.cli import main
 from cardkit.gameload import load_game
 from cardkit.schema import card_file_schema
 
@@ -148,3 +149,21 @@ def test_the_readme_editor_settings_give_the_card_schema_to_the_card_files_only(
     files, _ = card_files(CARDS / "star-realms")
     assert matched == {p.relative_to(repo).as_posix() for p in files if p.suffix == ".yaml"}
     assert settings["./schemas/game.schema.json"] == "cards/*/game.yaml"
+
+
+def test_cardkit_schema_writes_game_yaml_s_schema_beside_the_card_schema(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["schema", str(CARDS / "star-realms")]) == 0
+    folder = tmp_path / "output" / "star-realms"
+    game_schema = json.loads((folder / "game.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(game_schema)
+    for name in GAMES:
+        data = _yaml((CARDS / name / "game.yaml").read_text(encoding="utf-8"))
+        assert _messages(Draft202012Validator(game_schema), data) == [], name
+    assert _messages(Draft202012Validator(game_schema), {"id": "x"}) != []
+    written = json.loads((folder / "cards.schema.json").read_text(encoding="utf-8"))
+    game, _ = load_game(CARDS / "star-realms", "star-realms")
+    assert game is not None and written == card_file_schema(game)
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.schema.json", "game.schema.json"]
