@@ -246,6 +246,7 @@ def _with_defaults(game: Game) -> dict[str, Any]:
     needs_type = {"not": {"required": ["type"]}}
     rules: list[dict[str, Any]] = [_each_card({"$ref": "#/$defs/entry"})]
     rules += [_unless_defaults_give(f, _each_card({"required": [f]})) for f in ("name", "type")]
+    needed_by: dict[str, list[str]] = {}  # a field -> the card types that require it
     for type_id in game.card_types:
         fields = {"$ref": f"#/$defs/fields-{type_id}"}
         rules.append(
@@ -257,24 +258,21 @@ def _with_defaults(game: Game) -> dict[str, Any]:
                 },
             }
         )
-        required = card_type_schema(game, type_id)["required"]
-        for field in required[2:]:  # after 'name' and 'type'
-            rules.append(
-                _unless_defaults_give(
-                    field, _each_card({"if": _is_type(type_id), "then": {"required": [field]}})
-                )
-            )
-            rules.append(
-                {
-                    "if": {
-                        "properties": {
-                            "defaults": {**_is_type(type_id), "not": {"required": [field]}}
-                        },
-                        "required": ["defaults"],
-                    },
-                    "then": _each_card({"if": needs_type, "then": {"required": [field]}}),
-                }
-            )
+        for field in card_type_schema(game, type_id)["required"][2:]:  # after name, type
+            needed_by.setdefault(field, []).append(type_id)
+    for field, type_ids in needed_by.items():
+        of_these = {"properties": {"type": {"enum": type_ids}}, "required": ["type"]}
+        needed = {"required": [field]}
+        rules.append(_unless_defaults_give(field, _each_card({"if": of_these, "then": needed})))
+        rules.append(
+            {
+                "if": {
+                    "properties": {"defaults": {**of_these, "not": needed}},
+                    "required": ["defaults"],
+                },
+                "then": _each_card({"if": needs_type, "then": needed}),
+            }
+        )
     return {"allOf": rules}
 
 
@@ -289,12 +287,11 @@ def card_file_schema(game: Game) -> dict[str, Any]:
     entry_branches = []
     for type_id in game.card_types:
         full = card_type_schema(game, type_id)
-        defs[f"type-{type_id}"] = full
+        fields = f"#/$defs/fields-{type_id}"
         defs[f"fields-{type_id}"] = {key: v for key, v in full.items() if key != "required"}
+        defs[f"type-{type_id}"] = {"$ref": fields, "required": full["required"]}
         branches.append({"if": _is_type(type_id), "then": {"$ref": f"#/$defs/type-{type_id}"}})
-        entry_branches.append(
-            {"if": _is_type(type_id), "then": {"$ref": f"#/$defs/fields-{type_id}"}}
-        )
+        entry_branches.append({"if": _is_type(type_id), "then": {"$ref": fields}})
     types = {"type": {"enum": list(game.card_types)}}
     defs["card"] = {
         "type": "object",
