@@ -33,6 +33,11 @@ def _why(path: Path, exc: OSError) -> str:
     return (exc.strerror or str(exc)).lower()
 
 
+def cannot_write(path: Path, exc: OSError) -> OutputError:
+    """The OutputError (CK005) for ``path``, saying why in the words a user needs."""
+    return OutputError(path.as_posix(), _why(path, exc), exc)
+
+
 def write_atomic(path: Path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
 

@@ -11,8 +11,9 @@ import unicodedata
 from pathlib import Path
 from string import Template
 
+from cardkit.atomic import cannot_write
 from cardkit.diagnostics import did_you_mean
-from cardkit.errors import CardkitError, UsageError
+from cardkit.errors import UsageError
 from cardkit.resources import data_dir
 from cardkit.yamlsource import parse_yaml
 
@@ -87,5 +88,5 @@ def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
             raise UsageError(
                 f"{folder} already exists; choose another name or delete it first"
             ) from None
-        raise CardkitError(f"cannot create {folder}: {exc.strerror or exc}") from None
+        raise cannot_write(folder, exc) from None
     return folder

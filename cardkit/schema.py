@@ -223,31 +223,91 @@ def card_type_schema(game: Game, type_id: str) -> dict[str, Any]:
     return schema
 
 
-def card_file_schema(game: Game) -> dict[str, Any]:
-    """The schema of a card file of this game, for editors (VS Code YAML) and for tools."""
-    defs: dict[str, Any] = {}
-    branches = []
+def _is_type(type_id: str) -> dict[str, Any]:
+    """Matches a mapping whose own 'type' is ``type_id``."""
+    return {"properties": {"type": {"const": type_id}}, "required": ["type"]}
+
+
+def _each_card(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Applies ``schema`` to every card of a file's 'cards' list."""
+    return {"properties": {"cards": {"items": schema}}}
+
+
+def _unless_defaults_give(field: str, then: Mapping[str, Any]) -> dict[str, Any]:
+    return {"if": {"properties": {"defaults": {"required": [field]}}}, "else": then}
+
+
+def _with_defaults(game: Game) -> dict[str, Any]:
+    """What a 'cards' list needs when 'defaults' may supply any field of its cards.
+
+    A card of the list needs a field its type requires only when the defaults do not
+    give it; a card without a 'type' of its own has the type the defaults give.
+    """
+    needs_type = {"not": {"required": ["type"]}}
+    rules: list[dict[str, Any]] = [_each_card({"$ref": "#/$defs/entry"})]
+    rules += [_unless_defaults_give(f, _each_card({"required": [f]})) for f in ("name", "type")]
+    needed_by: dict[str, list[str]] = {}  # a field -> the card types that require it
     for type_id in game.card_types:
-        defs[f"type-{type_id}"] = card_type_schema(game, type_id)
-        branches.append(
+        fields = {"$ref": f"#/$defs/fields-{type_id}"}
+        rules.append(
             {
-                "if": {"properties": {"type": {"const": type_id}}, "required": ["type"]},
-                "then": {"$ref": f"#/$defs/type-{type_id}"},
+                "if": {"properties": {"defaults": _is_type(type_id)}, "required": ["defaults"]},
+                "then": {
+                    "properties": {"defaults": fields},
+                    **_each_card({"if": needs_type, "then": fields}),
+                },
             }
         )
+        for field in card_type_schema(game, type_id)["required"][2:]:  # after name, type
+            needed_by.setdefault(field, []).append(type_id)
+    for field, type_ids in needed_by.items():
+        of_these = {"properties": {"type": {"enum": type_ids}}, "required": ["type"]}
+        needed = {"required": [field]}
+        rules.append(_unless_defaults_give(field, _each_card({"if": of_these, "then": needed})))
+        rules.append(
+            {
+                "if": {
+                    "properties": {"defaults": {**of_these, "not": needed}},
+                    "required": ["defaults"],
+                },
+                "then": _each_card({"if": needs_type, "then": needed}),
+            }
+        )
+    return {"allOf": rules}
+
+
+def card_file_schema(game: Game) -> dict[str, Any]:
+    """The schema of a card file of this game, for editors (VS Code YAML) and for tools.
+
+    A card file is one card, a list of cards, or 'cards' (a list) with optional
+    'defaults' that every card of the list starts from.
+    """
+    defs: dict[str, Any] = {}
+    branches = []
+    entry_branches = []
+    for type_id in game.card_types:
+        full = card_type_schema(game, type_id)
+        fields = f"#/$defs/fields-{type_id}"
+        defs[f"fields-{type_id}"] = {key: v for key, v in full.items() if key != "required"}
+        defs[f"type-{type_id}"] = {"$ref": fields, "required": full["required"]}
+        branches.append({"if": _is_type(type_id), "then": {"$ref": f"#/$defs/type-{type_id}"}})
+        entry_branches.append({"if": _is_type(type_id), "then": {"$ref": fields}})
+    types = {"type": {"enum": list(game.card_types)}}
     defs["card"] = {
         "type": "object",
         "required": ["name", "type"],
-        "properties": {"type": {"enum": list(game.card_types)}},
+        "properties": types,
         "allOf": branches,
     }
+    defs["entry"] = {"type": "object", "properties": types, "allOf": entry_branches}
     defs["partial-card"] = {"type": "object", "properties": _core_properties(game)}
+    defs["with-defaults"] = _with_defaults(game)
     return {
         "$schema": SCHEMA_DIALECT,
         "$id": f"https://cardkit.dev/schemas/{game.id}/cards.schema.json",
         "title": f"{game.name} card file",
-        "description": "Either one card, or 'cards' (a list of cards) with optional 'defaults' "
-        "that every card of the file starts from.",
+        "description": "One card, a list of cards, or 'cards' (a list of cards) with optional "
+        "'defaults' that every card of the list starts from.",
         "anyOf": [
             {
                 "type": "object",
@@ -255,9 +315,13 @@ def card_file_schema(game: Game) -> dict[str, Any]:
                 "additionalProperties": False,
                 "properties": {
                     "defaults": {"$ref": "#/$defs/partial-card"},
-                    "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+                    "cards": {"type": "array", "items": {"type": "object"}},
                 },
+                "if": {"required": ["defaults"]},
+                "then": {"$ref": "#/$defs/with-defaults"},
+                "else": _each_card({"$ref": "#/$defs/card"}),
             },
+            {"type": "array", "items": {"$ref": "#/$defs/card"}},
             {"$ref": "#/$defs/card"},
         ],
         "$defs": defs,
@@ -271,9 +335,23 @@ def card_file_schema(game: Game) -> dict[str, Any]:
 _MAX_CHOICES = 12
 
 
+def _as_yaml(value: Any) -> str:
+    """``repr(value)``, but null, true and false as the YAML they were written in."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(_as_yaml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key!r}: {_as_yaml(item)}" for key, item in value.items()) + "}"
+    return repr(value)
+
+
 def _shown(value: Any) -> str:
-    """``repr(value)``, cut short when it is long."""
-    text = repr(value)
+    """The value as written, in the YAML spelling of null, true and false; cut short when
+    it is long."""
+    text = _as_yaml(value)
     return text if len(text) <= 60 else f"{text[:56]}...{text[-1]}"
 
 

@@ -386,12 +386,20 @@ def test_cli_build_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert f"wrote {out / DECK_FILE} (152 cards, 18 pages)" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("bleed", ["3", "3 mm", "-1mm", "3px"])
+@pytest.mark.parametrize(
+    ("bleed", "told"),
+    [
+        ("3", "mm, cm, in, pt"),
+        ("3 mm", "mm, cm, in, pt"),
+        ("-1mm", "'-1mm' is negative: give a length of 0mm or more"),
+        ("3px", "mm, cm, in, pt"),
+    ],
+)
 def test_cli_refuses_a_malformed_bleed(
-    bleed: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    bleed: str, told: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["build", str(STAR_REALMS), f"--bleed={bleed}", "--output", str(tmp_path)]) == 2
-    assert "mm, cm, in, pt" in capsys.readouterr().err
+    assert told in capsys.readouterr().err
     assert not (tmp_path / DECK_FILE).exists()
 
 
@@ -430,8 +438,11 @@ def test_cli_refuses_an_unknown_paper_as_a_usage_error(
 def test_cli_refuses_a_bleed_too_large_for_the_paper(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["build", str(STAR_REALMS), "--bleed", "10cm", "--output", str(tmp_path)]) == 1
-    assert "does not fit on a4 paper" in capsys.readouterr().err
+    assert main(["build", str(STAR_REALMS), "--bleed", "10cm", "--output", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: cardkit build ")
+    assert "cardkit: error: argument --bleed: a 63.5mm x 88.9mm card with 100mm bleed " in err
+    assert "does not fit on a4 paper" in err
     assert not (tmp_path / DECK_FILE).exists()
 
 

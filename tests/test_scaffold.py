@@ -109,7 +109,8 @@ def test_a_name_that_makes_no_game_is_a_usage_error(
 ) -> None:
     status, _, err = _new(capsys, name, "--into", str(tmp_path))
     assert status == 2
-    assert err.startswith("cardkit: error: ")
+    assert err.startswith("usage: cardkit new ")
+    assert "\ncardkit: error: " in err
     assert list(tmp_path.iterdir()) == []
 
 

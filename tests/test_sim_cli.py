@@ -192,7 +192,11 @@ def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(
     blocker.write_text("not a folder", encoding="utf-8")
     status, _, err = _sim(capsys, str(STAR_REALMS), "--games", "4", "-o", str(blocker / "sim"))
     assert status == 1
-    assert f"cardkit: cannot write the report into {str(blocker / 'sim')!r}" in err
+    assert err.startswith(
+        f"{blocker / 'sim' / 'seats.png'}: error[CK005] cannot write output: "
+        f"{str(blocker)!r} is a file, not a folder\n"
+        "    hint: choose another place with -o, or make room there\n"
+    ), err
 
 
 def test_an_added_card_outside_the_market_deck_is_a_ck405_warning(

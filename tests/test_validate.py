@@ -209,6 +209,14 @@ CARD_CASES: list[tuple[str, list[str]]] = [
         ["game/cost-is-text.yaml:5:11: error[CK023] cost must be a whole number, got '3'"],
     ),
     (
+        "cost-is-empty.yaml",
+        ["game/cost-is-empty.yaml:5:10: error[CK023] cost must be a whole number, got null"],
+    ),
+    (
+        "count-is-true.yaml",
+        ["game/count-is-true.yaml:6:12: error[CK023] count must be a whole number, got true"],
+    ),
+    (
         "count-is-decimal.yaml",
         ["game/count-is-decimal.yaml:6:12: error[CK023] count must be a whole number, got 2.0"],
     ),

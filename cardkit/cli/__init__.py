@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -49,6 +51,13 @@ Runner = Callable[[argparse.Namespace, Console, Console], int]
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A word that starts with '-' and a digit is a value, not an option: '--bleed -1mm',
+        # '--back-offset -1mm,0.5mm', '--games -5'. argparse's own test ('-1', '-.5') takes
+        # only bare numbers, and says such a value is a missing argument.
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         raise UsageError(message)
@@ -75,15 +84,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one cardkit command; returns its exit status, never raises."""
     out = Console(highlight=False, soft_wrap=True)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
+    place = "-o"  # the option that says where output goes
     try:
         parser, runners, parsers = _parser()
         words = list(sys.argv[1:] if argv is None else argv)
         args, extra = parser.parse_known_args(words)
+        place = "--into" if args.command == "new" else place
         if extra:  # told with the usage of the command they were given to
             before = words[: words.index(args.command)] if args.command in words else []
             told = parser if any(word in before for word in extra) else parsers[args.command]
             told.error(f"unrecognized arguments: {' '.join(extra)}")
-        return runners[args.command](args, out, err)
+        try:
+            return runners[args.command](args, out, err)
+        except UsageError:  # a value the parser let through: told as the parser would
+            parsers[args.command].print_usage(sys.stderr)
+            raise
     except UsageError as exc:
         err.print(Text(f"cardkit: error: {exc}"), soft_wrap=True)
         return EXIT_USAGE
@@ -92,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "CK005",
             f"cannot write output: {exc.reason}",
             Location(exc.path),
-            hint="choose another place with -o, or make room there",
+            hint=f"choose another place with {place}, or make room there",
         )
         print_diagnostics(err, [problem], "text")
         return EXIT_ERRORS

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -13,7 +15,11 @@ from cardkit.cardload import load_card_set
 from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.errors import LengthError, UsageError
 from cardkit.model import CardSet
+
+if TYPE_CHECKING:
+    from cardkit.render.build import BuildOptions
 
 NAME = "build"
 MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
@@ -22,17 +28,23 @@ HELP = "make the print-and-play PDF of a game's cards"
 
 def offset(text: str) -> tuple[float, float]:
     """An argparse type: 'X,Y' lengths with an optional sign ('0.5mm,-0.2mm'; '0' is zero)."""
+    from cardkit.render.units import parse_length
+
+    form = "write X,Y such as 0.5mm,0 or -1mm,0.5mm"
     parts = text.split(",")
     if len(parts) != 2:
-        raise argparse.ArgumentTypeError(
-            f"invalid offset {text!r}: write X,Y such as 0.5mm,0 or -1mm,0.5mm"
-        )
+        raise argparse.ArgumentTypeError(f"invalid offset {text!r}: {form}")
     values = []
-    for part in parts:
-        part = part.strip()
+    for written in parts:
+        part = written.strip()
         sign = -1.0 if part.startswith("-") else 1.0
-        part = part.lstrip("+-")
-        values.append(0.0 if part == "0" else sign * length(part))
+        part = part[1:] if part.startswith(("+", "-")) else part
+        try:
+            values.append(0.0 if part == "0" else sign * parse_length(part))
+        except LengthError:
+            raise argparse.ArgumentTypeError(
+                f"invalid offset {text!r}: {written.strip()!r} is not a length; {form}"
+            ) from None
     return values[0], values[1]
 
 
@@ -44,12 +56,17 @@ def paper(text: str) -> str:
 
     name = text.strip().lower()
     try:
-        paper_size(name)
+        size = paper_size(name)
     except LayoutError:
         try:
             paper_size(text)  # as written, for its message
         except LayoutError as exc:
             raise argparse.ArgumentTypeError(str(exc)) from None
+        raise  # pragma: no cover - cannot happen: paper names and units are lowercase
+    if size.width <= 0 or size.height <= 0:
+        raise argparse.ArgumentTypeError(
+            f"paper {text!r} has no area: give a width and a height above 0, e.g. '300mmx200mm'"
+        )
     return name
 
 
@@ -124,6 +141,32 @@ def _unparsed_text(card_set: CardSet) -> list[Diagnostic]:
     return drop_suppressed(card_set, unparsed_text(card_set))
 
 
+def _blame_the_command_line(card_set: CardSet, options: BuildOptions, reason: str) -> None:
+    """A usage error naming the options given when the cards fit with their defaults:
+    then the paper, bleed or gutter asked for is what is wrong, not the card sizes."""
+    from cardkit.render.build import BuildOptions, CardSizeError, plan_deck
+
+    usual = BuildOptions()
+    given = {
+        option: {field: getattr(usual, field)}
+        for option, field in (("--paper", "paper"), ("--bleed", "bleed"), ("--gutter", "gutter"))
+        if getattr(options, field) != getattr(usual, field)
+    }
+
+    def fits(changes: dict[str, Any]) -> bool:
+        try:
+            plan_deck(card_set, replace(options, **changes))
+        except CardSizeError:
+            return False
+        return True
+
+    if not given or not fits({k: v for change in given.values() for k, v in change.items()}):
+        return  # the card sizes do not fit even as cardkit prints by default
+    names = [option for option, change in given.items() if fits(change)] or list(given)
+    told = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    raise UsageError(f"argument{'s' * (len(names) > 1)} {told}: {reason}")
+
+
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.render.build import (
         BuildOptions,
@@ -156,6 +199,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     try:
         pages = plan_deck(card_set, options)
     except CardSizeError as exc:
+        _blame_the_command_line(card_set, options, exc.reason)
         print_diagnostics(err, [_size_problem(card_set, exc.size, exc.reason)], "text")
         err.print(Text("1 error; nothing built"))
         return EXIT_ERRORS

@@ -36,13 +36,19 @@ def plural(count: int, word: str) -> str:
 
 
 def length(text: str) -> float:
-    """An argparse type: a length such as ``3mm`` or ``0.125in``, in points."""
+    """An argparse type: a length such as ``3mm`` or ``0.125in``, in points; not negative."""
     from cardkit.render.units import parse_length
 
     try:
         return parse_length(text)
     except LengthError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        try:
+            parse_length(text.removeprefix("-"))
+        except LengthError:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is negative: give a length of 0mm or more"
+        ) from None
 
 
 def whole(minimum: int) -> Callable[[str], int]:

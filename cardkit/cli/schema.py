@@ -12,6 +12,7 @@ from rich.text import Text
 from cardkit.atomic import write_atomic
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.resources import data_dir
 
 NAME = "schema"
 HELP = "write the JSON Schema of a game's card files"
@@ -22,7 +23,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o",
         "--output",
-        help="file to write (default: output/<game>/cards.schema.json); '-' for standard output",
+        help="file to write (default: output/<game>/cards.schema.json, and game.yaml's "
+        "schema beside it as game.schema.json); '-' for standard output",
     )
 
 
@@ -40,4 +42,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     target = Path(args.output or Path("output") / card_set.game.id / "cards.schema.json")
     write_atomic(target, text)
     err.print(Text(f"wrote {target}"))
+    if args.output is None:  # and game.yaml's own, for a game folder outside cardkit's clone
+        shipped = data_dir("schemas") / "game.schema.json"
+        write_atomic(target.with_name(shipped.name), shipped.read_bytes())
+        err.print(Text(f"wrote {target.with_name(shipped.name)}"))
     return EXIT_OK
