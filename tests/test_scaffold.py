@@ -166,7 +166,9 @@ def test_an_unknown_kind_is_a_usage_error_that_lists_the_kinds_and_writes_nothin
     status, out, err = _new(capsys, "Moon Tactics", "--into", str(tmp_path), "--kind", kind)
     assert status == 2
     assert out == ""
-    assert err == message + ", ".join(KINDS) + "\n"
+    usage, told = err.split("\n", 1)  # the command's usage line first, as for any usage error
+    assert usage == "usage: cardkit new [-h] [--into INTO] [--kind KIND] name"
+    assert told == message + ", ".join(KINDS) + "\n"
     assert list(tmp_path.iterdir()) == []
 
 
