@@ -52,12 +52,42 @@ def read_tables(
     return ([Table(shown, None, rows)] if not problems else []), problems
 
 
+_DELIMITERS = ",;\t"  # comma; semicolon (Excel in locales with a decimal comma); tab
+
+
+def sniff_delimiter(text: str) -> str:
+    """The separator of a CSV file's cells, found in its header line: ',', ';' or a tab.
+
+    csv.Sniffer proposes one; a separator that splits the header into more columns wins
+    (``Name;Type;Cost, in trade;Text`` is separated by ';'). A comma when nothing splits it.
+    """
+    header = next((line for line in text.splitlines() if line.strip()), "")[:_HEADER_CHARS]
+    try:
+        proposed = csv.Sniffer().sniff(header, delimiters=_DELIMITERS).delimiter
+    except csv.Error:
+        proposed = ","
+    candidates = [proposed, *(d for d in _DELIMITERS if d != proposed)]
+    return max(candidates, key=lambda d: _columns(header, d))
+
+
+_HEADER_CHARS = 65_536  # a header row is far shorter; a hostile one is not read to its end
+
+
+def _columns(header: str, delimiter: str) -> int:
+    try:
+        return len(next(csv.reader([header], delimiter=delimiter), []))
+    except csv.Error:  # a cell past the field limit: CK004 when the file is read
+        return 0
+
+
 def _csv_rows(path: Path, shown: str) -> tuple[list[Row], list[Diagnostic]]:
     text, problems = read_text(path, shown)
     if text is None:
         return [], problems
     rows: list[Row] = []
-    reader = csv.reader(text.splitlines(keepends=True), strict=True)
+    reader = csv.reader(
+        text.splitlines(keepends=True), delimiter=sniff_delimiter(text), strict=True
+    )
     line = 1
     try:
         for record in reader:

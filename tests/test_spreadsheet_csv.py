@@ -1,0 +1,90 @@
+"""CSV files as spreadsheet programs write them: any separator, cells over several lines,
+numbers written as ``3.0``."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardkit.cli import main
+from cardkit.sheetfile import sniff_delimiter
+
+GAME = Path(__file__).resolve().parent / "fixtures" / "game"
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(GAME, "g")
+
+
+def _import(capsys: pytest.CaptureFixture[str], text: str) -> tuple[int, list[object], list[str]]:
+    """Import ``text`` as cards.csv: exit status, the imported cards, standard error."""
+    Path("cards.csv").write_text(text, encoding="utf-8")
+    status = main(["import", "cards.csv", "--game", "g", "-o", "cards.yaml"])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    cards = []
+    if Path("cards.yaml").exists():
+        cards = yaml.safe_load(Path("cards.yaml").read_text("utf-8"))["cards"]
+    return status, cards, err.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("text", "delimiter"),
+    [
+        ("Name,Qty,Faction\n", ","),
+        ("Name;Faction;Type;Cost;Text\r\n", ";"),
+        ("Name\tType\tText\n", "\t"),
+        ('Name;"Cost, in trade";Text\n', ";"),
+        ("Name;Type;Cost, in trade;Text\n", ";"),  # the separator that makes most columns
+        ('"Name","Type; of card"\n', ","),
+        ("\n\nName;Type\nx,y;z\n", ";"),  # the header is the first line with something on it
+        ("Name\n", ","),
+        ("", ","),
+    ],
+)
+def test_the_separator_is_found_in_the_header_line(text: str, delimiter: str) -> None:
+    assert sniff_delimiter(text) == delimiter
+
+
+SEMICOLONS = (
+    "Name;Faction;Type;Cost;Defense;Text\r\n"
+    'Void Skimmer;Blob;Ship;2;;"Gain 2 Trade; then, gain 1 Combat."\r\n'
+    "Hive Wall;Blob;Base;3;4;Gain 1 Combat.\r\n"
+)
+
+
+@pytest.mark.parametrize("separator", [";", "\t"])
+def test_a_csv_separated_by_semicolons_or_tabs_imports(
+    separator: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        SEMICOLONS
+        if separator == ";"
+        else SEMICOLONS.replace(";", "\t").replace("\t then", "; then")
+    )
+    assert _import(capsys, text) == (
+        0,
+        [
+            {
+                "name": "Void Skimmer",
+                "type": "ship",
+                "faction": "blob",
+                "cost": 2,
+                "text": "Gain 2 Trade; then, gain 1 Combat.",
+            },
+            {
+                "name": "Hive Wall",
+                "type": "base",
+                "faction": "blob",
+                "cost": 3,
+                "defense": 4,
+                "text": "Gain 1 Combat.",
+            },
+        ],
+        ["wrote cards.yaml"],
+    )
