@@ -7,6 +7,7 @@ as ``cards.xlsx[Bases]``. What the cells mean is ``spreadsheet.py``'s business.
 from __future__ import annotations
 
 import csv
+import io
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.textfile import MAX_FILE_BYTES, read_text
 
-Row = list[tuple[int, int, Any]]  # (line, column, cell value) for each cell of a row
+Row = list[tuple[int, int, Any]]  # (row, column, cell value) for each cell of a row
 
 
 @dataclass(frozen=True)
@@ -85,13 +86,14 @@ def _csv_rows(path: Path, shown: str) -> tuple[list[Row], list[Diagnostic]]:
     if text is None:
         return [], problems
     rows: list[Row] = []
-    reader = csv.reader(
-        text.splitlines(keepends=True), delimiter=sniff_delimiter(text), strict=True
-    )
-    line = 1
+    # Lines end at '\n', '\r' or '\r\n' only (str.splitlines would end one at a form feed).
+    lines = io.StringIO(text, newline="")
+    reader = csv.reader(lines, delimiter=sniff_delimiter(text), strict=True)
+    line = 1  # the file line a row starts on, for problems of the text itself
     try:
-        for record in reader:
-            rows.append([(line, col, cell) for col, cell in enumerate(record, start=1)])
+        # Cells are located by sheet row: a quoted cell of several lines is one row.
+        for row, record in enumerate(reader, start=1):
+            rows.append([(row, col, cell) for col, cell in enumerate(record, start=1)])
             line = reader.line_num + 1
     except csv.Error as exc:
         if "field larger than field limit" in str(exc):

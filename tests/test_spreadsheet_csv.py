@@ -88,3 +88,29 @@ def test_a_csv_separated_by_semicolons_or_tabs_imports(
         ],
         ["wrote cards.yaml"],
     )
+
+
+MULTI_LINE = (
+    "Name,Faction,Type,Cost,Text\n"
+    'Void Skimmer,Blob,Ship,2,"Gain 2 Trade.\n\nDraw a card."\n'
+    "Hulk,Blob,Ship,two,Gain 2 Combat.\n"
+    "\n"
+    "Wall,Blob,Base,3,Gain 1\x0cCombat.\u2028\n"
+)
+
+
+def test_cells_after_a_cell_of_several_lines_are_named_by_their_sheet_row(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Void Skimmer's text takes three lines of the file, but one row of the sheet: Hulk is
+    # row 3 (line 5), and Wall, after a blank row, row 5 -- a form feed is no new row.
+    status, _, err = _import(capsys, MULTI_LINE)
+    assert (status, err) == (
+        1,
+        [
+            "cards.csv:3:4: error[CK042] cell D3 of column 'Cost' is 'two', not a whole number",
+            "cards.csv:5:1: error[CK022] missing required field 'defense' of a base",
+            "    hint: add a 'Defense' column",
+            "2 errors; nothing written",
+        ],
+    )
