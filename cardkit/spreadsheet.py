@@ -42,6 +42,7 @@ _CORE_KINDS = {
 _TRUE = {"yes", "y", "true", "1", "x"}
 _FALSE = {"no", "n", "false", "0", ""}
 _SPLIT = re.compile(r"\s*[;,/]\s*")
+_WHOLE = re.compile(r"[+-]?\d+\.0+")  # a whole number written with a zero fraction
 _HR = re.compile(r"\s*<hr\s*/?>\s*", re.IGNORECASE)
 
 
@@ -69,6 +70,12 @@ def _number(cell: str) -> float:
     return float(cell)
 
 
+def _whole(text: str) -> str:
+    """'3' for '3.0': a whole number a CSV cell writes with a zero fraction, as a workbook's
+    3.0 is read as 3 (so 'Cost 3.0' is a cost, whichever file it is in)."""
+    return text.split(".", 1)[0] if _WHOLE.fullmatch(text) else text
+
+
 def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
     """The cell as the field's type; raises ValueError with the expected form."""
     name = kind if isinstance(kind, str) else kind.kind
@@ -77,7 +84,7 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
     text = str(cell).strip()
     if name == "integer":
         try:
-            return int(text)
+            return int(_whole(text))
         except ValueError:
             raise ValueError("a whole number") from None
     if name == "number":
@@ -86,9 +93,9 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
         except ValueError:
             raise ValueError("a number") from None
     if name == "boolean":
-        if text.casefold() in _TRUE:
+        if _whole(text).casefold() in _TRUE:
             return True
-        if text.casefold() in _FALSE:
+        if _whole(text).casefold() in _FALSE:
             return False
         raise ValueError("yes or no")
     if name in ("list", "cards"):
@@ -104,7 +111,7 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
             if part:
                 key, _, amount = part.partition("=")
                 try:
-                    amounts[_by_name(key, game.resources)] = int(amount)
+                    amounts[_by_name(key, game.resources)] = int(_whole(amount.strip()))
                 except ValueError:
                     raise ValueError("amounts written 'resource=N; resource=N'") from None
         return amounts

@@ -90,6 +90,8 @@ def test_a_csv_separated_by_semicolons_or_tabs_imports(
     )
 
 
+# Void Skimmer's text takes three lines of the file but is one row of the sheet: Hulk is row 3
+# (line 5), and Wall, after a blank row, row 5 -- a form feed in a cell starts no new row.
 MULTI_LINE = (
     "Name,Faction,Type,Cost,Text\n"
     'Void Skimmer,Blob,Ship,2,"Gain 2 Trade.\n\nDraw a card."\n'
@@ -97,20 +99,66 @@ MULTI_LINE = (
     "\n"
     "Wall,Blob,Base,3,Gain 1\x0cCombat.\u2028\n"
 )
-
-
-def test_cells_after_a_cell_of_several_lines_are_named_by_their_sheet_row(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    # Void Skimmer's text takes three lines of the file, but one row of the sheet: Hulk is
-    # row 3 (line 5), and Wall, after a blank row, row 5 -- a form feed is no new row.
-    status, _, err = _import(capsys, MULTI_LINE)
-    assert (status, err) == (
-        1,
+# '3.0' is 3, as a workbook's 3.0 is; '2.5' and '3.' are no whole numbers.
+WHOLE = (
+    "Name,Qty,Faction,Type,Cost,Defense,Text\n"
+    "Hive Wall,2.0,Blob,Outpost,3.0,+4.00,Gain 1 Combat.\n"
+    "Skimmer,1,Blob,Ship,2.5,,Gain 2 Trade.\n"
+    "Hulk,1,Blob,Ship,3.,,Gain 2 Trade.\n"
+)
+CELL_PROBLEMS = [
+    pytest.param(
+        MULTI_LINE,
         [
             "cards.csv:3:4: error[CK042] cell D3 of column 'Cost' is 'two', not a whole number",
             "cards.csv:5:1: error[CK022] missing required field 'defense' of a base",
             "    hint: add a 'Defense' column",
             "2 errors; nothing written",
         ],
+        id="rows-after-a-cell-of-several-lines",
+    ),
+    pytest.param(
+        WHOLE,
+        [
+            "cards.csv:3:5: error[CK042] cell E3 of column 'Cost' is '2.5', not a whole number",
+            "cards.csv:4:5: error[CK042] cell E4 of column 'Cost' is '3.', not a whole number",
+            "2 errors; nothing written",
+        ],
+        id="whole-numbers-written-n.0",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CELL_PROBLEMS)
+def test_a_cell_problem_is_told_at_the_cell_as_a_spreadsheet_names_it(
+    text: str, expected: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _import(capsys, text) == (1, [], expected)
+
+
+def test_a_whole_number_written_n_point_0_is_n_in_every_kind_of_column(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    Path("g/game.yaml").write_text(  # 'Outpost' as a yes/no column: '1.0' is yes
+        Path("g/game.yaml")
+        .read_text("utf-8")
+        .replace("    Text: text\n", "    Text: text\n    Outpost: outpost\n"),
+        encoding="utf-8",
     )
+    text = (
+        "Name,Qty,Faction,Type,Cost,Defense,Outpost,Text\nHive Wall,2.0,Blob,Base,3.0,4.0,1.0,x.\n"
+    )
+    status, cards, err = _import(capsys, text)
+    assert (status, err) == (0, ["wrote cards.yaml"])
+    assert cards == [
+        {
+            "name": "Hive Wall",
+            "type": "base",
+            "faction": "blob",
+            "cost": 3,
+            "defense": 4,
+            "outpost": True,
+            "count": 2,
+            "text": "x.",
+        }
+    ]
