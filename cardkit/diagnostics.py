@@ -109,6 +109,7 @@ CODES: dict[str, str] = {
     "CK004": "a file is too large or too deeply nested to load safely",
     "CK005": "an output file cannot be written (a file in the way, no permission, disk full)",
     "CK006": "a build holds more cards than one print-and-play file may",
+    "CK007": "an output file exists and the command was not told to replace it (--force)",
     "CK010": "YAML syntax error (tabs, bad indentation, unclosed quotes or brackets)",
     "CK011": "a YAML tag is not allowed (card data never builds program objects)",
     "CK012": "a key appears twice in one mapping",
