@@ -26,6 +26,8 @@ class Table:
     label: str  # 'cards.csv', or 'cards.xlsx[Bases]' for a workbook's sheet
     sheet: str | None  # the sheet's name; None for a CSV file
     rows: list[Row]
+    # A CSV file separated by ';' is what Excel writes where numbers have a decimal comma.
+    decimal_comma: bool = False
 
 
 def sheet_label(shown: str, sheet: str) -> str:
@@ -49,8 +51,7 @@ def read_tables(
     ``sheets`` named, in their order; the one table of a CSV file."""
     if path.suffix.lower() == ".xlsx":
         return _xlsx_tables(path, shown, sheets)
-    rows, problems = _csv_rows(path, shown)
-    return ([Table(shown, None, rows)] if not problems else []), problems
+    return _csv_table(path, shown)
 
 
 _DELIMITERS = ",;\t"  # comma; semicolon (Excel in locales with a decimal comma); tab
@@ -81,14 +82,22 @@ def _columns(header: str, delimiter: str) -> int:
         return 0
 
 
-def _csv_rows(path: Path, shown: str) -> tuple[list[Row], list[Diagnostic]]:
+def _csv_table(path: Path, shown: str) -> tuple[list[Table], list[Diagnostic]]:
     text, problems = read_text(path, shown)
     if text is None:
         return [], problems
+    delimiter = sniff_delimiter(text)
+    rows, problems = _csv_rows(text, shown, delimiter)
+    if problems:
+        return [], problems
+    return [Table(shown, None, rows, decimal_comma=delimiter == ";")], []
+
+
+def _csv_rows(text: str, shown: str, delimiter: str) -> tuple[list[Row], list[Diagnostic]]:
     rows: list[Row] = []
     # Lines end at '\n', '\r' or '\r\n' only (str.splitlines would end one at a form feed).
     lines = io.StringIO(text, newline="")
-    reader = csv.reader(lines, delimiter=sniff_delimiter(text), strict=True)
+    reader = csv.reader(lines, delimiter=delimiter, strict=True)
     line = 1  # the file line a row starts on, for problems of the text itself
     try:
         # Cells are located by sheet row: a quoted cell of several lines is one row.

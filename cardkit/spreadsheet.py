@@ -43,6 +43,7 @@ _TRUE = {"yes", "y", "true", "1", "x"}
 _FALSE = {"no", "n", "false", "0", ""}
 _SPLIT = re.compile(r"\s*[;,/]\s*")
 _WHOLE = re.compile(r"[+-]?\d+\.0+")  # a whole number written with a zero fraction
+_DECIMAL = re.compile(r"[+-]?\d+,\d+")  # a number written with a decimal comma
 _HR = re.compile(r"\s*<hr\s*/?>\s*", re.IGNORECASE)
 
 
@@ -76,12 +77,17 @@ def _whole(text: str) -> str:
     return text.split(".", 1)[0] if _WHOLE.fullmatch(text) else text
 
 
-def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
-    """The cell as the field's type; raises ValueError with the expected form."""
+def _convert(kind: FieldSpec | str, cell: Any, game: Game, *, decimal_comma: bool = False) -> Any:
+    """The cell as the field's type; raises ValueError with the expected form.
+
+    With ``decimal_comma`` (a CSV file separated by ';'), a number may be written '2,5'.
+    """
     name = kind if isinstance(kind, str) else kind.kind
     if isinstance(cell, float) and cell.is_integer():
         cell = int(cell)
     text = str(cell).strip()
+    if decimal_comma and name in ("integer", "number", "boolean") and _DECIMAL.fullmatch(text):
+        text = text.replace(",", ".")
     if name == "integer":
         try:
             return int(_whole(text))
@@ -287,7 +293,9 @@ def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagno
     records: list[RawCard] = []
     headers = {field: header for header, field in columns.items()}
     for index, row in enumerate(rows[1:]):
-        record, bad_cells = _row_record(row, index, names, columns, game, source)
+        record, bad_cells = _row_record(
+            row, index, names, columns, game, source, decimal_comma=table.decimal_comma
+        )
         found.extend(
             error(
                 "CK042",
@@ -317,6 +325,8 @@ def _row_record(
     columns: Mapping[str, str],
     game: Game,
     source: SourceMap,
+    *,
+    decimal_comma: bool = False,
 ) -> tuple[dict[str, Any], list[_BadCell]]:
     cells = {column: (line, value) for line, column, value in row}
     line = row[0][0]
@@ -356,7 +366,8 @@ def _row_record(
             continue
         _, cell_line, column = raw[field]
         try:
-            record[field] = _convert(_field_kind(game, record.get("type"), field), value, game)
+            kind = _field_kind(game, record.get("type"), field)
+            record[field] = _convert(kind, value, game, decimal_comma=decimal_comma)
         except ValueError as exc:
             problems.append((field, value, cell_line, column, str(exc)))
             del record[field]

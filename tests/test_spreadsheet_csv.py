@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -21,7 +22,9 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copytree(GAME, "g")
 
 
-def _import(capsys: pytest.CaptureFixture[str], text: str) -> tuple[int, list[object], list[str]]:
+def _import(
+    capsys: pytest.CaptureFixture[str], text: str
+) -> tuple[int, list[dict[str, Any]], list[str]]:
     """Import ``text`` as cards.csv: exit status, the imported cards, standard error."""
     Path("cards.csv").write_text(text, encoding="utf-8")
     status = main(["import", "cards.csv", "--game", "g", "-o", "cards.yaml"])
@@ -162,3 +165,63 @@ def test_a_whole_number_written_n_point_0_is_n_in_every_kind_of_column(
             "text": "x.",
         }
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # Excel writes a semicolon CSV where numbers have a decimal comma: '3,0' is 3
+            "Name;Faction;Type;Cost;Defense;Text\nHive Wall;Blob;Base;3,0;4;Gain 1 Combat.\n",
+            (0, 3, ["wrote cards.yaml"]),
+        ),
+        (
+            "Name;Faction;Type;Cost;Defense;Text\nHive Wall;Blob;Base;2,5;4;Gain 1 Combat.\n",
+            (
+                1,
+                None,
+                [
+                    "cards.csv:2:4: error[CK042] cell D2 of column 'Cost' is '2,5', "
+                    "not a whole number",
+                    "1 error; nothing written",
+                ],
+            ),
+        ),
+        (  # in a comma CSV, '3,0' may be three thousand written short: not read as 3
+            'Name,Faction,Type,Cost,Defense,Text\nHive Wall,Blob,Base,"3,0",4,Gain 1 Combat.\n',
+            (
+                1,
+                None,
+                [
+                    "cards.csv:2:4: error[CK042] cell D2 of column 'Cost' is '3,0', "
+                    "not a whole number",
+                    "1 error; nothing written",
+                ],
+            ),
+        ),
+    ],
+)
+def test_a_semicolon_csv_writes_numbers_with_a_decimal_comma(
+    text: str, expected: tuple[int, int | None, list[str]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, cards, err = _import(capsys, text)
+    assert (status, cards[0]["cost"] if cards else None, err) == expected
+
+
+def test_a_number_column_of_a_semicolon_csv_reads_its_decimal_comma(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game_yaml = Path("g/game.yaml")
+    game_yaml.write_text(
+        game_yaml.read_text("utf-8")
+        .replace(
+            "      cost: {required: true}\n",
+            "      cost: {required: true}\n      weight: {type: number}\n",
+            1,
+        )
+        .replace("    Text: text\n", "    Text: text\n    Weight: weight\n"),
+        encoding="utf-8",
+    )
+    text = "Name;Faction;Type;Cost;Weight;Text\nSkimmer;Blob;Ship;2;2,5;Gain 2 Trade, then 1.\n"
+    status, cards, err = _import(capsys, text)
+    assert (status, err) == (0, ["wrote cards.yaml"])
+    assert (cards[0]["weight"], cards[0]["text"]) == (2.5, "Gain 2 Trade, then 1.")
