@@ -98,28 +98,27 @@ def _csv_rows(text: str, shown: str, delimiter: str) -> tuple[list[Row], list[Di
     # Lines end at '\n', '\r' or '\r\n' only (str.splitlines would end one at a form feed).
     lines = io.StringIO(text, newline="")
     reader = csv.reader(lines, delimiter=delimiter, strict=True)
-    line = 1  # the file line a row starts on, for problems of the text itself
+    line = 1  # the file line the row being read starts on
     try:
         # Cells are located by sheet row: a quoted cell of several lines is one row.
         for row, record in enumerate(reader, start=1):
             rows.append([(row, col, cell) for col, cell in enumerate(record, start=1)])
             line = reader.line_num + 1
     except csv.Error as exc:
+        row = len(rows) + 1
+        where = Location(shown, row, 1)
+        line_told = f" (line {line} of the file)" if line != row else ""
         if "field larger than field limit" in str(exc):
             limit = f"{csv.field_size_limit():,}"
-            return [], [
-                error(
-                    "CK004",
-                    f"a cell of this row holds more than {limit} characters",
-                    Location(shown, line, 1),
-                )
-            ]
+            message = f"a cell of this row{line_told} holds more than {limit} characters"
+            return [], [error("CK004", message, where)]
         message = (
-            "unclosed quote: the quoted cell that starts in this row runs to the end of the file"
+            f"unclosed quote: the quoted cell that starts in this row{line_told} runs to the "
+            "end of the file"
             if "unexpected end of data" in str(exc)
-            else f"not a readable CSV file: {exc}"
+            else f"not a readable CSV file: {exc}{line_told}"
         )
-        return [], [error("CK041", message, Location(shown, line, 1))]
+        return [], [error("CK041", message, where)]
     return rows, []
 
 

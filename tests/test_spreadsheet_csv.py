@@ -225,3 +225,18 @@ def test_a_number_column_of_a_semicolon_csv_reads_its_decimal_comma(
     status, cards, err = _import(capsys, text)
     assert (status, err) == (0, ["wrote cards.yaml"])
     assert (cards[0]["weight"], cards[0]["text"]) == (2.5, "Gain 2 Trade, then 1.")
+
+
+def test_an_unclosed_quote_after_a_cell_of_several_lines_names_its_row_and_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = MULTI_LINE.replace("Hulk,Blob,Ship,two,", 'Hulk,Blob,Ship,2,"')
+    assert _import(capsys, text) == (
+        1,
+        [],
+        [
+            "cards.csv:3:1: error[CK041] unclosed quote: the quoted cell that starts in this row "
+            "(line 5 of the file) runs to the end of the file",
+            "1 error; nothing written",
+        ],
+    )
