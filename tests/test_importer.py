@@ -270,7 +270,7 @@ def test_import_refuses_to_overwrite_a_file_without_force(
     assert handmade.read_text(encoding="utf-8") == HANDMADE
     assert sorted(p.name for p in tmp_path.iterdir()) == ["handmade.yaml", "public.csv"]
 
-    assert _import_to(capsys, "handmade.yaml", "--force") == (0, ["wrote handmade.yaml"])
+    assert _import_to(capsys, "handmade.yaml", "--force") == (0, ["wrote handmade.yaml (4 cards)"])
     names = [card["name"] for card in yaml.safe_load(handmade.read_text("utf-8"))["cards"]]
     assert names == ["Gloop Fighter", "Rust Station", "Imperial Skiff", "Drifter"]
 

@@ -89,7 +89,7 @@ def test_a_csv_separated_by_semicolons_or_tabs_imports(
                 "text": "Gain 1 Combat.",
             },
         ],
-        ["wrote cards.yaml"],
+        ["wrote cards.yaml (2 cards)"],
     )
 
 
@@ -152,7 +152,7 @@ def test_a_whole_number_written_n_point_0_is_n_in_every_kind_of_column(
         "Name,Qty,Faction,Type,Cost,Defense,Outpost,Text\nHive Wall,2.0,Blob,Base,3.0,4.0,1.0,x.\n"
     )
     status, cards, err = _import(capsys, text)
-    assert (status, err) == (0, ["wrote cards.yaml"])
+    assert (status, err) == (0, ["wrote cards.yaml (1 card)"])
     assert cards == [
         {
             "name": "Hive Wall",
@@ -172,7 +172,7 @@ def test_a_whole_number_written_n_point_0_is_n_in_every_kind_of_column(
     [
         (  # Excel writes a semicolon CSV where numbers have a decimal comma: '3,0' is 3
             "Name;Faction;Type;Cost;Defense;Text\nHive Wall;Blob;Base;3,0;4;Gain 1 Combat.\n",
-            (0, 3, ["wrote cards.yaml"]),
+            (0, 3, ["wrote cards.yaml (1 card)"]),
         ),
         (
             "Name;Faction;Type;Cost;Defense;Text\nHive Wall;Blob;Base;2,5;4;Gain 1 Combat.\n",
@@ -223,7 +223,7 @@ def test_a_number_column_of_a_semicolon_csv_reads_its_decimal_comma(
     )
     text = "Name;Faction;Type;Cost;Weight;Text\nSkimmer;Blob;Ship;2;2,5;Gain 2 Trade, then 1.\n"
     status, cards, err = _import(capsys, text)
-    assert (status, err) == (0, ["wrote cards.yaml"])
+    assert (status, err) == (0, ["wrote cards.yaml (1 card)"])
     assert (cards[0]["weight"], cards[0]["text"]) == (2.5, "Gain 2 Trade, then 1.")
 
 

@@ -93,7 +93,7 @@ def test_every_tab_of_cards_is_imported_in_tab_order_whichever_tab_is_active(
     assert _import(capsys, tabs, name="multi2.xlsx", active=1) == (
         0,
         ["Void Skimmer", "Hive Wall"],
-        ["wrote multi2.yaml"],
+        ["wrote multi2.yaml (2 cards)"],
     )
 
 
@@ -178,7 +178,11 @@ def test_the_sheet_option_reads_the_tabs_it_lists_in_its_order(
     sheet: str, names: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     # and says nothing of the sheets it leaves out
-    assert _import(capsys, BOOK, sheet=sheet) == (0, names, ["wrote cards.yaml"])
+    assert _import(capsys, BOOK, sheet=sheet) == (
+        0,
+        names,
+        [f"wrote cards.yaml ({len(names)} card{'s' * (len(names) > 1)})"],
+    )
 
 
 @pytest.mark.parametrize(

@@ -58,7 +58,7 @@ def _refuse(err: Console, found: list[Diagnostic]) -> int:
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.gameload import load_game
-    from cardkit.importer import import_spreadsheet
+    from cardkit.importer import cards_yaml, import_cards
 
     source = Path(args.spreadsheet)
     found = []
@@ -78,11 +78,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if game is None or found:
         print_diagnostics(err, [*_in_the_way(args), *found], "text")
         return EXIT_ERRORS
-    text, found = import_spreadsheet(source, args.spreadsheet, game)
+    cards, found = import_cards(source, args.spreadsheet, game)
     in_the_way = _in_the_way(args)
-    if text is None or in_the_way:
+    if cards is None or in_the_way:
         return _refuse(err, [*in_the_way, *found])
     print_diagnostics(err, found, "text")
+    text = cards_yaml(cards, game, source.name)
     if args.output == "-":
         out.file.write(text)
         return EXIT_OK
@@ -90,5 +91,5 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         write_atomic(Path(args.output), text, overwrite=args.force)
     except OutputExistsError:  # made since it was looked for
         return _refuse(err, [_exists(args.output)])
-    err.print(Text(f"wrote {args.output}"))
+    err.print(Text(f"wrote {args.output} ({plural(len(cards), 'card')})"))
     return EXIT_OK
