@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardkit.errors import OutputError
+from cardkit.errors import OutputError, OutputExistsError
 
 STALE_SECONDS = 600.0
 
@@ -38,10 +38,12 @@ def cannot_write(path: Path, exc: OSError) -> OutputError:
     return OutputError(path.as_posix(), _why(path, exc), exc)
 
 
-def write_atomic(path: Path, data: bytes | str) -> None:
+def write_atomic(path: Path, data: bytes | str, *, overwrite: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
 
     Raises OutputError (and leaves ``path`` as it was) when the file cannot be written.
+    With ``overwrite=False`` an existing ``path`` is never replaced, even one made while
+    the data were written: OutputExistsError.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     umask = os.umask(0)
@@ -61,13 +63,36 @@ def write_atomic(path: Path, data: bytes | str) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the usual mode
-        os.replace(temporary, path)
+        if overwrite:
+            os.replace(temporary, path)
+        else:
+            _place_new(Path(temporary), path)
     except BaseException as exc:
         Path(temporary).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
+        if isinstance(exc, OSError) and not isinstance(exc, OutputError):
             raise OutputError(path.as_posix(), _why(path, exc), exc) from None
         raise
     _remove_stale(path)
+
+
+def _place_new(temporary: Path, path: Path) -> None:
+    """Give ``temporary``'s bytes the name ``path`` unless a file (or link) has that name.
+
+    A hard link is made in one step that fails when the name is taken; where the file system
+    has no hard links, the check and the rename are two steps.
+    """
+    if path.exists() or path.is_symlink():
+        raise OutputExistsError(path.as_posix())
+    try:
+        os.link(temporary, path, follow_symlinks=False)
+    except FileExistsError:
+        raise OutputExistsError(path.as_posix()) from None
+    except OSError:  # no hard links here (FAT, some network shares)
+        if path.exists() or path.is_symlink():
+            raise OutputExistsError(path.as_posix()) from None
+        os.replace(temporary, path)
+    else:
+        temporary.unlink()
 
 
 def _remove_stale(path: Path) -> None:

@@ -109,6 +109,7 @@ CODES: dict[str, str] = {
     "CK004": "a file is too large or too deeply nested to load safely",
     "CK005": "an output file cannot be written (a file in the way, no permission, disk full)",
     "CK006": "a build holds more cards than one print-and-play file may",
+    "CK007": "an output file exists and the command was not told to replace it (--force)",
     "CK010": "YAML syntax error (tabs, bad indentation, unclosed quotes or brackets)",
     "CK011": "a YAML tag is not allowed (card data never builds program objects)",
     "CK012": "a key appears twice in one mapping",
@@ -129,6 +130,7 @@ CODES: dict[str, str] = {
     "CK040": "a spreadsheet misses a column that the mapping needs",
     "CK041": "a spreadsheet cannot be read (not a CSV or XLSX file, or corrupt)",
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
+    "CK043": "a sheet of a workbook without the card columns (notes) is skipped",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     # rules text
     "CK101": "rules text does not parse",

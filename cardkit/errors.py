@@ -84,3 +84,10 @@ class OutputError(CardkitError, OSError):
 
     def __str__(self) -> str:
         return f"cannot write {self.path!r}: {self.reason}"
+
+
+class OutputExistsError(OutputError):
+    """An output file is already there and the command was not told to replace it."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path, "the file already exists")

@@ -428,8 +428,12 @@ class _GameBuilder:
                     "optional",
                     i,
                 )
+        sheet = raw.get("sheet")
         return SpreadsheetMapping(
-            columns, frozenset(raw.get("optional", ())), raw.get("values") or {}, raw.get("sheet")
+            columns,
+            frozenset(raw.get("optional", ())),
+            raw.get("values") or {},
+            tuple(sheet) if isinstance(sheet, list) else sheet,
         )
 
 

@@ -70,6 +70,13 @@ def cards_yaml(cards: Iterable[Card], game: Game, source: str) -> str:
 
 def import_spreadsheet(path: Path, shown: str, game: Game) -> tuple[str | None, list[Diagnostic]]:
     """The YAML text of the spreadsheet's cards, or None and every problem found."""
+    cards, found = import_cards(path, shown, game)
+    return (None if cards is None else cards_yaml(cards, game, path.name)), found
+
+
+def import_cards(path: Path, shown: str, game: Game) -> tuple[list[Card] | None, list[Diagnostic]]:
+    """The spreadsheet's cards, checked, in row order (sheet by sheet), or None and every
+    problem found."""
     records, found = read_spreadsheet(path, shown, game)
     checker = CardChecker(game)
     cards = []
@@ -82,4 +89,4 @@ def import_spreadsheet(path: Path, shown: str, game: Game) -> tuple[str | None, 
     found.extend(column_hints(problems, records, game))
     if any(d.severity.value == "error" for d in found):
         return None, sorted(found, key=lambda d: d.sort_key)
-    return cards_yaml(cards, game, path.name), found
+    return cards, found

@@ -196,7 +196,7 @@ class SpreadsheetMapping:
     columns: tuple[tuple[str, str], ...] = ()  # (header, field)
     optional: frozenset[str] = frozenset()
     values: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
-    sheet: str | None = None
+    sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
 
 
 @dataclass(frozen=True)

@@ -7,21 +7,19 @@ public Star Realms spreadsheet puts between abilities) becomes a new line.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import difflib
 import re
-import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardkit.diagnostics import Diagnostic, Location, error
-from cardkit.model import FieldSpec, Game
-from cardkit.textfile import MAX_FILE_BYTES, read_text
+from cardkit.diagnostics import Diagnostic, Location, error, warning
+from cardkit.model import FieldSpec, Game, SpreadsheetMapping
+from cardkit.sheetfile import Row, Table, cell_name, read_tables
 from cardkit.yamlsource import PathKey, SourceMap
 
-Row = list[tuple[int, int, Any]]  # (line, column, cell value) for each cell of a row
+__all__ = ["RawCard", "cell_name", "column_hints", "iter_headers", "read_spreadsheet"]
 
 
 class RawCard(NamedTuple):
@@ -44,187 +42,9 @@ _CORE_KINDS = {
 _TRUE = {"yes", "y", "true", "1", "x"}
 _FALSE = {"no", "n", "false", "0", ""}
 _SPLIT = re.compile(r"\s*[;,/]\s*")
+_WHOLE = re.compile(r"[+-]?\d+\.0+")  # a whole number written with a zero fraction
+_DECIMAL = re.compile(r"[+-]?\d+,\d+")  # a number written with a decimal comma
 _HR = re.compile(r"\s*<hr\s*/?>\s*", re.IGNORECASE)
-
-
-def _csv_rows(path: Path, shown: str) -> tuple[list[Row], list[Diagnostic]]:
-    text, problems = read_text(path, shown)
-    if text is None:
-        return [], problems
-    rows: list[Row] = []
-    reader = csv.reader(text.splitlines(keepends=True), strict=True)
-    line = 1
-    try:
-        for record in reader:
-            rows.append([(line, col, cell) for col, cell in enumerate(record, start=1)])
-            line = reader.line_num + 1
-    except csv.Error as exc:
-        if "field larger than field limit" in str(exc):
-            limit = f"{csv.field_size_limit():,}"
-            return [], [
-                error(
-                    "CK004",
-                    f"a cell of this row holds more than {limit} characters",
-                    Location(shown, line, 1),
-                )
-            ]
-        message = (
-            "unclosed quote: the quoted cell that starts in this row runs to the end of the file"
-            if "unexpected end of data" in str(exc)
-            else f"not a readable CSV file: {exc}"
-        )
-        return [], [error("CK041", message, Location(shown, line, 1))]
-    return rows, []
-
-
-def _not_a_workbook(path: Path, exc: Exception) -> str:
-    """Why ``path`` is not a workbook, in the words a designer needs."""
-    try:
-        head = path.read_bytes()[:4096]
-    except OSError:  # pragma: no cover - it was readable a moment ago
-        head = b""
-    if not head:
-        return "the file is empty"
-    if not head.startswith(b"PK"):
-        try:
-            head.decode("utf-8")
-        except UnicodeDecodeError:
-            return "it is not a zip archive, as every .xlsx file is"
-        return "it is a text file (if it holds comma-separated values, rename it to .csv)"
-    if isinstance(exc, zipfile.BadZipFile):
-        return "it is a damaged zip archive"
-    if isinstance(exc, KeyError):
-        return "it is a zip archive without a workbook in it"
-    return f"it is a zip archive that openpyxl cannot read ({type(exc).__name__}: {exc})"
-
-
-# An .xlsx file is a zip of XML parts; what they unpack to is capped before anything is
-# unpacked (zipfile never inflates a member past the size its header declares).
-MAX_UNPACKED_BYTES = 5 * MAX_FILE_BYTES
-
-
-def _too_large(path: Path, shown: str) -> Diagnostic | None:
-    """CK004 for a workbook too large to read safely (a zip bomb among them), else None."""
-    try:
-        size = path.stat().st_size
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
-    except (OSError, zipfile.BadZipFile, ValueError):
-        return None  # load_workbook says why it cannot be read
-    if size > MAX_FILE_BYTES:
-        return error(
-            "CK004", f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", Location(shown)
-        )
-    if unpacked > MAX_UNPACKED_BYTES:
-        return error(
-            "CK004",
-            f"workbook unpacks to {unpacked:,} bytes; the limit is {MAX_UNPACKED_BYTES:,}",
-            Location(shown),
-            hint="a card spreadsheet is far smaller: this file is damaged or hostile",
-        )
-    return None
-
-
-def _formula_results(
-    path: Path, shown: str, sheet: str | None, formulas: dict[tuple[int, int], str], rows: list[Row]
-) -> list[Diagnostic]:
-    """Put each formula's saved result into ``rows``; CK042 where a formula has none.
-
-    cardkit never calculates: it reads the result the spreadsheet program saved.
-    """
-    from openpyxl import load_workbook
-
-    book = load_workbook(path, read_only=True, data_only=True)
-    try:
-        worksheet = book[sheet] if sheet else book.worksheets[0]
-        saved = {
-            (r, c): v
-            for r, values in enumerate(worksheet.iter_rows(values_only=True), start=1)
-            for c, v in enumerate(values, start=1)
-            if (r, c) in formulas
-        }
-    finally:
-        book.close()
-    found = []
-    for (r, c), formula in sorted(formulas.items()):
-        value = saved.get((r, c))
-        if value is None:
-            found.append(
-                error(
-                    "CK042",
-                    f"cell {cell_name(r, c)} holds the formula {formula!r} with no saved result",
-                    Location(shown, r, c),
-                    hint="open and save the workbook in a spreadsheet program, "
-                    "or type the value itself",
-                )
-            )
-        else:
-            rows[r - 1][c - 1] = (r, c, value)
-    return found
-
-
-def _xlsx_rows(path: Path, shown: str, sheet: str | None) -> tuple[list[Row], list[Diagnostic]]:
-    from openpyxl import load_workbook
-
-    hint = "save the spreadsheet again as .xlsx, or export it as CSV"
-    large = _too_large(path, shown)
-    if large is not None:
-        return [], [large]
-    try:
-        book = load_workbook(path, read_only=True, data_only=False)
-    except Exception as exc:  # openpyxl fails in many ways on files that are not workbooks
-        return [], [
-            error(
-                "CK041",
-                f"not an XLSX workbook: {_not_a_workbook(path, exc)}",
-                Location(shown),
-                hint=hint,
-            )
-        ]
-    try:
-        if sheet is not None and sheet not in book.sheetnames:
-            return [], [
-                error(
-                    "CK041",
-                    f"workbook has no sheet {sheet!r}; it has "
-                    f"{', '.join(map(repr, book.sheetnames))}",
-                    Location(shown),
-                )
-            ]
-        worksheet = book[sheet] if sheet else book.worksheets[0]
-        rows: list[Row] = []
-        formulas: dict[tuple[int, int], str] = {}
-        for r, cells in enumerate(worksheet.iter_rows(), start=1):
-            row: Row = []
-            for c, cell in enumerate(cells, start=1):
-                value = cell.value
-                if getattr(cell, "data_type", None) == "f":
-                    formulas[(r, c)] = str(value)
-                row.append((r, c, "" if value is None else value))
-            rows.append(row)
-        if formulas:
-            return rows, _formula_results(path, shown, sheet, formulas, rows)
-        return rows, []
-    except Exception as exc:  # a damaged sheet inside a readable archive
-        return [], [
-            error(
-                "CK041",
-                f"the workbook cannot be read: {type(exc).__name__}: {exc}",
-                Location(shown),
-                hint=hint,
-            )
-        ]
-    finally:
-        book.close()
-
-
-def cell_name(line: int, column: int) -> str:
-    """The spreadsheet name of a cell: row 2, column 5 is 'E2'."""
-    letters = ""
-    while column > 0:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return f"{letters}{line}"
 
 
 def _field_kind(game: Game, type_id: Any, name: str) -> FieldSpec | str:
@@ -251,15 +71,26 @@ def _number(cell: str) -> float:
     return float(cell)
 
 
-def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
-    """The cell as the field's type; raises ValueError with the expected form."""
+def _whole(text: str) -> str:
+    """'3' for '3.0': a whole number a CSV cell writes with a zero fraction, as a workbook's
+    3.0 is read as 3 (so 'Cost 3.0' is a cost, whichever file it is in)."""
+    return text.split(".", 1)[0] if _WHOLE.fullmatch(text) else text
+
+
+def _convert(kind: FieldSpec | str, cell: Any, game: Game, *, decimal_comma: bool = False) -> Any:
+    """The cell as the field's type; raises ValueError with the expected form.
+
+    With ``decimal_comma`` (a CSV file separated by ';'), a number may be written '2,5'.
+    """
     name = kind if isinstance(kind, str) else kind.kind
     if isinstance(cell, float) and cell.is_integer():
         cell = int(cell)
     text = str(cell).strip()
+    if decimal_comma and name in ("integer", "number", "boolean") and _DECIMAL.fullmatch(text):
+        text = text.replace(",", ".")
     if name == "integer":
         try:
-            return int(text)
+            return int(_whole(text))
         except ValueError:
             raise ValueError("a whole number") from None
     if name == "number":
@@ -268,9 +99,9 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
         except ValueError:
             raise ValueError("a number") from None
     if name == "boolean":
-        if text.casefold() in _TRUE:
+        if _whole(text).casefold() in _TRUE:
             return True
-        if text.casefold() in _FALSE:
+        if _whole(text).casefold() in _FALSE:
             return False
         raise ValueError("yes or no")
     if name in ("list", "cards"):
@@ -286,7 +117,7 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
             if part:
                 key, _, amount = part.partition("=")
                 try:
-                    amounts[_by_name(key, game.resources)] = int(amount)
+                    amounts[_by_name(key, game.resources)] = int(_whole(amount.strip()))
                 except ValueError:
                     raise ValueError("amounts written 'resource=N; resource=N'") from None
         return amounts
@@ -297,34 +128,134 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game) -> Any:
     return text
 
 
-def read_spreadsheet(path: Path, shown: str, game: Game) -> tuple[list[RawCard], list[Diagnostic]]:
-    """Every row of a card spreadsheet as a raw card mapping, located by row and column."""
+def _sheets(mapping: SpreadsheetMapping) -> tuple[str, ...] | None:
+    """The sheets game.yaml names (``sheet: Cards`` or ``sheet: [Ships, Bases]``), or None."""
+    if mapping.sheet is None:
+        return None
+    return (mapping.sheet,) if isinstance(mapping.sheet, str) else tuple(mapping.sheet)
+
+
+def _header_columns(
+    mapping: SpreadsheetMapping, names: Mapping[str, int]
+) -> tuple[dict[str, str], list[str]]:
+    """The columns (header -> field) a header row maps, and the headers it must have."""
+    if mapping.columns:
+        columns = dict(mapping.columns)
+        return columns, [h for h in columns if h not in mapping.optional]
+    columns = {h: h.strip().lower().replace(" ", "_") for h in names if h}
+    required = [h for h, f in columns.items() if f in ("name", "type")]
+    for needed in ("name", "type"):
+        if needed not in columns.values():
+            required.append(needed.capitalize())
+            columns[needed.capitalize()] = needed
+    return columns, required
+
+
+def _header_names(rows: list[Row]) -> dict[str, int]:
+    """The names of the header row (the first row) and their columns; first of each name."""
+    names: dict[str, int] = {}
+    for _, column, value in rows[0]:
+        names.setdefault(str(value).strip(), column)
+    names.pop("", None)
+    return names
+
+
+def _holds_cards(rows: list[Row], mapping: SpreadsheetMapping) -> bool:
+    """Whether a sheet's header row names one of the columns a card must have."""
+    names = _header_names(rows)
+    columns, required = _header_columns(mapping, names)
+    return any(header in names for header in required or columns)
+
+
+def _card_tables(
+    tables: list[Table], game: Game, shown: str
+) -> tuple[list[Table], list[Diagnostic]]:
+    """The tables that hold cards; a sheet of notes beside sheets of cards is skipped (CK043).
+
+    Sheets game.yaml names are all read. Otherwise every sheet with a card column in its
+    header row is; when none has one, every sheet is read, for CK040 to say what is missing.
+    """
     mapping = game.spreadsheet
-    if path.suffix.lower() == ".xlsx":
-        rows, problems = _xlsx_rows(path, shown, mapping.sheet)
-    else:
-        rows, problems = _csv_rows(path, shown)
-    if problems:
-        return [], problems
-    rows = [row for row in rows if any(str(v).strip() for _, _, v in row)]
-    if not rows:
+    if _sheets(mapping) is not None:
+        return tables, []
+    filled = [table for table in tables if table.rows]
+    if not filled:
+        workbook = bool(tables) and tables[0].sheet is not None
         return [], [
             error(
                 "CK003",
-                "empty spreadsheet: it has no header row and no cards",
+                "empty spreadsheet: "
+                + (
+                    "no sheet has a header row or cards"
+                    if workbook
+                    else "it has no header row and no cards"
+                ),
                 Location(shown),
                 hint=f"start with a header row: {', '.join(iter_headers(game))}",
             )
         ]
-    if len(rows) == 1:
-        return [], [
+    cards = [table for table in filled if _holds_cards(table.rows, mapping)]
+    if not cards:
+        return filled, []
+    columns, required = _header_columns(mapping, {})
+    wanted = ", ".join(map(repr, required or columns))
+    skipped = [
+        warning(
+            "CK043",
+            f"sheet {table.sheet!r} is skipped: its first row has none of the columns {wanted}",
+            Location(table.label, table.rows[0][0][0], 1),
+            hint="if it holds cards, give it a header row; to read only some sheets, "
+            "list them in game.yaml (spreadsheet: sheet: [...])",
+        )
+        for table in filled
+        if table not in cards
+    ]
+    return cards, skipped
+
+
+def read_spreadsheet(path: Path, shown: str, game: Game) -> tuple[list[RawCard], list[Diagnostic]]:
+    """Every row of a card spreadsheet as a raw card mapping, located by row and column.
+
+    Every sheet of a workbook that holds cards is read, in tab order (or the sheets
+    game.yaml names, in its order); locations name the sheet: ``cards.xlsx[Bases]:3:2``.
+    """
+    mapping = game.spreadsheet
+    tables, problems = read_tables(path, shown, _sheets(mapping))
+    if problems:
+        return [], problems
+    tables = [
+        dataclasses.replace(t, rows=[r for r in t.rows if any(str(v).strip() for _, _, v in r)])
+        for t in tables
+    ]
+    tables, found = _card_tables(tables, game, shown)
+    records: list[RawCard] = []
+    for table in tables:
+        more, problems = _table_records(table, game)
+        records.extend(more)
+        found.extend(problems)
+    if tables and not records and not any(d.severity.value == "error" for d in found):
+        first = next((t for t in tables if t.rows), tables[0])
+        line = first.rows[0][0][0] if first.rows else 0
+        found.append(
             error(
                 "CK003",
-                "empty spreadsheet: it has a header row but no cards",
-                Location(shown, rows[0][0][0], 1),
-                hint="add one card per row below the header",
+                "empty spreadsheet: it has a header row but no cards"
+                if first.rows
+                else "empty spreadsheet: it has no header row and no cards",
+                Location(first.label, line, 1 if line else 0),
+                hint="add one card per row below the header"
+                if first.rows
+                else f"start with a header row: {', '.join(iter_headers(game))}",
             )
-        ]
+        )
+    return records, found
+
+
+def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagnostic]]:
+    """The cards of one table (a CSV file, a sheet of a workbook): one per row below the header."""
+    rows, shown, mapping = table.rows, table.label, game.spreadsheet
+    if not rows:
+        return [], []
     header = rows[0]
     names: dict[str, int] = {}
     head_line = header[0][0]
@@ -343,16 +274,7 @@ def read_spreadsheet(path: Path, shown: str, game: Game) -> tuple[list[RawCard],
             )
         elif name:
             names[name] = column
-    if mapping.columns:
-        columns = dict(mapping.columns)
-        required = [h for h in columns if h not in mapping.optional]
-    else:
-        columns = {h: h.strip().lower().replace(" ", "_") for h in names if h}
-        required = [h for h, f in columns.items() if f in ("name", "type")]
-        for needed in ("name", "type"):
-            if needed not in columns.values():
-                required.append(needed.capitalize())
-                columns[needed.capitalize()] = needed
+    columns, required = _header_columns(mapping, names)
     for header_name in required:
         if header_name not in names:
             near = difflib.get_close_matches(header_name, list(names), n=1, cutoff=0.6)
@@ -371,7 +293,9 @@ def read_spreadsheet(path: Path, shown: str, game: Game) -> tuple[list[RawCard],
     records: list[RawCard] = []
     headers = {field: header for header, field in columns.items()}
     for index, row in enumerate(rows[1:]):
-        record, bad_cells = _row_record(row, index, names, columns, game, source)
+        record, bad_cells = _row_record(
+            row, index, names, columns, game, source, decimal_comma=table.decimal_comma
+        )
         found.extend(
             error(
                 "CK042",
@@ -401,6 +325,8 @@ def _row_record(
     columns: Mapping[str, str],
     game: Game,
     source: SourceMap,
+    *,
+    decimal_comma: bool = False,
 ) -> tuple[dict[str, Any], list[_BadCell]]:
     cells = {column: (line, value) for line, column, value in row}
     line = row[0][0]
@@ -440,7 +366,8 @@ def _row_record(
             continue
         _, cell_line, column = raw[field]
         try:
-            record[field] = _convert(_field_kind(game, record.get("type"), field), value, game)
+            kind = _field_kind(game, record.get("type"), field)
+            record[field] = _convert(kind, value, game, decimal_comma=decimal_comma)
         except ValueError as exc:
             problems.append((field, value, cell_line, column, str(exc)))
             del record[field]
@@ -455,6 +382,7 @@ def iter_headers(game: Game) -> Iterator[str]:
         yield from ("name", "type", "faction", "count", "text")
 
 
+_SHEET_PATH = re.compile(r"\.(csv|xlsx)(\[[^\]]*\])?$", re.IGNORECASE)  # cards.xlsx[Bases]
 _MISSING_FIELD = re.compile(r"missing required field '([^']+)' of ")
 _NO_DECK = "card belongs to no deck: set 'deck'"
 
@@ -470,7 +398,7 @@ def column_hints(
     """
     rows = {}
     for _, source, where, *_ in records:
-        if not source.path.lower().endswith((".csv", ".xlsx")):
+        if not _SHEET_PATH.search(source.path):
             continue  # a card of a YAML file: 'set' is the word there
         at = source.at(where)
         rows[(at.path, at.line, at.column)] = (source, where)

@@ -454,12 +454,13 @@ CASES: list[Case] = [
     Case(
         "xlsx-formula",
         {"game/cards.xlsx": MADE["xlsx_formula"]},
-        "game/cards.xlsx:2:5: error[CK042] cell E2 holds the formula '=1+1' with no saved result",
+        "game/cards.xlsx[Sheet]:2:5: error[CK042] cell E2 holds the formula '=1+1' "
+        "with no saved result",
     ),
     Case(
         "xlsx-formula-import",
         {"game/cards.xlsx": MADE["xlsx_formula"]},
-        "game/cards.xlsx:2:5: error[CK042]",
+        "game/cards.xlsx[Sheet]:2:5: error[CK042]",
         command="import",
     ),
     # art pictures: a refused path is an error; a broken picture a warning (drawn without it)

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cardkit.atomic import write_atomic
 from cardkit.cli import main
+from cardkit.errors import OutputExistsError
 from cardkit.importer import plain_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,3 +251,62 @@ def test_a_yaml_card_beside_a_spreadsheet_is_still_told_to_set_the_field(
         "moon-tactics/more.yaml:2:5: error[CK022] card belongs to no deck: set 'deck'",
         "    hint: one of 'side', 'main'",
     ]
+
+
+HANDMADE = "# hand-edited: keep\ncards:\n  - name: Scout\n    type: ship\n"
+
+
+def _import_to(capsys: pytest.CaptureFixture[str], *options: str) -> tuple[int, list[str]]:
+    status = main(["import", "public.csv", "--game", str(STAR_REALMS), "-o", *options])
+    out, err = capsys.readouterr()
+    assert out == ""
+    return status, err.splitlines()
+
+
+def test_import_refuses_to_overwrite_a_file_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(PUBLIC_FORM, encoding="utf-8")
+    handmade = Path("handmade.yaml")
+    handmade.write_text(HANDMADE, encoding="utf-8")
+    assert _import_to(capsys, "handmade.yaml") == (
+        1,
+        [
+            "handmade.yaml: error[CK007] output file 'handmade.yaml' already exists",
+            "    hint: give --force to replace it, or choose another file with -o",
+            "1 error; nothing written",
+        ],
+    )
+    assert handmade.read_text(encoding="utf-8") == HANDMADE
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["handmade.yaml", "public.csv"]
+
+    assert _import_to(capsys, "handmade.yaml", "--force") == (0, ["wrote handmade.yaml (4 cards)"])
+    names = [card["name"] for card in yaml.safe_load(handmade.read_text("utf-8"))["cards"]]
+    assert names == ["Gloop Fighter", "Rust Station", "Imperial Skiff", "Drifter"]
+
+
+def test_an_existing_output_is_reported_with_the_spreadsheet_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(PUBLIC_FORM.replace("Ship,1,", "Ship,one,", 1), "utf-8")
+    Path("handmade.yaml").symlink_to("nowhere.yaml")  # a link, even a broken one, is in the way
+    status, err = _import_to(capsys, "handmade.yaml")
+    assert status == 1
+    assert err[0] == "handmade.yaml: error[CK007] output file 'handmade.yaml' already exists"
+    assert err[2].startswith("public.csv:2:6: error[CK042]")
+    assert err[-1] == "2 errors; nothing written"
+    assert not Path("nowhere.yaml").exists()
+
+
+def test_a_file_made_while_import_writes_is_not_overwritten(tmp_path: Path) -> None:
+    target = tmp_path / "cards.yaml"
+    target.write_text(HANDMADE, encoding="utf-8")  # as if made after the check for it
+    with pytest.raises(OutputExistsError) as raised:
+        write_atomic(target, "cards: []\n", overwrite=False)
+    assert raised.value.path == target.as_posix()
+    assert target.read_text(encoding="utf-8") == HANDMADE
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.yaml"]  # no temporary file left
+    write_atomic(tmp_path / "new.yaml", "cards: []\n", overwrite=False)
+    assert (tmp_path / "new.yaml").read_text(encoding="utf-8") == "cards: []\n"

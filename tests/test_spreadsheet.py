@@ -71,7 +71,7 @@ def test_a_workbook_of_cards_loads_with_outposts_and_line_breaks(tmp_path: Path)
     assert wheel.get("outpost") is True
     assert wheel.get("cost") == 3 and type(wheel.get("cost")) is int  # Excel keeps 3 as 3.0
     assert wheel.text == "{Gain 1 Combat}\n{Scrap}: x"
-    assert str(wheel.location("cost")) == "game/extra.xlsx:2:6"
+    assert str(wheel.location("cost")) == "game/extra.xlsx[Cards]:2:6"
     assert cards["cutter"].factions == ("machine-cult",)
     assert cards["cutter"].count == 1
 
@@ -85,7 +85,7 @@ def test_a_workbook_missing_a_column_names_it_and_the_columns_it_has(
     assert _validate(capsys, "game") == (
         1,
         [
-            "game/extra.xlsx:1:1: error[CK040] missing column 'Text'",
+            "game/extra.xlsx[Cards]:1:1: error[CK040] missing column 'Text'",
             "    hint: the header row has 'Name', 'Type', 'Cost'",
         ],
     )
@@ -100,7 +100,8 @@ def test_a_misspelt_header_is_suggested(
     status, out = _validate(capsys, "game")
     assert status == 1
     assert out[0] == (
-        "game/extra.xlsx:1:1: error[CK040] missing column 'Text' (is 'Txt' a misspelling of it?)"
+        "game/extra.xlsx[Cards]:1:1: error[CK040] missing column 'Text' "
+        "(is 'Txt' a misspelling of it?)"
     )
 
 
@@ -121,11 +122,11 @@ def test_a_bad_workbook_cell_is_named_and_not_also_reported_missing(
     assert _validate(capsys, "game") == (
         1,
         [
-            "game/extra.xlsx:2:6: error[CK042] cell F2 of column 'Cost' is 'three', "
+            "game/extra.xlsx[Cards]:2:6: error[CK042] cell F2 of column 'Cost' is 'three', "
             "not a whole number",
-            "game/extra.xlsx:3:2: error[CK042] cell B3 of column 'Qty' is '2.5', "
+            "game/extra.xlsx[Cards]:3:2: error[CK042] cell B3 of column 'Qty' is '2.5', "
             "not a whole number",
-            "game/extra.xlsx:4:8: error[CK042] cell H4 of column 'Defense' is 'lots', "
+            "game/extra.xlsx[Cards]:4:8: error[CK042] cell H4 of column 'Defense' is 'lots', "
             "not a whole number",
         ],
     )
@@ -206,7 +207,10 @@ def test_a_workbook_without_the_mapped_sheet_names_the_sheets_it_has(
     monkeypatch.chdir(tmp_path)
     assert _validate(capsys, "game") == (
         1,
-        ["game/extra.xlsx: error[CK041] workbook has no sheet 'Cards'; it has 'Sheet1'"],
+        [
+            "game/extra.xlsx: error[CK041] workbook has no sheet 'Cards'; it has 'Sheet1'",
+            "    hint: name the sheets of cards in game.yaml's spreadsheet: sheet:",
+        ],
     )
 
 

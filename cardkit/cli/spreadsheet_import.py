@@ -10,7 +10,8 @@ from rich.text import Text
 
 from cardkit.atomic import write_atomic
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
-from cardkit.diagnostics import Location, count_errors, error
+from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.errors import OutputExistsError
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -24,11 +25,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", default="-", help="YAML file to write ('-': standard output)"
     )
+    parser.add_argument(
+        "--force", action="store_true", help="replace the -o file when it already exists"
+    )
+
+
+def _in_the_way(args: argparse.Namespace) -> list[Diagnostic]:
+    """CK007 when -o names a file that is there already and --force was not given."""
+    output = Path(args.output)
+    if args.output == "-" or args.force or output.is_dir():  # a folder: CK005 says why
+        return []
+    if not (output.exists() or output.is_symlink()):
+        return []
+    return [_exists(args.output)]
+
+
+def _exists(shown: str) -> Diagnostic:
+    return error(
+        "CK007",
+        f"output file {shown!r} already exists",
+        Location(shown),
+        hint="give --force to replace it, or choose another file with -o",
+    )
+
+
+def _refuse(err: Console, found: list[Diagnostic]) -> int:
+    print_diagnostics(err, found, "text")
+    errors, _ = count_errors(found)
+    err.print(Text(f"{plural(errors, 'error')}; nothing written"))
+    return EXIT_ERRORS
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.gameload import load_game
-    from cardkit.importer import import_spreadsheet
+    from cardkit.importer import cards_yaml, import_cards
 
     source = Path(args.spreadsheet)
     found = []
@@ -46,17 +76,20 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if game is None:
         found.extend(problems)
     if game is None or found:
-        print_diagnostics(err, found, "text")
+        print_diagnostics(err, [*_in_the_way(args), *found], "text")
         return EXIT_ERRORS
-    text, found = import_spreadsheet(source, args.spreadsheet, game)
+    cards, found = import_cards(source, args.spreadsheet, game)
+    in_the_way = _in_the_way(args)
+    if cards is None or in_the_way:
+        return _refuse(err, [*in_the_way, *found])
     print_diagnostics(err, found, "text")
-    if text is None:
-        errors, _ = count_errors(found)
-        err.print(Text(f"{plural(errors, 'error')}; nothing written"))
-        return EXIT_ERRORS
+    text = cards_yaml(cards, game, source.name)
     if args.output == "-":
         out.file.write(text)
-    else:
-        write_atomic(Path(args.output), text)
-        err.print(Text(f"wrote {args.output}"))
+        return EXIT_OK
+    try:
+        write_atomic(Path(args.output), text, overwrite=args.force)
+    except OutputExistsError:  # made since it was looked for
+        return _refuse(err, [_exists(args.output)])
+    err.print(Text(f"wrote {args.output} ({plural(len(cards), 'card')})"))
     return EXIT_OK
