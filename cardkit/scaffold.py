@@ -6,6 +6,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import unicodedata
 from pathlib import Path
@@ -41,6 +42,15 @@ def _yaml_scalar(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def _shown_folder(folder: Path) -> str:
+    """The new folder as a comment in its game.yaml names it: as given, quoted for a shell when
+    it needs to be; a path no comment can hold (a line break) is named by the game id alone."""
+    text = folder.as_posix()
+    if not text.isprintable():
+        return shlex.quote(folder.name)
+    return shlex.quote(text)
+
+
 def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
     """Create ``parent``/<id>/ from templates/new-game/<kind>/; returns the new folder.
 
@@ -71,6 +81,7 @@ def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
             templates = data_dir("templates") / "new-game" / kind
             for template in sorted(p for p in templates.rglob("*") if p.is_file()):
                 text = Template(template.read_text(encoding="utf-8")).substitute(
+                    folder=_shown_folder(folder),
                     id=ident,
                     id_yaml=_yaml_scalar(ident),
                     name=title,

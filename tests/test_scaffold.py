@@ -187,7 +187,11 @@ def test_the_plain_kind_is_what_new_writes_without_a_kind(
     a, b = tmp_path / "a" / "moon-tactics", tmp_path / "b" / "moon-tactics"
     files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
-    assert all((a / f).read_bytes() == (b / f).read_bytes() for f in files)
+
+    def written(folder: Path, f: Path) -> bytes:  # game.yaml names its own folder
+        return (folder / f).read_bytes().replace(folder.as_posix().encode(), b"<folder>")
+
+    assert all(written(a, f) == written(b, f) for f in files)
 
 
 @pytest.fixture(scope="module")
@@ -292,3 +296,33 @@ def test_a_new_deck_builder_plays_fair_games_in_the_simulator(
     assert {"hireling", "wild-stampede", "elder-oak", "tollhouse"} <= set(edges)
     assert all(card["bought_share"] > 0.1 for card in report["cards"])
     assert min(edges.values()) > -0.15 and max(edges.values()) < 0.18
+
+
+def test_messages_about_a_card_type_that_starts_with_a_vowel_say_an(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _new(capsys, "Night Market", "--into", str(tmp_path), "--kind", "deck-builder")[0] == 0
+    forge = tmp_path / "night-market" / "market" / "forge.yaml"
+    text = forge.read_text(encoding="utf-8")
+    forge.write_text(text.replace("Gain 2 Might.", "Guard.\n      Gain 2 Might.", 1), "utf-8")
+    status, out, _ = _new_validate(capsys, tmp_path / "night-market")
+    assert status == 1
+    assert "error[CK105] keyword 'Guard' on an agent: it may appear only on a holding" in out
+
+
+def _new_validate(capsys: pytest.CaptureFixture[str], folder: Path) -> tuple[int, str, str]:
+    status = main(["validate", str(folder)])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_the_new_game_yaml_names_its_own_folder_for_cardkit_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    into = tmp_path / "my games"
+    for kind in KINDS:
+        assert _new(capsys, f"Zed {kind}", "--into", str(into), "--kind", kind)[0] == 0
+        folder = into / game_id(f"Zed {kind}")
+        text = (folder / "game.yaml").read_text(encoding="utf-8")
+        assert f"run cardkit schema '{folder.as_posix()}' (it writes" in text, kind
+        assert main(["schema", str(folder), "-o", str(tmp_path / kind / "cards.schema.json")]) == 0

@@ -185,15 +185,21 @@ def test_any_game_with_a_play_declaration_can_be_simulated(
     }
 
 
-def test_an_output_folder_that_cannot_be_written_is_an_error_not_a_traceback(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_an_output_folder_that_cannot_be_written_is_an_error_before_any_game_is_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import cardkit.sim.runner
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("games were played although the report could not be written")
+
+    monkeypatch.setattr(cardkit.sim.runner, "run_sweep", no_games)
     blocker = tmp_path / "file"
     blocker.write_text("not a folder", encoding="utf-8")
-    status, _, err = _sim(capsys, str(STAR_REALMS), "--games", "4", "-o", str(blocker / "sim"))
-    assert status == 1
+    status, out, err = _sim(capsys, str(STAR_REALMS), "--games", "4", "-o", str(blocker / "sim"))
+    assert status == 1 and out == ""
     assert err.startswith(
-        f"{blocker / 'sim' / 'seats.png'}: error[CK005] cannot write output: "
+        f"{blocker / 'sim' / 'report.json'}: error[CK005] cannot write output: "
         f"{str(blocker)!r} is a file, not a folder\n"
         "    hint: choose another place with -o, or make room there\n"
     ), err

@@ -96,6 +96,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         err.print(Text(f"{plural(errors, 'error')}; nothing simulated"))
         return EXIT_ERRORS
     jobs = args.jobs or default_jobs()
+    output = Path(args.output) if args.output else Path("output") / card_set.game.id / "sim"
+    _check_output(output)  # before the games: a sweep can take minutes
 
     def sweep(sim_pool: SimPool, label: str) -> Summary:
         if not err.is_terminal:
@@ -129,12 +131,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             "average_turns": round(before.average_turns, 4),
             "average_margin": round(before.average_margin, 4),
         }
-    output = Path(args.output) if args.output else Path("output") / card_set.game.id / "sim"
-    written = _write(output, report, summary, changes)  # OutputError: CK005, as build says
     if args.format == "json":
         out.file.write(json.dumps(report, indent=2) + "\n")
     else:
-        _print_text(out, card_set.game.name, args.seed, summary, changes)
+        _print_text(out, card_set.game.name, args.seed, summary, changes, warned=bool(found))
         if before is not None:
             out.print(
                 Text(
@@ -143,9 +143,22 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                     f"{before.average_margin:.1f} without, {summary.average_margin:.1f} with"
                 )
             )
+    # after the report is shown: should writing fail, the games were not played for nothing
+    written = _write(output, report, summary, changes)  # OutputError: CK005, as build says
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
+
+
+def _check_output(folder: Path) -> None:
+    """CK005 now, not after the games, when a file stands where the output folder goes."""
+    from cardkit.atomic import cannot_write
+
+    for place in (folder, *folder.parents):
+        if place.is_dir():
+            return
+        if place.exists():
+            raise cannot_write(folder / "report.json", NotADirectoryError(20, "not a folder"))
 
 
 def _ci(rate: Rate) -> str:
@@ -156,7 +169,13 @@ def _ci(rate: Rate) -> str:
 
 
 def _print_text(
-    out: Console, game: str, seed: int, summary: Summary, changes: tuple[Delta, ...] | None
+    out: Console,
+    game: str,
+    seed: int,
+    summary: Summary,
+    changes: tuple[Delta, ...] | None,
+    *,
+    warned: bool = False,
 ) -> None:
     from cardkit.sim.runner import BUCKETS, bucket_label
 
@@ -184,7 +203,7 @@ def _print_text(
         out.print(
             Text(
                 "every game was a draw: no player's life reached 0 before the turn limit "
-                "('play.max_turns' in game.yaml); see the warnings above",
+                "('play.max_turns' in game.yaml)" + ("; see the warnings above" if warned else ""),
                 style="bold",
             )
         )

@@ -53,6 +53,7 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
+from cardkit.rules.effects.node import article
 from cardkit.rules.vocab import NO_NAMES
 
 COST_FIELD = "cost"
@@ -89,7 +90,7 @@ def feature_label(name: str, game: Game) -> str:
         return what if what in flags else f"point of {what}"
     if kind == "type":
         card_type = game.card_types.get(what)
-        return f"being a {card_type.name.lower() if card_type else what}"
+        return f"being {article(card_type.name.lower() if card_type else what)}"
     return _LABELS.get(name, name)
 
 

@@ -12,6 +12,7 @@ from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.model import Card, Game, Keyword, KeywordParam
 from cardkit.rules.context import CheckContext, ParsedLine
 from cardkit.rules.effects import GrantKeyword, KeywordUse
+from cardkit.rules.effects.node import article
 
 
 def keyword_uses(
@@ -177,8 +178,8 @@ def check_keyword_cards(context: CheckContext) -> list[Diagnostic]:
                 found.append(
                     error(
                         "CK105",
-                        f"keyword {keyword.name!r} on a {type_name}: it may appear only on "
-                        f"a {allowed}, in rules text of {card.id!r}",
+                        f"keyword {keyword.name!r} on {article(type_name)}: it may appear only "
+                        f"on {article(allowed)}, in rules text of {card.id!r}",
                         at,
                         card=card.id,
                         hint=f"remove {keyword.name!r} from the text, or change the card's type",
