@@ -286,3 +286,45 @@ def test_a_sweep_of_draws_only_says_so_and_shows_no_first_player_rate(
     assert re.search(r"first +│ whoever moves first +│ +0 │ - \(no game decided\)", out), out
     assert "draws 4," in out
     assert "every game was a draw: no player's life reached 0 before the turn limit" in out
+
+
+def test_the_game_folder_may_follow_the_added_cards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _sim(
+        capsys,
+        "--add",
+        str(POWER_CARD),
+        str(STAR_REALMS),
+        "--games",
+        "20",
+        "--format",
+        "json",
+        "-o",
+        str(tmp_path),
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["game"] == "star-realms" and report["added"] == ["ion-lancer"]
+
+
+@pytest.mark.parametrize(
+    ("args", "told"),
+    [
+        (
+            ["--add", str(POWER_CARD)],
+            "the game folder is missing: give it first, as in 'cardkit sim GAME --add FILE'",
+        ),
+        (
+            ["--add", str(STAR_REALMS)],
+            "argument --add: give a card file or folder to add, then the game",
+        ),
+        ([], "the game folder is missing: give it first, as in 'cardkit sim GAME --add FILE'"),
+    ],
+)
+def test_a_missing_game_folder_or_added_card_is_a_usage_error(
+    args: list[str], told: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _sim(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.startswith("usage: cardkit sim ") and err.endswith(f"cardkit: error: {told}\n")

@@ -16,6 +16,7 @@ from rich.text import Text
 from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics, whole
 from cardkit.diagnostics import count_errors, did_you_mean
+from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
     from cardkit.model import Card
@@ -30,7 +31,8 @@ CHART_CARDS = 25
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", help="a game folder with a 'play:' declaration")
+    # optional to argparse only so that 'sim --add extra.yaml GAME' works (see _game_path)
+    parser.add_argument("path", nargs="?", help="a game folder with a 'play:' declaration")
     parser.add_argument("--games", type=whole(1), default=1000, help="games (default: 1000)")
     parser.add_argument("--seed", type=whole(0), default=1, help="sweep seed (default: 1)")
     parser.add_argument(
@@ -71,12 +73,27 @@ def _bots(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
+def _game_path(args: argparse.Namespace) -> None:
+    """``--add`` takes every word after it, so the game folder written after it, as in
+    ``sim --add extra.yaml cards/game``, arrives as the last added path: take it back when
+    it is a game folder."""
+    if args.path is not None:
+        return
+    missing = "the game folder is missing: give it first, as in 'cardkit sim GAME --add FILE'"
+    if not args.add or not (Path(args.add[-1]) / "game.yaml").is_file():
+        raise UsageError(missing)
+    args.path = args.add.pop()
+    if not args.add:
+        raise UsageError("argument --add: give a card file or folder to add, then the game")
+
+
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.sim.added import load_added
     from cardkit.sim.pool import build_pool
     from cardkit.sim.runner import default_jobs, run_sweep
     from cardkit.sim.stats import deltas, summarize
 
+    _game_path(args)
     bots: tuple[str, str] = args.bots
     card_set, found = load_card_set(Path(args.path), args.path)
     added: list[Card] = []
