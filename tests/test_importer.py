@@ -310,3 +310,54 @@ def test_a_file_made_while_import_writes_is_not_overwritten(tmp_path: Path) -> N
     assert [p.name for p in tmp_path.iterdir()] == ["cards.yaml"]  # no temporary file left
     write_atomic(tmp_path / "new.yaml", "cards: []\n", overwrite=False)
     assert (tmp_path / "new.yaml").read_text(encoding="utf-8") == "cards: []\n"
+
+
+def _usage_refusal(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    """Run ``import`` with ``args``; it must be a usage error (exit 2): the lines it told."""
+    status = main(["import", *args])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, ""), err
+    assert "Traceback" not in err
+    return err.splitlines()
+
+
+@pytest.mark.parametrize("spelling", ["in/semi2.csv", "in/../in/semi2.csv", "./in//semi2.csv"])
+def test_import_refuses_to_write_over_the_spreadsheet_it_reads_even_with_force(
+    spelling: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("in").mkdir()
+    sheet = Path("in/semi2.csv")
+    sheet.write_text(PUBLIC_FORM, encoding="utf-8")
+    err = _usage_refusal(
+        capsys, "in/semi2.csv", "--game", str(STAR_REALMS), "-o", spelling, "--force"
+    )
+    assert err[0].startswith("usage: cardkit import")
+    assert err[-1] == (
+        f"cardkit: error: argument -o/--output: {spelling!r} is the spreadsheet being "
+        "imported; writing there would replace it: give -o a new file ending in .yaml"
+    )
+    assert sheet.read_text(encoding="utf-8") == PUBLIC_FORM
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == [
+        str(tmp_path / "in"),
+        str(tmp_path / sheet),
+    ]
+
+
+def test_a_yaml_name_linked_to_the_spreadsheet_is_still_the_spreadsheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    sheet = Path("cards.csv")
+    sheet.write_text(PUBLIC_FORM, encoding="utf-8")
+    Path("cards.yaml").hardlink_to(sheet)  # one file under two names
+    err = _usage_refusal(
+        capsys, "cards.csv", "--game", str(STAR_REALMS), "-o", "cards.yaml", "--force"
+    )
+    assert err[-1].startswith(
+        "cardkit: error: argument -o/--output: 'cards.yaml' is the spreadsheet"
+    )
+    assert sheet.read_text(encoding="utf-8") == PUBLIC_FORM

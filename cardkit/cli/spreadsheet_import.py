@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from rich.console import Console
@@ -11,7 +12,7 @@ from rich.text import Text
 from cardkit.atomic import write_atomic
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
-from cardkit.errors import OutputExistsError
+from cardkit.errors import OutputExistsError, UsageError
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -28,6 +29,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace the -o file when it already exists"
     )
+
+
+def _same_file(source: Path, output: Path) -> bool:
+    """Whether ``output`` names the spreadsheet itself (another spelling, a link)."""
+    if source.exists() and output.exists():
+        return os.path.samefile(source, output)
+    return source.resolve() == output.resolve()
+
+
+def _check_output(args: argparse.Namespace) -> None:
+    """A usage error for an -o that would harm the spreadsheet: --force does not allow it."""
+    if args.output == "-":
+        return
+    if _same_file(Path(args.spreadsheet), Path(args.output)):
+        raise UsageError(
+            f"argument -o/--output: {args.output!r} is the spreadsheet being imported; "
+            "writing there would replace it: give -o a new file ending in .yaml"
+        )
 
 
 def _in_the_way(args: argparse.Namespace) -> list[Diagnostic]:
@@ -60,6 +79,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.gameload import load_game
     from cardkit.importer import cards_yaml, import_cards
 
+    _check_output(args)
     source = Path(args.spreadsheet)
     found = []
     if not source.is_file():
