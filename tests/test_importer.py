@@ -361,3 +361,32 @@ def test_a_yaml_name_linked_to_the_spreadsheet_is_still_the_spreadsheet(
         "cardkit: error: argument -o/--output: 'cards.yaml' is the spreadsheet"
     )
     assert sheet.read_text(encoding="utf-8") == PUBLIC_FORM
+
+
+@pytest.fixture
+def public_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The public spreadsheet form as public.csv in a fresh current folder."""
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(PUBLIC_FORM, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("output", ["x.csv", "cards.xlsx", "cards", "cards.yaml.txt"])
+def test_import_writes_only_to_a_yaml_file(
+    output: str, public_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _usage_refusal(capsys, "public.csv", "--game", str(STAR_REALMS), "-o", output)
+    assert err[-1] == (
+        f"cardkit: error: argument -o/--output: {output!r} does not end in .yaml or .yml: "
+        "import writes YAML cards; give a file name such as 'cards.yaml' (or '-' for "
+        "standard output)"
+    )
+    assert sorted(p.name for p in public_csv.iterdir()) == ["public.csv"]
+
+
+@pytest.mark.parametrize("output", ["cards.yml", "Cards.YAML"])
+def test_a_yml_or_upper_case_suffix_is_a_yaml_file(
+    output: str, public_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _import_to(capsys, output) == (0, [f"wrote {output} (4 cards)"])
+    assert len(yaml.safe_load((public_csv / output).read_text("utf-8"))["cards"]) == 4

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit.atomic import write_atomic
+from cardkit.cardload import YAML_SUFFIXES
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
 from cardkit.errors import OutputExistsError, UsageError
@@ -46,6 +47,13 @@ def _check_output(args: argparse.Namespace) -> None:
         raise UsageError(
             f"argument -o/--output: {args.output!r} is the spreadsheet being imported; "
             "writing there would replace it: give -o a new file ending in .yaml"
+        )
+    output = Path(args.output)
+    if output.suffix.lower() not in YAML_SUFFIXES and not output.is_dir():  # CK005 says why
+        raise UsageError(
+            f"argument -o/--output: {args.output!r} does not end in .yaml or .yml: "
+            "import writes YAML cards; give a file name such as 'cards.yaml' "
+            "(or '-' for standard output)"
         )
 
 
