@@ -390,3 +390,66 @@ def test_a_yml_or_upper_case_suffix_is_a_yaml_file(
 ) -> None:
     assert _import_to(capsys, output) == (0, [f"wrote {output} (4 cards)"])
     assert len(yaml.safe_load((public_csv / output).read_text("utf-8"))["cards"]) == 4
+
+
+GAME = Path(__file__).resolve().parent / "fixtures" / "game"
+SKIMMER = "Name,Faction,Type,Cost,Text\nVoid Skimmer,Blob,Ship,2,Gain 2 Trade.\n"
+TWICE = [
+    "g/cards.csv: warning[CK044] the cards of 'g/cards.csv' are now in the game twice: "
+    "game folder 'g' reads the spreadsheet as cards, and 'g/imported.yaml' as well",
+    "    hint: move the spreadsheet out of the game folder (then only import reads it), "
+    "or delete one of the two copies",
+]
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The small test game in the folder ``g`` of a fresh current folder."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(GAME, "g")
+    return Path("g")
+
+
+def test_a_spreadsheet_imported_into_the_game_folder_it_sits_in_is_told_twice(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (mini / "cards.csv").write_text(SKIMMER, encoding="utf-8")
+    status = main(["import", "g/cards.csv", "--game", "g", "-o", "g/imported.yaml"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (0, "")
+    assert err.splitlines() == ["wrote g/imported.yaml (1 card)", *TWICE]
+    # What the warning foretells: validate finds each card twice.
+    assert main(["validate", "g"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "g/imported.yaml:3:9: error[CK030] card id 'void-skimmer' is already used by "
+        "'Void Skimmer' at g/cards.csv:2:1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "output"),
+    [
+        ("cards.csv", "g/imported.yaml"),  # the spreadsheet is outside the game
+        ("g/cards.csv", "imported.yaml"),  # the YAML is outside it
+        ("g/cards.csv", "g/.drafts/imported.yaml"),  # a hidden folder is not read as cards
+        ("g/layouts/cards.csv", "g/imported.yaml"),  # nor is the layouts folder
+        ("g/.sheets/cards.csv", "g/imported.yaml"),
+    ],
+)
+def test_no_twice_warning_when_the_game_reads_only_one_copy(
+    sheet: str, output: str, mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path(sheet).parent.mkdir(parents=True, exist_ok=True)
+    Path(output).parent.mkdir(parents=True, exist_ok=True)
+    Path(sheet).write_text(SKIMMER, encoding="utf-8")
+    status = main(["import", sheet, "--game", "g", "-o", output])
+    assert (status, capsys.readouterr().err.splitlines()) == (0, [f"wrote {output} (1 card)"])
+
+
+def test_no_twice_warning_when_the_cards_go_to_standard_output(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (mini / "cards.csv").write_text(SKIMMER, encoding="utf-8")
+    assert main(["import", "g/cards.csv", "--game", "g"]) == 0
+    out, err = capsys.readouterr()
+    assert (out.count("name: Void Skimmer"), err) == (1, "")

@@ -10,10 +10,11 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit.atomic import write_atomic
-from cardkit.cardload import YAML_SUFFIXES
+from cardkit.cardload import YAML_SUFFIXES, game_card_files
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
-from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.diagnostics import Diagnostic, Location, count_errors, error, warning
 from cardkit.errors import OutputExistsError, UsageError
+from cardkit.model import Game
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -76,6 +77,24 @@ def _exists(shown: str) -> Diagnostic:
     )
 
 
+def _twice(args: argparse.Namespace, game: Game) -> list[Diagnostic]:
+    """CK044 when the game reads both the spreadsheet and the YAML written from it as cards."""
+    files, _ = game_card_files(Path(args.game), game)
+    read = {path.resolve() for path in files}
+    if not {Path(args.spreadsheet).resolve(), Path(args.output).resolve()} <= read:
+        return []
+    return [
+        warning(
+            "CK044",
+            f"the cards of {args.spreadsheet!r} are now in the game twice: game folder "
+            f"{args.game!r} reads the spreadsheet as cards, and {args.output!r} as well",
+            Location(args.spreadsheet),
+            hint="move the spreadsheet out of the game folder (then only import reads it), "
+            "or delete one of the two copies",
+        )
+    ]
+
+
 def _refuse(err: Console, found: list[Diagnostic]) -> int:
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
@@ -120,4 +139,5 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     except OutputExistsError:  # made since it was looked for
         return _refuse(err, [_exists(args.output)])
     err.print(Text(f"wrote {args.output} ({plural(len(cards), 'card')})"))
+    print_diagnostics(err, _twice(args, game), "text")
     return EXIT_OK
