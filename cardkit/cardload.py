@@ -70,6 +70,15 @@ def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
     return files, problems
 
 
+def game_card_files(root: Path, game: Game) -> tuple[list[Path], list[Diagnostic]]:
+    """The files of the game folder ``root`` that the game reads as cards: YAML files and
+    spreadsheets alike (``card_files``), less the sheets file game.yaml names."""
+    files, found = card_files(root)
+    if game.sheets_file is not None:  # the game's sheets file holds sheets, not cards
+        files = [path for path in files if path.resolve() != (root / game.sheets_file).resolve()]
+    return files, found
+
+
 def _yaml_records(path: Path, shown: str) -> tuple[list[RawCard], list[Diagnostic]]:
     text, problems = read_text(path, shown)
     if text is None:
@@ -305,9 +314,7 @@ def load_card_set(
     game, found = load_game(root, shown_root)
     if game is None:
         return None, found
-    files, found = card_files(root)
-    if game.sheets_file is not None:  # the game's sheets file holds sheets, not cards
-        files = [path for path in files if path.resolve() != (root / game.sheets_file).resolve()]
+    files, found = game_card_files(root, game)
     checker = CardChecker(game)
     cards: list[Card] = []
     shown_files: list[str] = []

@@ -131,6 +131,7 @@ CODES: dict[str, str] = {
     "CK041": "a spreadsheet cannot be read (not a CSV or XLSX file, or corrupt)",
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
     "CK043": "a sheet of a workbook without the card columns (notes) is skipped",
+    "CK044": "an imported spreadsheet and its YAML are both in the game folder: its cards twice",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     # rules text
     "CK101": "rules text does not parse",

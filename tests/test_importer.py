@@ -310,3 +310,146 @@ def test_a_file_made_while_import_writes_is_not_overwritten(tmp_path: Path) -> N
     assert [p.name for p in tmp_path.iterdir()] == ["cards.yaml"]  # no temporary file left
     write_atomic(tmp_path / "new.yaml", "cards: []\n", overwrite=False)
     assert (tmp_path / "new.yaml").read_text(encoding="utf-8") == "cards: []\n"
+
+
+def _usage_refusal(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    """Run ``import`` with ``args``; it must be a usage error (exit 2): the lines it told."""
+    status = main(["import", *args])
+    out, err = capsys.readouterr()
+    assert (status, out) == (2, ""), err
+    assert "Traceback" not in err
+    return err.splitlines()
+
+
+@pytest.mark.parametrize("spelling", ["in/semi2.csv", "in/../in/semi2.csv", "./in//semi2.csv"])
+def test_import_refuses_to_write_over_the_spreadsheet_it_reads_even_with_force(
+    spelling: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("in").mkdir()
+    sheet = Path("in/semi2.csv")
+    sheet.write_text(PUBLIC_FORM, encoding="utf-8")
+    err = _usage_refusal(
+        capsys, "in/semi2.csv", "--game", str(STAR_REALMS), "-o", spelling, "--force"
+    )
+    assert err[0].startswith("usage: cardkit import")
+    assert err[-1] == (
+        f"cardkit: error: argument -o/--output: {spelling!r} is the spreadsheet being "
+        "imported; writing there would replace it: give -o a new file ending in .yaml"
+    )
+    assert sheet.read_text(encoding="utf-8") == PUBLIC_FORM
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == [
+        str(tmp_path / "in"),
+        str(tmp_path / sheet),
+    ]
+
+
+def test_a_yaml_name_linked_to_the_spreadsheet_is_still_the_spreadsheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    sheet = Path("cards.csv")
+    sheet.write_text(PUBLIC_FORM, encoding="utf-8")
+    Path("cards.yaml").hardlink_to(sheet)  # one file under two names
+    err = _usage_refusal(
+        capsys, "cards.csv", "--game", str(STAR_REALMS), "-o", "cards.yaml", "--force"
+    )
+    assert err[-1].startswith(
+        "cardkit: error: argument -o/--output: 'cards.yaml' is the spreadsheet"
+    )
+    assert sheet.read_text(encoding="utf-8") == PUBLIC_FORM
+
+
+@pytest.fixture
+def public_csv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The public spreadsheet form as public.csv in a fresh current folder."""
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(PUBLIC_FORM, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("output", ["x.csv", "cards.xlsx", "cards", "cards.yaml.txt"])
+def test_import_writes_only_to_a_yaml_file(
+    output: str, public_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    err = _usage_refusal(capsys, "public.csv", "--game", str(STAR_REALMS), "-o", output)
+    assert err[-1] == (
+        f"cardkit: error: argument -o/--output: {output!r} does not end in .yaml or .yml: "
+        "import writes YAML cards; give a file name such as 'cards.yaml' (or '-' for "
+        "standard output)"
+    )
+    assert sorted(p.name for p in public_csv.iterdir()) == ["public.csv"]
+
+
+@pytest.mark.parametrize("output", ["cards.yml", "Cards.YAML"])
+def test_a_yml_or_upper_case_suffix_is_a_yaml_file(
+    output: str, public_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _import_to(capsys, output) == (0, [f"wrote {output} (4 cards)"])
+    assert len(yaml.safe_load((public_csv / output).read_text("utf-8"))["cards"]) == 4
+
+
+GAME = Path(__file__).resolve().parent / "fixtures" / "game"
+SKIMMER = "Name,Faction,Type,Cost,Text\nVoid Skimmer,Blob,Ship,2,Gain 2 Trade.\n"
+TWICE = [
+    "g/cards.csv: warning[CK044] the cards of 'g/cards.csv' are now in the game twice: "
+    "game folder 'g' reads the spreadsheet as cards, and 'g/imported.yaml' as well",
+    "    hint: move the spreadsheet out of the game folder (then only import reads it), "
+    "or delete one of the two copies",
+]
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The small test game in the folder ``g`` of a fresh current folder."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(GAME, "g")
+    return Path("g")
+
+
+def test_a_spreadsheet_imported_into_the_game_folder_it_sits_in_is_told_twice(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (mini / "cards.csv").write_text(SKIMMER, encoding="utf-8")
+    status = main(["import", "g/cards.csv", "--game", "g", "-o", "g/imported.yaml"])
+    out, err = capsys.readouterr()
+    assert (status, out) == (0, "")
+    assert err.splitlines() == ["wrote g/imported.yaml (1 card)", *TWICE]
+    # What the warning foretells: validate finds each card twice.
+    assert main(["validate", "g"]) == 1
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "g/imported.yaml:3:9: error[CK030] card id 'void-skimmer' is already used by "
+        "'Void Skimmer' at g/cards.csv:2:1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sheet", "output"),
+    [
+        ("cards.csv", "g/imported.yaml"),  # the spreadsheet is outside the game
+        ("g/cards.csv", "imported.yaml"),  # the YAML is outside it
+        ("g/cards.csv", "g/.drafts/imported.yaml"),  # a hidden folder is not read as cards
+        ("g/layouts/cards.csv", "g/imported.yaml"),  # nor is the layouts folder
+        ("g/.sheets/cards.csv", "g/imported.yaml"),
+    ],
+)
+def test_no_twice_warning_when_the_game_reads_only_one_copy(
+    sheet: str, output: str, mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path(sheet).parent.mkdir(parents=True, exist_ok=True)
+    Path(output).parent.mkdir(parents=True, exist_ok=True)
+    Path(sheet).write_text(SKIMMER, encoding="utf-8")
+    status = main(["import", sheet, "--game", "g", "-o", output])
+    assert (status, capsys.readouterr().err.splitlines()) == (0, [f"wrote {output} (1 card)"])
+
+
+def test_no_twice_warning_when_the_cards_go_to_standard_output(
+    mini: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (mini / "cards.csv").write_text(SKIMMER, encoding="utf-8")
+    assert main(["import", "g/cards.csv", "--game", "g"]) == 0
+    out, err = capsys.readouterr()
+    assert (out.count("name: Void Skimmer"), err) == (1, "")

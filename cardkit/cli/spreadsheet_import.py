@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
 from cardkit.atomic import write_atomic
+from cardkit.cardload import YAML_SUFFIXES, game_card_files
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
-from cardkit.diagnostics import Diagnostic, Location, count_errors, error
-from cardkit.errors import OutputExistsError
+from cardkit.diagnostics import Diagnostic, Location, count_errors, error, warning
+from cardkit.errors import OutputExistsError, UsageError
+from cardkit.model import Game
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -28,6 +31,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace the -o file when it already exists"
     )
+
+
+def _same_file(source: Path, output: Path) -> bool:
+    """Whether ``output`` names the spreadsheet itself (another spelling, a link)."""
+    if source.exists() and output.exists():
+        return os.path.samefile(source, output)
+    return source.resolve() == output.resolve()
+
+
+def _check_output(args: argparse.Namespace) -> None:
+    """A usage error for an -o that would harm the spreadsheet: --force does not allow it."""
+    if args.output == "-":
+        return
+    if _same_file(Path(args.spreadsheet), Path(args.output)):
+        raise UsageError(
+            f"argument -o/--output: {args.output!r} is the spreadsheet being imported; "
+            "writing there would replace it: give -o a new file ending in .yaml"
+        )
+    output = Path(args.output)
+    if output.suffix.lower() not in YAML_SUFFIXES and not output.is_dir():  # CK005 says why
+        raise UsageError(
+            f"argument -o/--output: {args.output!r} does not end in .yaml or .yml: "
+            "import writes YAML cards; give a file name such as 'cards.yaml' "
+            "(or '-' for standard output)"
+        )
 
 
 def _in_the_way(args: argparse.Namespace) -> list[Diagnostic]:
@@ -49,6 +77,24 @@ def _exists(shown: str) -> Diagnostic:
     )
 
 
+def _twice(args: argparse.Namespace, game: Game) -> list[Diagnostic]:
+    """CK044 when the game reads both the spreadsheet and the YAML written from it as cards."""
+    files, _ = game_card_files(Path(args.game), game)
+    read = {path.resolve() for path in files}
+    if not {Path(args.spreadsheet).resolve(), Path(args.output).resolve()} <= read:
+        return []
+    return [
+        warning(
+            "CK044",
+            f"the cards of {args.spreadsheet!r} are now in the game twice: game folder "
+            f"{args.game!r} reads the spreadsheet as cards, and {args.output!r} as well",
+            Location(args.spreadsheet),
+            hint="move the spreadsheet out of the game folder (then only import reads it), "
+            "or delete one of the two copies",
+        )
+    ]
+
+
 def _refuse(err: Console, found: list[Diagnostic]) -> int:
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
@@ -60,6 +106,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.gameload import load_game
     from cardkit.importer import cards_yaml, import_cards
 
+    _check_output(args)
     source = Path(args.spreadsheet)
     found = []
     if not source.is_file():
@@ -92,4 +139,5 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     except OutputExistsError:  # made since it was looked for
         return _refuse(err, [_exists(args.output)])
     err.print(Text(f"wrote {args.output} ({plural(len(cards), 'card')})"))
+    print_diagnostics(err, _twice(args, game), "text")
     return EXIT_OK
