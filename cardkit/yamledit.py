@@ -13,8 +13,14 @@ only that span is written again, in the same style:
   is a line of the file;
 - a value of several lines that was written inline becomes a literal block.
 
-Every rewrite is checked by parsing the result: the value must read back exactly as given,
-or the file is refused (``YamlEditError``) and left as it was.
+An anchor or tag in front of a value (``&shared``, ``!!str``) stays in front of it, so every
+alias of an anchored value still resolves -- to the new value. An alias (``*shared``) is no
+value of its own: the anchored value is the one rewritten.
+
+Every rewrite is checked by reading the result back: each value must read back exactly as
+given, and the whole file is loaded again (aliases resolved) and compared with the old one,
+value for value and tag for tag, with the new values in place; a file that would not load, or
+would load as anything else, is refused (``YamlEditError``) and left as it was.
 
 ruamel.yaml is imported here only, and this module only by ``cardkit fmt``.
 """
@@ -37,6 +43,8 @@ from ruamel.yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.tokens import ScalarToken
 
 _FOLD_MARK = "\x07"  # ruamel marks where a folded value was folded
 
@@ -56,7 +64,8 @@ class YamlEditError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class _Scalar:
-    start: int  # index of the first character of the value's source (its quote or '|')
+    start: int  # index of the first character of the value's source (its quote or '|'),
+    # after its anchor and tag; -1 for an empty value after an anchor or tag
     end: int
     style: str | None
     value: str
@@ -69,6 +78,11 @@ def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
     # (or None when a key comes next); for a sequence, always None.
     stack: list[tuple[bool, ScalarEvent | Event | None]] = []
     try:
+        starts = {
+            token.end_mark.index: token.start_mark.index
+            for token in YAML(typ="rt").scan(source)
+            if isinstance(token, ScalarToken)
+        }
         for event in YAML(typ="rt").parse(source):
             if isinstance(event, MappingEndEvent | SequenceEndEvent):
                 stack.pop()
@@ -82,7 +96,7 @@ def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
                 else:
                     stack[-1] = (True, None)
                     if isinstance(event, ScalarEvent):
-                        yield _scalar(event, key)
+                        yield _scalar(event, key, _value_start(starts, event))
             if isinstance(event, MappingStartEvent):
                 stack.append((True, None))
             elif isinstance(event, SequenceStartEvent):
@@ -91,10 +105,17 @@ def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
         raise YamlEditError(f"the file no longer parses as YAML: {exc}") from None
 
 
-def _scalar(event: ScalarEvent, key: Event) -> tuple[tuple[int, int], _Scalar]:
+def _value_start(starts: Mapping[int, int], event: ScalarEvent) -> int:
+    """Where the value's own source begins: after its anchor and tag, if it has them."""
+    if event.anchor is None and event.tag is None:
+        return int(event.start_mark.index)
+    return starts.get(event.end_mark.index, -1)
+
+
+def _scalar(event: ScalarEvent, key: Event, value_start: int) -> tuple[tuple[int, int], _Scalar]:
     start, end = event.start_mark, event.end_mark
     return (start.line + 1, start.column + 1), _Scalar(
-        start.index,
+        value_start,
         end.index,
         event.style,
         event.value.replace(_FOLD_MARK, ""),
@@ -177,6 +198,10 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
     result = source
     for index in sorted(edits, reverse=True):
         scalar, value = found[index][1], edits[index]
+        if scalar.start < 0:
+            raise YamlEditError(
+                "an empty value after an anchor or tag cannot be rewritten", found[index][0]
+            )
         span = result[scalar.start : scalar.end]
         new, end = _render(scalar, span, value), scalar.end
         if scalar.style not in ("|", ">") and new.startswith("|"):
@@ -189,4 +214,60 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
             raise YamlEditError("the value would not read back as written", place)
     if len(after) != len(found):
         raise YamlEditError("the rewritten file would hold more values than it does")
+    _same_documents(source, result, {found[index][0]: value for index, value in edits.items()})
     return result
+
+
+def _compose(source: str) -> list[Node]:
+    return list(YAML(typ="safe", pure=True).compose_all(source))
+
+
+def _same_documents(source: str, result: str, changes: Mapping[tuple[int, int], str]) -> None:
+    """Refuse ``result`` unless it loads, aliases resolved, as ``source`` does with the
+    values at ``changes`` (by their place in ``source``) replaced."""
+    try:
+        before = _compose(source)
+    except YAMLError as exc:
+        raise YamlEditError(f"the file does not load as YAML: {exc}") from None
+    try:
+        after = _compose(result)
+    except YAMLError as exc:
+        raise YamlEditError(f"the rewritten file would not load: {exc}") from None
+    if len(before) != len(after):
+        raise YamlEditError("the rewritten file would hold another number of documents")
+    paired: dict[int, Node] = {}
+    for old, new in zip(before, after, strict=True):
+        _same_node(old, new, changes, paired)
+
+
+def _same_node(
+    old: Node, new: Node, changes: Mapping[tuple[int, int], str], paired: dict[int, Node]
+) -> None:
+    """``new`` is ``old`` with the changes made; a node reached twice (through an alias) must
+    be reached as the same node in both files."""
+    place = (old.start_mark.line + 1, old.start_mark.column + 1)
+    if id(old) in paired:
+        if paired[id(old)] is not new:
+            raise YamlEditError("an alias would not read back as the same value", place)
+        return
+    paired[id(old)] = new
+    if type(old) is not type(new) or old.tag != new.tag:
+        raise YamlEditError("the value would not read back as written", place)
+    if isinstance(old, ScalarNode):
+        wanted = changes.get(place, old.value)
+        if new.value != wanted:
+            raise YamlEditError("the value would not read back as written", place)
+        return
+    if isinstance(old, MappingNode | SequenceNode):
+        children_old = _children(old)
+        children_new = _children(new)
+        if len(children_old) != len(children_new):
+            raise YamlEditError("the value would not read back as written", place)
+        for child_old, child_new in zip(children_old, children_new, strict=True):
+            _same_node(child_old, child_new, changes, paired)
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, MappingNode):
+        return [part for pair in node.value for part in pair]
+    return list(node.value)

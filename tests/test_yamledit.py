@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ruamel.yaml import YAML
 
+from cardkit import yamledit
 from cardkit.yamledit import YamlEditError, replace_values
 
 SOURCE = """\
@@ -184,3 +185,63 @@ def test_each_style_followed_by_each_style_reads_back_and_keeps_comments(
     assert comments == [line[line.index("#") :] for line in result.split("\n") if "#" in line]
     assert result.startswith("# head\ncards:\n  - name: A  # a\n    text: ")
     assert result.endswith("  - name: C\n    text: Last.\n# tail\n")
+
+
+# An anchored value is rewritten after its anchor and tag, so every alias of it still
+# resolves (to the new value); an alias is no value of its own to rewrite.
+ANCHORED = """\
+cards:
+  - name: A
+    text: &shared gain 2 gold   # shared
+  - name: B
+    text: *shared
+  - name: C
+    text: !!str draw a card
+  - name: D
+    text: &block !!str |-
+      gain 1
+      gold
+"""
+
+
+def test_an_anchor_and_a_tag_stay_in_front_of_the_rewritten_value() -> None:
+    changes = {(3, 11): "Gain 2 Gold.", (7, 11): "Draw a card.", (9, 11): "Gain 1\nGold."}
+    result = replace_values(ANCHORED, changes)
+    assert result == (
+        ANCHORED.replace("&shared gain 2 gold", "&shared Gain 2 Gold.")
+        .replace("!!str draw a card", "!!str Draw a card.")
+        .replace("      gain 1\n      gold", "      Gain 1\n      Gold.")
+    )
+    loaded = YAML(typ="safe", pure=True).load(result)
+    assert [card["text"] for card in loaded["cards"]] == [
+        "Gain 2 Gold.",
+        "Gain 2 Gold.",
+        "Draw a card.",
+        "Gain 1\nGold.",
+    ]
+
+
+def test_an_alias_is_not_a_value_to_rewrite() -> None:
+    with pytest.raises(YamlEditError, match="no string value starts there") as caught:
+        replace_values(ANCHORED, {(5, 11): "Gain 2 Gold."})
+    assert caught.value.place == (5, 11)
+
+
+def test_a_tag_is_kept_and_a_value_that_needs_quotes_is_quoted_after_it() -> None:
+    source = "a: !!str 2\nb: &n 3\nc: *n\n"
+    assert replace_values(source, {(1, 4): "20"}) == "a: !!str '20'\nb: &n 3\nc: *n\n"
+
+
+def test_a_value_that_becomes_a_block_keeps_its_anchor_on_the_header_line() -> None:
+    result = replace_values("a: &x one\nb: *x\n", {(1, 4): "two\nlines"})
+    assert result == "a: &x |-\n  two\n  lines\nb: *x\n"
+    assert YAML(typ="safe", pure=True).load(result) == {"a": "two\nlines", "b": "two\nlines"}
+
+
+# The read-back net under the rewrite: were the anchor lost (as fmt once did), the whole
+# rewritten file is loaded, aliases resolved, and the file is refused.
+def test_a_rewrite_that_would_lose_an_anchor_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamledit, "_value_start", lambda starts, event: event.start_mark.index)
+    with pytest.raises(YamlEditError, match="would not load: found undefined alias 'x'") as caught:
+        replace_values("a: &x one\nb: *x\n", {(1, 4): "two"})
+    assert caught.value.place is None
