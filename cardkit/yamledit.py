@@ -11,7 +11,8 @@ only that span is written again, in the same style:
 - block values (``|``, ``|-``, ``>``...) keep their header line, comment and indentation;
   a folded (``>``) value of several lines becomes literal (``|``), where each line of text
   is a line of the file;
-- a value of several lines that was written inline becomes a literal block.
+- a value of several lines that was written inline becomes a literal block;
+- each line written ends as the file's lines do: "\r\n" in a file whose first line does.
 
 An anchor or tag in front of a value (``&shared``, ``!!str``) stays in front of it, so every
 alias of an anchored value still resolves -- to the new value. An alias (``*shared``) is no
@@ -131,10 +132,16 @@ def _plain_ok(text: str) -> bool:
     return isinstance(loaded, dict) and loaded.get("v") == text
 
 
-def _block(header: str, value: str, indent: int, tail: str) -> str:
+def _newline(source: str) -> str:
+    """The file's line ending: that of its first line."""
+    first = source.find("\n")
+    return "\r\n" if first > 0 and source[first - 1] == "\r" else "\n"
+
+
+def _block(header: str, value: str, indent: int, tail: str, newline: str) -> str:
     lines = value.rstrip("\n").split("\n")
-    body = "\n".join(" " * indent + line if line.strip() else "" for line in lines)
-    return f"{header}\n{body}{tail}"
+    body = newline.join(" " * indent + line if line.strip() else "" for line in lines)
+    return f"{header}{newline}{body}{tail}"
 
 
 def _content_indent(span: str, fallback: int) -> int:
@@ -144,17 +151,18 @@ def _content_indent(span: str, fallback: int) -> int:
     return fallback
 
 
-def _render(scalar: _Scalar, span: str, value: str) -> str:
-    """The new source for the value ``value``, in the style of ``span``."""
+def _render(scalar: _Scalar, span: str, value: str, newline: str) -> str:
+    """The new source for the value ``value``, in the style of ``span``, its lines ending
+    in ``newline``."""
     if scalar.style in ("|", ">"):
-        header = span.split("\n", 1)[0]
+        header = span.split("\n", 1)[0].rstrip("\r")
         if scalar.style == ">" and "\n" in value.rstrip("\n"):
             header = "|" + header[1:]
-        tail = span[len(span.rstrip()) :] or "\n"
-        return _block(header, value, _content_indent(span, scalar.indent), tail)
+        tail = span[len(span.rstrip()) :] or newline
+        return _block(header, value, _content_indent(span, scalar.indent), tail, newline)
     if "\n" in value:
         chomp = "" if value.endswith("\n") else "-"
-        return _block(f"|{chomp}", value, scalar.indent, "")
+        return _block(f"|{chomp}", value, scalar.indent, "", newline)
     if scalar.style == '"':
         return json.dumps(value, ensure_ascii=False)
     if scalar.style is None and _plain_ok(value):
@@ -163,12 +171,14 @@ def _render(scalar: _Scalar, span: str, value: str) -> str:
 
 
 def _inline_to_block(
-    source: str, scalar: _Scalar, block: str, place: tuple[int, int]
+    source: str, scalar: _Scalar, block: str, place: tuple[int, int], newline: str
 ) -> tuple[str, int]:
     """A block value in place of an inline one: a comment after the value moves to the
     block's header line (after the value, it would become text)."""
     line_end = source.find("\n", scalar.end)
     line_end = len(source) if line_end < 0 else line_end
+    if line_end > scalar.end and source[line_end - 1] == "\r":
+        line_end -= 1
     rest = source[scalar.end : line_end]
     if rest.strip() and not rest.strip().startswith("#"):
         raise YamlEditError(
@@ -176,8 +186,8 @@ def _inline_to_block(
             place,
             "write the mapping as a block, one 'key: value' per line",
         )
-    header, body = block.split("\n", 1)
-    return f"{header}{rest.rstrip()}\n{body}", line_end
+    header, body = block.split(newline, 1)
+    return f"{header}{rest.rstrip()}{newline}{body}", line_end
 
 
 def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
@@ -195,7 +205,7 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
         if place not in order:
             raise YamlEditError("no string value starts there (has the file changed?)", place)
         edits[order[place]] = value
-    result = source
+    result, newline = source, _newline(source)
     for index in sorted(edits, reverse=True):
         scalar, value = found[index][1], edits[index]
         if scalar.start < 0:
@@ -203,9 +213,9 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
                 "an empty value after an anchor or tag cannot be rewritten", found[index][0]
             )
         span = result[scalar.start : scalar.end]
-        new, end = _render(scalar, span, value), scalar.end
+        new, end = _render(scalar, span, value, newline), scalar.end
         if scalar.style not in ("|", ">") and new.startswith("|"):
-            new, end = _inline_to_block(result, scalar, new, found[index][0])
+            new, end = _inline_to_block(result, scalar, new, found[index][0], newline)
         result = result[: scalar.start] + new + result[end:]
     after = [scalar.value for _, scalar in _scalars(result)]
     for index, (place, scalar) in enumerate(found):

@@ -245,3 +245,41 @@ def test_a_rewrite_that_would_lose_an_anchor_is_refused(monkeypatch: pytest.Monk
     with pytest.raises(YamlEditError, match="would not load: found undefined alias 'x'") as caught:
         replace_values("a: &x one\nb: *x\n", {(1, 4): "two"})
     assert caught.value.place is None
+
+
+# A file with Windows line endings keeps them: every line a rewritten value adds or changes
+# ends in "\r\n" too, whatever its style and whatever it becomes.
+CRLF_STYLES = {
+    "folded": ">\n      gain 1\n      gold\n",
+    "literal": "|-\n      gain 1 gold\n      draw a card\n",
+    "single": "'gain 1 gold'   # one\n",
+    "double": '"gain 1 gold"\n',
+    "plain": "gain 1 gold   # three\n",
+}
+
+
+def _lone_newlines(text: str) -> int:
+    return text.count("\n") - text.count("\r\n")
+
+
+@pytest.mark.parametrize("new", ["G.", "Gain 1 Gold, then draw a card.", "Gain 1.\nDraw 2.\n"])
+@pytest.mark.parametrize("style", sorted(CRLF_STYLES))
+def test_a_file_with_crlf_line_endings_keeps_them(style: str, new: str) -> None:
+    source = (
+        "cards:\n  - name: A\n    text: " + CRLF_STYLES[style] + "  - name: B\n    text: x\n"
+    ).replace("\n", "\r\n")
+    if style in ("folded", "literal"):  # '>' keeps one final line break, '|-' none
+        new = new.rstrip("\n") + "\n" * (style == "folded")
+    changes = {(3, 11): new, (4 + CRLF_STYLES[style].count("\n"), 11): "Last.\nLine."}
+    result = replace_values(source, changes)
+    assert _lone_newlines(result) == 0, result
+    loaded = YAML(typ="safe", pure=True).load(result)
+    assert [card["text"] for card in loaded["cards"]] == list(changes.values())
+    assert result.startswith("cards:\r\n  - name: A\r\n    text: ")
+    assert result.endswith("  - name: B\r\n    text: |-\r\n      Last.\r\n      Line.\r\n")
+
+
+def test_a_folded_text_in_a_crlf_file_becomes_a_literal_block_with_crlf_lines() -> None:
+    source = "a: >\r\n  gain 2 gold\r\n  draw a card\r\nb: 1\r\n"
+    result = replace_values(source, {(1, 4): "Gain 2 Gold.\nDraw a card.\n"})
+    assert result == "a: |\r\n  Gain 2 Gold.\r\n  Draw a card.\r\nb: 1\r\n"
