@@ -11,10 +11,17 @@ only that span is written again, in the same style:
 - block values (``|``, ``|-``, ``>``...) keep their header line, comment and indentation;
   a folded (``>``) value of several lines becomes literal (``|``), where each line of text
   is a line of the file;
-- a value of several lines that was written inline becomes a literal block.
+- a value of several lines that was written inline becomes a literal block;
+- each line written ends as the file's lines do: "\r\n" in a file whose first line does.
 
-Every rewrite is checked by parsing the result: the value must read back exactly as given,
-or the file is refused (``YamlEditError``) and left as it was.
+An anchor or tag in front of a value (``&shared``, ``!!str``) stays in front of it, so every
+alias of an anchored value still resolves -- to the new value. An alias (``*shared``) is no
+value of its own: the anchored value is the one rewritten.
+
+Every rewrite is checked by reading the result back: each value must read back exactly as
+given, and the whole file is loaded again (aliases resolved) and compared with the old one,
+value for value and tag for tag, with the new values in place; a file that would not load, or
+would load as anything else, is refused (``YamlEditError``) and left as it was.
 
 ruamel.yaml is imported here only, and this module only by ``cardkit fmt``.
 """
@@ -37,6 +44,8 @@ from ruamel.yaml.events import (
     SequenceEndEvent,
     SequenceStartEvent,
 )
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.tokens import ScalarToken
 
 _FOLD_MARK = "\x07"  # ruamel marks where a folded value was folded
 
@@ -56,7 +65,8 @@ class YamlEditError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class _Scalar:
-    start: int  # index of the first character of the value's source (its quote or '|')
+    start: int  # index of the first character of the value's source (its quote or '|'),
+    # after its anchor and tag; -1 for an empty value after an anchor or tag
     end: int
     style: str | None
     value: str
@@ -69,6 +79,11 @@ def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
     # (or None when a key comes next); for a sequence, always None.
     stack: list[tuple[bool, ScalarEvent | Event | None]] = []
     try:
+        starts = {
+            token.end_mark.index: token.start_mark.index
+            for token in YAML(typ="rt").scan(source)
+            if isinstance(token, ScalarToken)
+        }
         for event in YAML(typ="rt").parse(source):
             if isinstance(event, MappingEndEvent | SequenceEndEvent):
                 stack.pop()
@@ -82,7 +97,7 @@ def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
                 else:
                     stack[-1] = (True, None)
                     if isinstance(event, ScalarEvent):
-                        yield _scalar(event, key)
+                        yield _scalar(event, key, _value_start(starts, event))
             if isinstance(event, MappingStartEvent):
                 stack.append((True, None))
             elif isinstance(event, SequenceStartEvent):
@@ -91,10 +106,17 @@ def _scalars(source: str) -> Iterator[tuple[tuple[int, int], _Scalar]]:
         raise YamlEditError(f"the file no longer parses as YAML: {exc}") from None
 
 
-def _scalar(event: ScalarEvent, key: Event) -> tuple[tuple[int, int], _Scalar]:
+def _value_start(starts: Mapping[int, int], event: ScalarEvent) -> int:
+    """Where the value's own source begins: after its anchor and tag, if it has them."""
+    if event.anchor is None and event.tag is None:
+        return int(event.start_mark.index)
+    return starts.get(event.end_mark.index, -1)
+
+
+def _scalar(event: ScalarEvent, key: Event, value_start: int) -> tuple[tuple[int, int], _Scalar]:
     start, end = event.start_mark, event.end_mark
     return (start.line + 1, start.column + 1), _Scalar(
-        start.index,
+        value_start,
         end.index,
         event.style,
         event.value.replace(_FOLD_MARK, ""),
@@ -110,10 +132,16 @@ def _plain_ok(text: str) -> bool:
     return isinstance(loaded, dict) and loaded.get("v") == text
 
 
-def _block(header: str, value: str, indent: int, tail: str) -> str:
+def _newline(source: str) -> str:
+    """The file's line ending: that of its first line."""
+    first = source.find("\n")
+    return "\r\n" if first > 0 and source[first - 1] == "\r" else "\n"
+
+
+def _block(header: str, value: str, indent: int, tail: str, newline: str) -> str:
     lines = value.rstrip("\n").split("\n")
-    body = "\n".join(" " * indent + line if line.strip() else "" for line in lines)
-    return f"{header}\n{body}{tail}"
+    body = newline.join(" " * indent + line if line.strip() else "" for line in lines)
+    return f"{header}{newline}{body}{tail}"
 
 
 def _content_indent(span: str, fallback: int) -> int:
@@ -123,17 +151,18 @@ def _content_indent(span: str, fallback: int) -> int:
     return fallback
 
 
-def _render(scalar: _Scalar, span: str, value: str) -> str:
-    """The new source for the value ``value``, in the style of ``span``."""
+def _render(scalar: _Scalar, span: str, value: str, newline: str) -> str:
+    """The new source for the value ``value``, in the style of ``span``, its lines ending
+    in ``newline``."""
     if scalar.style in ("|", ">"):
-        header = span.split("\n", 1)[0]
+        header = span.split("\n", 1)[0].rstrip("\r")
         if scalar.style == ">" and "\n" in value.rstrip("\n"):
             header = "|" + header[1:]
-        tail = span[len(span.rstrip()) :] or "\n"
-        return _block(header, value, _content_indent(span, scalar.indent), tail)
+        tail = span[len(span.rstrip()) :] or newline
+        return _block(header, value, _content_indent(span, scalar.indent), tail, newline)
     if "\n" in value:
         chomp = "" if value.endswith("\n") else "-"
-        return _block(f"|{chomp}", value, scalar.indent, "")
+        return _block(f"|{chomp}", value, scalar.indent, "", newline)
     if scalar.style == '"':
         return json.dumps(value, ensure_ascii=False)
     if scalar.style is None and _plain_ok(value):
@@ -142,12 +171,14 @@ def _render(scalar: _Scalar, span: str, value: str) -> str:
 
 
 def _inline_to_block(
-    source: str, scalar: _Scalar, block: str, place: tuple[int, int]
+    source: str, scalar: _Scalar, block: str, place: tuple[int, int], newline: str
 ) -> tuple[str, int]:
     """A block value in place of an inline one: a comment after the value moves to the
     block's header line (after the value, it would become text)."""
     line_end = source.find("\n", scalar.end)
     line_end = len(source) if line_end < 0 else line_end
+    if line_end > scalar.end and source[line_end - 1] == "\r":
+        line_end -= 1
     rest = source[scalar.end : line_end]
     if rest.strip() and not rest.strip().startswith("#"):
         raise YamlEditError(
@@ -155,8 +186,8 @@ def _inline_to_block(
             place,
             "write the mapping as a block, one 'key: value' per line",
         )
-    header, body = block.split("\n", 1)
-    return f"{header}{rest.rstrip()}\n{body}", line_end
+    header, body = block.split(newline, 1)
+    return f"{header}{rest.rstrip()}{newline}{body}", line_end
 
 
 def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
@@ -174,13 +205,17 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
         if place not in order:
             raise YamlEditError("no string value starts there (has the file changed?)", place)
         edits[order[place]] = value
-    result = source
+    result, newline = source, _newline(source)
     for index in sorted(edits, reverse=True):
         scalar, value = found[index][1], edits[index]
+        if scalar.start < 0:
+            raise YamlEditError(
+                "an empty value after an anchor or tag cannot be rewritten", found[index][0]
+            )
         span = result[scalar.start : scalar.end]
-        new, end = _render(scalar, span, value), scalar.end
+        new, end = _render(scalar, span, value, newline), scalar.end
         if scalar.style not in ("|", ">") and new.startswith("|"):
-            new, end = _inline_to_block(result, scalar, new, found[index][0])
+            new, end = _inline_to_block(result, scalar, new, found[index][0], newline)
         result = result[: scalar.start] + new + result[end:]
     after = [scalar.value for _, scalar in _scalars(result)]
     for index, (place, scalar) in enumerate(found):
@@ -189,4 +224,60 @@ def replace_values(source: str, changes: Mapping[tuple[int, int], str]) -> str:
             raise YamlEditError("the value would not read back as written", place)
     if len(after) != len(found):
         raise YamlEditError("the rewritten file would hold more values than it does")
+    _same_documents(source, result, {found[index][0]: value for index, value in edits.items()})
     return result
+
+
+def _compose(source: str) -> list[Node]:
+    return list(YAML(typ="safe", pure=True).compose_all(source))
+
+
+def _same_documents(source: str, result: str, changes: Mapping[tuple[int, int], str]) -> None:
+    """Refuse ``result`` unless it loads, aliases resolved, as ``source`` does with the
+    values at ``changes`` (by their place in ``source``) replaced."""
+    try:
+        before = _compose(source)
+    except YAMLError as exc:
+        raise YamlEditError(f"the file does not load as YAML: {exc}") from None
+    try:
+        after = _compose(result)
+    except YAMLError as exc:
+        raise YamlEditError(f"the rewritten file would not load: {exc}") from None
+    if len(before) != len(after):
+        raise YamlEditError("the rewritten file would hold another number of documents")
+    paired: dict[int, Node] = {}
+    for old, new in zip(before, after, strict=True):
+        _same_node(old, new, changes, paired)
+
+
+def _same_node(
+    old: Node, new: Node, changes: Mapping[tuple[int, int], str], paired: dict[int, Node]
+) -> None:
+    """``new`` is ``old`` with the changes made; a node reached twice (through an alias) must
+    be reached as the same node in both files."""
+    place = (old.start_mark.line + 1, old.start_mark.column + 1)
+    if id(old) in paired:
+        if paired[id(old)] is not new:
+            raise YamlEditError("an alias would not read back as the same value", place)
+        return
+    paired[id(old)] = new
+    if type(old) is not type(new) or old.tag != new.tag:
+        raise YamlEditError("the value would not read back as written", place)
+    if isinstance(old, ScalarNode):
+        wanted = changes.get(place, old.value)
+        if new.value != wanted:
+            raise YamlEditError("the value would not read back as written", place)
+        return
+    if isinstance(old, MappingNode | SequenceNode):
+        children_old = _children(old)
+        children_new = _children(new)
+        if len(children_old) != len(children_new):
+            raise YamlEditError("the value would not read back as written", place)
+        for child_old, child_new in zip(children_old, children_new, strict=True):
+            _same_node(child_old, child_new, changes, paired)
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, MappingNode):
+        return [part for pair in node.value for part in pair]
+    return list(node.value)

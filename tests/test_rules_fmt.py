@@ -223,3 +223,84 @@ def test_a_file_fmt_cannot_rewrite_is_a_located_coded_error_and_is_left_as_it_wa
         "would be " * check
     )
     assert cards.read_bytes() == before
+
+
+ANCHORED = """\
+defaults:
+  deck: market
+cards:
+  - name: Miner
+    type: unit
+    cost: 1
+    text: &shared gain 2 gold
+  - name: Digger
+    type: unit
+    cost: 1
+    text: *shared
+  - name: Scribe
+    type: unit
+    cost: 1
+    text: !!str draw a card
+"""
+
+
+def test_an_anchored_and_a_tagged_text_keep_their_anchor_and_tag_and_still_validate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    (folder / "cards.yaml").write_text(ANCHORED, encoding="utf-8")
+    status, out, err = _run(capsys, str(folder))
+    assert status == 0, out
+    assert err == "3 cards reformatted, 0 already canonical"
+    assert (folder / "cards.yaml").read_text(encoding="utf-8") == ANCHORED.replace(
+        "&shared gain 2 gold", "&shared Gain 2 Gold."
+    ).replace("!!str draw a card", "!!str Draw a card.")
+    capsys.readouterr()
+    assert main(["validate", str(folder)]) == 0, capsys.readouterr()
+    assert _run(capsys, str(folder), "--check")[0] == 0
+
+
+# FOLDED (a folded and a plain text), and a literal, a single- and a double-quoted one.
+CRLF = (
+    FOLDED
+    + """\
+  - name: Hauler
+    type: unit
+    cost: 1
+    text: |
+      gain 3 gold
+      draw a card
+  - name: Tide
+    type: unit
+    cost: 1
+    text: 'gain 4 gold'   # single
+  - name: Crown
+    type: unit
+    cost: 1
+    text: "gain 5 gold"
+"""
+)
+
+
+def test_a_file_with_windows_line_endings_keeps_them_on_every_rewritten_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path)
+    cards = folder / "cards.yaml"
+    cards.write_bytes(CRLF.replace("\n", "\r\n").encode("utf-8"))
+    status, out, err = _run(capsys, str(folder))
+    assert status == 0, out
+    assert err == "5 cards reformatted, 0 already canonical"
+    written = cards.read_bytes()
+    assert written.count(b"\n") == written.count(b"\r\n")
+    assert written.decode("utf-8") == (
+        CRLF.replace(
+            "      Draw a card\n      and gain 1 gold.", "      Draw a card and gain 1 Gold."
+        )
+        .replace("gain 2 gold", "Gain 2 Gold.")
+        .replace("      gain 3 gold\n      draw a card", "      Gain 3 Gold.\n      Draw a card.")
+        .replace("'gain 4 gold'", "'Gain 4 Gold.'")
+        .replace('"gain 5 gold"', '"Gain 5 Gold."')
+        .replace("\n", "\r\n")
+    )
+    assert _run(capsys, str(folder), "--check")[0] == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ruamel.yaml import YAML
 
+from cardkit import yamledit
 from cardkit.yamledit import YamlEditError, replace_values
 
 SOURCE = """\
@@ -184,3 +185,101 @@ def test_each_style_followed_by_each_style_reads_back_and_keeps_comments(
     assert comments == [line[line.index("#") :] for line in result.split("\n") if "#" in line]
     assert result.startswith("# head\ncards:\n  - name: A  # a\n    text: ")
     assert result.endswith("  - name: C\n    text: Last.\n# tail\n")
+
+
+# An anchored value is rewritten after its anchor and tag, so every alias of it still
+# resolves (to the new value); an alias is no value of its own to rewrite.
+ANCHORED = """\
+cards:
+  - name: A
+    text: &shared gain 2 gold   # shared
+  - name: B
+    text: *shared
+  - name: C
+    text: !!str draw a card
+  - name: D
+    text: &block !!str |-
+      gain 1
+      gold
+"""
+
+
+def test_an_anchor_and_a_tag_stay_in_front_of_the_rewritten_value() -> None:
+    changes = {(3, 11): "Gain 2 Gold.", (7, 11): "Draw a card.", (9, 11): "Gain 1\nGold."}
+    result = replace_values(ANCHORED, changes)
+    assert result == (
+        ANCHORED.replace("&shared gain 2 gold", "&shared Gain 2 Gold.")
+        .replace("!!str draw a card", "!!str Draw a card.")
+        .replace("      gain 1\n      gold", "      Gain 1\n      Gold.")
+    )
+    loaded = YAML(typ="safe", pure=True).load(result)
+    assert [card["text"] for card in loaded["cards"]] == [
+        "Gain 2 Gold.",
+        "Gain 2 Gold.",
+        "Draw a card.",
+        "Gain 1\nGold.",
+    ]
+
+
+def test_an_alias_is_not_a_value_to_rewrite() -> None:
+    with pytest.raises(YamlEditError, match="no string value starts there") as caught:
+        replace_values(ANCHORED, {(5, 11): "Gain 2 Gold."})
+    assert caught.value.place == (5, 11)
+
+
+def test_a_tag_is_kept_and_a_value_that_needs_quotes_is_quoted_after_it() -> None:
+    source = "a: !!str 2\nb: &n 3\nc: *n\n"
+    assert replace_values(source, {(1, 4): "20"}) == "a: !!str '20'\nb: &n 3\nc: *n\n"
+
+
+def test_a_value_that_becomes_a_block_keeps_its_anchor_on_the_header_line() -> None:
+    result = replace_values("a: &x one\nb: *x\n", {(1, 4): "two\nlines"})
+    assert result == "a: &x |-\n  two\n  lines\nb: *x\n"
+    assert YAML(typ="safe", pure=True).load(result) == {"a": "two\nlines", "b": "two\nlines"}
+
+
+# The read-back net under the rewrite: were the anchor lost (as fmt once did), the whole
+# rewritten file is loaded, aliases resolved, and the file is refused.
+def test_a_rewrite_that_would_lose_an_anchor_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(yamledit, "_value_start", lambda starts, event: event.start_mark.index)
+    with pytest.raises(YamlEditError, match="would not load: found undefined alias 'x'") as caught:
+        replace_values("a: &x one\nb: *x\n", {(1, 4): "two"})
+    assert caught.value.place is None
+
+
+# A file with Windows line endings keeps them: every line a rewritten value adds or changes
+# ends in "\r\n" too, whatever its style and whatever it becomes.
+CRLF_STYLES = {
+    "folded": ">\n      gain 1\n      gold\n",
+    "literal": "|-\n      gain 1 gold\n      draw a card\n",
+    "single": "'gain 1 gold'   # one\n",
+    "double": '"gain 1 gold"\n',
+    "plain": "gain 1 gold   # three\n",
+}
+
+
+def _lone_newlines(text: str) -> int:
+    return text.count("\n") - text.count("\r\n")
+
+
+@pytest.mark.parametrize("new", ["G.", "Gain 1 Gold, then draw a card.", "Gain 1.\nDraw 2.\n"])
+@pytest.mark.parametrize("style", sorted(CRLF_STYLES))
+def test_a_file_with_crlf_line_endings_keeps_them(style: str, new: str) -> None:
+    source = (
+        "cards:\n  - name: A\n    text: " + CRLF_STYLES[style] + "  - name: B\n    text: x\n"
+    ).replace("\n", "\r\n")
+    if style in ("folded", "literal"):  # '>' keeps one final line break, '|-' none
+        new = new.rstrip("\n") + "\n" * (style == "folded")
+    changes = {(3, 11): new, (4 + CRLF_STYLES[style].count("\n"), 11): "Last.\nLine."}
+    result = replace_values(source, changes)
+    assert _lone_newlines(result) == 0, result
+    loaded = YAML(typ="safe", pure=True).load(result)
+    assert [card["text"] for card in loaded["cards"]] == list(changes.values())
+    assert result.startswith("cards:\r\n  - name: A\r\n    text: ")
+    assert result.endswith("  - name: B\r\n    text: |-\r\n      Last.\r\n      Line.\r\n")
+
+
+def test_a_folded_text_in_a_crlf_file_becomes_a_literal_block_with_crlf_lines() -> None:
+    source = "a: >\r\n  gain 2 gold\r\n  draw a card\r\nb: 1\r\n"
+    result = replace_values(source, {(1, 4): "Gain 2 Gold.\nDraw a card.\n"})
+    assert result == "a: |\r\n  Gain 2 Gold.\r\n  Draw a card.\r\nb: 1\r\n"
