@@ -288,21 +288,14 @@ def test_a_sweep_of_draws_only_says_so_and_shows_no_first_player_rate(
     assert "every game was a draw: no player's life reached 0 before the turn limit" in out
 
 
+_JSON_20 = ("--games", "20", "--format", "json", "-o")  # then the output folder
+
+
 def test_the_game_folder_may_follow_the_added_cards(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = _sim(
-        capsys,
-        "--add",
-        str(POWER_CARD),
-        str(STAR_REALMS),
-        "--games",
-        "20",
-        "--format",
-        "json",
-        "-o",
-        str(tmp_path),
-    )
+    added = ["--add", str(POWER_CARD)]
+    status, out, err = _sim(capsys, *added, str(STAR_REALMS), *_JSON_20, str(tmp_path))
     assert status == 0, err
     report = json.loads(out)
     assert report["game"] == "star-realms" and report["added"] == ["ion-lancer"]
