@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
-from cardkit.schema import game_validator
+from cardkit.load.cards import load_card_set
+from cardkit.load.schema import game_validator
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.build import BuildOptions, build_deck
 from cardkit.render.colour import Rgb
 from cardkit.render.fonts import register_fonts
 from cardkit.render.impose import Box

@@ -15,12 +15,12 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from cardkit.cardload import load_card_set
+from cardkit.app import build as build_module
+from cardkit.app.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.cli import main
 from cardkit.diagnostics import Diagnostic
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render import build as build_module
-from cardkit.render.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.render.impose import Duplex, Face
 from cardkit.render.pdf import BOLD, back_of, fit_line, register_fonts
 from cardkit.render.units import to_mm
@@ -491,7 +491,7 @@ def test_progress_reports_every_page(star_realms: CardSet, tmp_path: Path) -> No
 
 def test_only_the_renderer_imports_reportlab() -> None:
     code = (
-        "import sys, cardkit.cli, cardkit.cardload, cardkit.render.impose, "
+        "import sys, cardkit.cli, cardkit.load.cards, cardkit.render.impose, "
         "cardkit.render.units, cardkit.render.layoutfile, cardkit.render.style; "
         "sys.exit('reportlab' in sys.modules)"
     )

@@ -9,11 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.cli import main
-from cardkit.errors import RulesTextError
-from cardkit.gameload import load_game
-from cardkit.model import Game, Span
-from cardkit.rules import parse_ability
-from cardkit.rules.effects import (
+from cardkit.effects import (
     AtEndOf,
     Cannot,
     DrawKind,
@@ -39,6 +35,10 @@ from cardkit.rules.effects import (
     SetStat,
     TakeControl,
 )
+from cardkit.errors import RulesTextError
+from cardkit.load.game import load_game
+from cardkit.model import Game, Span
+from cardkit.rules import parse_ability
 from cardkit.sim.compile import outside_reason, unsupported
 
 ROOT = Path(__file__).resolve().parent.parent

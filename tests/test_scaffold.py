@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
+from cardkit.app.new_game import KINDS, game_id
 from cardkit.cli import main
-from cardkit.gameload import load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
 from cardkit.resources import data_dir
-from cardkit.scaffold import KINDS, game_id
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.cli import main
-from cardkit.gameload import load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
 from cardkit.model import CardSet
 from cardkit.render.back import back_of
-from cardkit.render.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.render.impose import Duplex, Face
 from cardkit.render.units import mm, to_mm
 
