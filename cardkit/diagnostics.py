@@ -133,6 +133,8 @@ CODES: dict[str, str] = {
     "CK043": "a sheet of a workbook without the card columns (notes) is skipped",
     "CK044": "an imported spreadsheet and its YAML are both in the game folder: its cards twice",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
+    "CK060": "a phrasing declaration names an unknown zone or slot, or has no words",
+    "CK061": "a phrasing declaration that the grammar cannot take (it conflicts with the core)",
     # rules text
     "CK101": "rules text does not parse",
     "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",

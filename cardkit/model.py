@@ -102,6 +102,7 @@ class Named:
     description: str = ""
     back: str | None = None  # factions: the back of their cards, after deck and card type
     symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
+    singular: str | None = None  # a resource's name for one of it: "1 credit" ("2 credits")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +199,42 @@ class SpreadsheetMapping:
     sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
 
 
+@dataclass(frozen=True, slots=True)
+class VerbSpec:
+    """A verb of the game's own for a core move ('phrasing: verbs'): "trash" moves cards to
+    the zone ``to`` (from ``source``, when the verb says where from)."""
+
+    words: str
+    to: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LabelSpec:
+    """An ability label ('phrasing: labels'): the words before the colon, with slots, and what
+    they mean: '' (a plain label), 'ally' (another card of the faction is in play, ``count``
+    of them), or 'cost' (the ability's cost, ``cost`` in core words: "Scrap this card")."""
+
+    key: str
+    text: str
+    means: str = ""
+    count: int = 1
+    cost: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Phrasing:
+    """How the game's rules text is worded beyond the core grammar (game.yaml 'phrasing')."""
+
+    verbs: Mapping[str, VerbSpec] = field(default_factory=dict)
+    labels: tuple[LabelSpec, ...] = ()
+    shorthand: Mapping[str, str] = field(default_factory=dict)  # form -> core sentence
+    phrases: Mapping[str, str] = field(default_factory=dict)  # key -> sentence with slots
+    cost_symbols: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id -> names
+    plurals: Mapping[str, str] = field(default_factory=dict)  # noun -> its plural
+    all_factions: str = ""  # the sentence that makes a card an ally of every faction
+
+
 @dataclass(frozen=True)
 class Game:
     """A game's vocabulary, read from its game.yaml."""
@@ -225,6 +262,7 @@ class Game:
     spans: Mapping[str, Span] = field(default_factory=dict)  # 'this <span>' besides the turn
     special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
     card_groups: Mapping[str, CardGroup] = field(default_factory=dict)  # 'unit': several types
+    phrasing: Phrasing = field(default_factory=lambda: Phrasing())  # 'phrasing:' of game.yaml
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
+from cardkit.effects.forms import fill
 from cardkit.effects.node import Effect, Node, check_amounts
 from cardkit.effects.vocab import Vocabulary
 
@@ -40,16 +41,19 @@ class Ally(Trigger):
     double: bool = False
 
     def label(self, vocab: Vocabulary) -> str:
-        name = f"{vocab.faction(self.faction)} Ally"
-        return f"Double {name}" if self.double else name
+        text = vocab.label_text("ally", 2 if self.double else 1)
+        if text is None:  # a vocabulary without the game's label: the faction, and how many
+            return vocab.faction(self.faction) + (" x2" if self.double else "")
+        return fill(text, (self.faction,), vocab)
 
 
 @dataclass(frozen=True, slots=True)
 class OnScrap(Trigger):
-    """When the player scraps the card."""
+    """When the player pays the game's cost that removes the card from play (its label of
+    meaning 'cost': Star Realms' "Scrap")."""
 
     def label(self, vocab: Vocabulary) -> str:
-        return "Scrap"
+        return vocab.label_text("cost") or "Remove this card"
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,7 +150,7 @@ class Sequence(Effect):
         if len(self.effects) < 2:
             raise ValueError(f"a sequence holds at least two sentences, not {len(self.effects)}")
         for effect in self.effects:
-            if not isinstance(effect, Clause | And | Then | Choice | Conditional | AtEndOf):
+            if isinstance(effect, Sequence) or not isinstance(effect, Effect):
                 raise ValueError(f"a sequence holds sentences, not {type(effect).__name__}")
 
     def phrase(self, vocab: Vocabulary) -> str:

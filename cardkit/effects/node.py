@@ -107,7 +107,7 @@ def check_kinds(what: tuple[str, ...]) -> None:
 
 def amounts_phrase(amounts: tuple[tuple[str, int], ...], vocab: Vocabulary) -> str:
     """'4 Gold, 1 Wood and 5 Stone'."""
-    parts = [f"{n} {vocab.resource(resource)}" for resource, n in amounts]
+    parts = [vocab.amount(resource, n) for resource, n in amounts]
     if len(parts) == 1:
         return parts[0]
     return ", ".join(parts[:-1]) + " and " + parts[-1]

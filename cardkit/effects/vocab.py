@@ -56,6 +56,20 @@ class Vocabulary:
     writes a card type."""
     properties: tuple[str, ...] = ()
     """The enum card fields text may name as a property cards differ in ('world')."""
+    singulars: tuple[tuple[str, str], ...] = ()
+    """(resource id, singular): "1 credit" where the name is "Credits"."""
+    verbs: tuple[tuple[str, str, str], ...] = ()
+    """(words, to zone id, from zone id): the game's verbs for core moves ("trash")."""
+    labels: tuple[tuple[str, str, str, int, str], ...] = ()
+    """(key, text with slots, meaning, count, cost): the game's ability labels."""
+    phrases: tuple[tuple[str, str], ...] = ()
+    """(key, sentence with slots): the game's own sentences ("Do {n} net damage")."""
+    shorthand: tuple[tuple[str, str], ...] = ()
+    """(form with slots, core sentence it means): "+{n} Cards" means "Draw {n} cards"."""
+    cost_symbols: tuple[tuple[str, str, str], ...] = ()
+    """(id, name, plural): the symbols ability costs write besides resources ("Click")."""
+    all_factions: str = ""
+    """The sentence that makes a card an ally of every faction, if the game has one."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -78,6 +92,23 @@ class Vocabulary:
             ),
             groups=tuple((key, group.name) for key, group in game.card_groups.items()),
             properties=_field_names(game, "enum"),
+            singulars=tuple(
+                (key, r.singular) for key, r in game.resources.items() if r.singular
+            ),
+            verbs=tuple(
+                (verb.words, verb.to or "", verb.source or "")
+                for verb in game.phrasing.verbs.values()
+            ),
+            labels=tuple(
+                (label.key, label.text, label.means, label.count, label.cost)
+                for label in game.phrasing.labels
+            ),
+            phrases=tuple(game.phrasing.phrases.items()),
+            shorthand=tuple(game.phrasing.shorthand.items()),
+            cost_symbols=tuple(
+                (key, name, plural) for key, (name, plural) in game.phrasing.cost_symbols.items()
+            ),
+            all_factions=game.phrasing.all_factions,
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
@@ -85,6 +116,28 @@ class Vocabulary:
 
     def resource(self, resource_id: str) -> str:
         return _lookup(self.resources, resource_id)
+
+    def amount(self, resource_id: str, n: int) -> str:
+        """'2 Trade', '1 credit' (a resource's singular, where the game declares one)."""
+        if n == 1:
+            for key, singular in self.singulars:
+                if key == resource_id:
+                    return f"1 {singular}"
+        return f"{n} {self.resource(resource_id)}"
+
+    def label_text(self, means: str, count: int = 1) -> str | None:
+        """The text of the game's label of a meaning ('ally', 'cost'), with its slots."""
+        for _, text, meaning, times, _ in self.labels:
+            if meaning == means and times == count:
+                return text
+        return None
+
+    def removal_verb(self) -> str:
+        """The verb of the game's cost label that removes the card ("Scrap this card")."""
+        for _, _, meaning, _, cost in self.labels:
+            if meaning == "cost" and cost:
+                return cost.split()[0].lower()
+        return ""
 
     def faction(self, faction_id: str) -> str:
         return _lookup(self.factions, faction_id)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from cardkit.effects.forms import pieces
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
 from cardkit.load.refsheets import load_sheets
 from cardkit.load.schema import diagnose, game_validator
@@ -27,13 +28,16 @@ from cardkit.model import (
     Icon,
     Keyword,
     KeywordParam,
+    LabelSpec,
     Named,
+    Phrasing,
     PlayCount,
     PlaySetup,
     PlayZones,
     SizeRule,
     Span,
     SpreadsheetMapping,
+    VerbSpec,
     Zone,
 )
 
@@ -68,6 +72,7 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
             spec.get("description", ""),
             spec.get("back"),
             spec.get("symbol"),
+            spec.get("singular"),
         )
         for key, spec in (entries or {}).items()
     }
@@ -85,6 +90,38 @@ class _GameBuilder:
         self.data = data
         self.source = source
         self.diagnostics: list[Diagnostic] = []
+
+    def phrasing(self) -> Phrasing:
+        """``phrasing:``, with a CK060 for each verb naming an unknown zone and each form
+        with an unknown slot (the form is left out)."""
+        raw = dict(self.data.get("phrasing") or {})
+        zones = self.data.get("zones") or {}
+        for words, spec in (raw.get("verbs") or {}).items():
+            for end in ("to", "from"):
+                zone = spec.get(end)
+                if zone is not None and zone not in zones:
+                    self.problem(
+                        f"verb {words!r} moves cards {end} {zone!r}, which is not a zone of "
+                        "the game" + did_you_mean(zone, list(zones)),
+                        "phrasing",
+                        "verbs",
+                        words,
+                        end,
+                        code="CK060",
+                    )
+        for table, field in (("labels", "text"), ("phrases", None), ("shorthand", None)):
+            entries = dict(raw.get(table) or {})
+            for key, value in list(entries.items()):
+                forms = [value[field]] if field else [key, value]
+                where: tuple[str, ...] = ("phrasing", table, key) + ((field,) if field else ())
+                for form in forms:
+                    try:
+                        pieces(form)
+                    except ValueError as exc:
+                        self.problem(f"{table[:-1]} {form!r}: {exc}", *where, code="CK060")
+                        entries.pop(key, None)
+            raw[table] = entries
+        return _phrasing(raw)
 
     def problem(
         self, message: str, *where: str | int, key: bool = False, code: str = "CK031"
@@ -529,6 +566,38 @@ def _not_a_game_hint(root: Path, shown_root: str) -> str:
     return "create one with 'cardkit new NAME'"
 
 
+def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
+    labels = tuple(
+        LabelSpec(
+            key,
+            spec["text"],
+            spec.get("means", ""),
+            spec.get("count", 1),
+            spec.get("cost", ""),
+        )
+        for key, spec in (raw.get("labels") or {}).items()
+    )
+    every = next(
+        (spec["every_faction"] for spec in (raw.get("labels") or {}).values() if "every_faction" in spec),
+        "",
+    )
+    return Phrasing(
+        verbs={
+            words: VerbSpec(" ".join(words.split()), spec.get("to"), spec.get("from"))
+            for words, spec in (raw.get("verbs") or {}).items()
+        },
+        labels=labels,
+        shorthand=dict(raw.get("shorthand") or {}),
+        phrases=dict(raw.get("phrases") or {}),
+        cost_symbols={
+            key: (spec["name"], spec.get("plural", spec["name"] + "s"))
+            for key, spec in (raw.get("cost_symbols") or {}).items()
+        },
+        plurals=dict(raw.get("plurals") or {}),
+        all_factions=every,
+    )
+
+
 def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic]]:
     """Read ``root``/game.yaml. The game is None when it has errors."""
     shown = f"{shown_root.rstrip('/')}/{GAME_FILE}"
@@ -615,6 +684,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         },
         special_effects=dict(data.get("special_effects") or {}),
         card_groups=builder.card_groups(card_types),
+        phrasing=builder.phrasing(),
     )
     if "sheets" in data:
         sheets, problems = load_sheets(

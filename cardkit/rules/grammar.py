@@ -1,17 +1,71 @@
-"""The grammar of rules text: grammar.lark as shipped (it knows no game), and the terminals
-that one game's vocabulary appends to it."""
+"""The grammar of rules text: grammar.lark as shipped (it knows no game), and the terminals and
+rules that one game's vocabulary and phrasing append to it."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from importlib.resources import files
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
+from cardkit.effects.forms import Piece, pieces
 from cardkit.effects.vocab import Vocabulary
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")
+
+# The core verbs of card games: (as written alone or after "you", after "each player", after
+# "is" or "have"). A game adds its own (game.yaml 'phrasing: verbs').
+CORE_VERBS: tuple[tuple[str, str, str], ...] = (
+    ("acquire", "acquires", "acquired"),
+    ("add", "adds", "added"),
+    ("buy", "buys", "bought"),
+    ("choose", "chooses", "chosen"),
+    ("destroy", "destroys", "destroyed"),
+    ("discard", "discards", "discarded"),
+    ("draw", "draws", "drawn"),
+    ("gain", "gains", "gained"),
+    ("get", "gets", "got"),
+    ("give", "gives", "given"),
+    ("have", "has", "had"),
+    ("heal", "heals", "healed"),
+    ("look at", "looks at", "looked at"),
+    ("lose", "loses", "lost"),
+    ("mill", "mills", "milled"),
+    ("name", "names", "named"),
+    ("pass", "passes", "passed"),
+    ("pay", "pays", "paid"),
+    ("place", "places", "placed"),
+    ("play", "plays", "played"),
+    ("prevent", "prevents", "prevented"),
+    ("put", "puts", "put"),
+    ("return", "returns", "returned"),
+    ("reveal", "reveals", "revealed"),
+    ("search", "searches", "searched"),
+    ("shuffle", "shuffles", "shuffled"),
+    ("tap", "taps", "tapped"),
+    ("untap", "untaps", "untapped"),
+    ("take", "takes", "taken"),
+    ("trigger", "triggers", "triggered"),
+    ("leave", "leaves", "left"),
+    ("enter", "enters", "entered"),
+    ("die", "dies", "died"),
+    ("win", "wins", "won"),
+    ("finish", "finishes", "finished"),
+    ("affect", "affects", "affected"),
+    ("respond", "responds", "responded"),
+    ("make", "makes", "made"),
+    ("attack", "attacks", "attacked"),
+    ("block", "blocks", "blocked"),
+    ("use", "uses", "used"),
+    ("count", "counts", "counted"),
+    ("spend", "spends", "spent"),
+    ("go", "goes", "gone"),
+    ("stay", "stays", "stayed"),
+)
+# Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
+# that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
+_OWN_RULES = frozenset({"make", "attack", "block", "move"})
 
 
 def grammar_text() -> str:
@@ -24,17 +78,142 @@ def fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def _words(name: str) -> str:
+    return r"[ \t]+".join(re.escape(word).replace("/", r"\/") for word in name.split())
+
+
 def _alternatives(names: Iterable[str]) -> str:
     """A regex matching any of ``names`` as whole words, in any case and spacing."""
-    patterns = {
-        r"[ \t]+".join(re.escape(word).replace("/", r"\/") for word in name.split())
-        for name in names
-        if name.split()
-    }
+    patterns = {_words(name) for name in names if name.split()}
     if not patterns:
         return r"(?!x)x"  # a game without such names: a terminal that never matches
     ordered = sorted(patterns, key=lambda p: (-len(p), p))
     return "(?:" + "|".join(ordered) + r")(?![\w-])"
+
+
+def inflect(words: str) -> tuple[str, str]:
+    """A declared verb's forms after "each player" and after "is": 'trash' -> ('trashes',
+    'trashed'); of several words the first is inflected ('set aside' -> 'sets aside')."""
+    first, _, rest = words.partition(" ")
+    tail = f" {rest}" if rest else ""
+    lower = first.lower()
+    if re.search(r"(?:s|x|z|ch|sh)$", lower):
+        s_form = first + "es"
+    elif re.search(r"[^aeiou]y$", lower):
+        s_form = first[:-1] + "ies"
+    else:
+        s_form = first + "s"
+    if lower.endswith("e"):
+        ed = first + "d"
+    elif re.search(r"[^aeiou]y$", lower):
+        ed = first[:-1] + "ied"
+    elif re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", lower) and len(lower) <= 5:
+        ed = first + first[-1] + "ed"
+    else:
+        ed = first + "ed"
+    return s_form + tail, ed + tail
+
+
+def verb_forms(vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
+    """Every verb of the game: the core verbs and its own, each (base, -s form, participle)."""
+    own = tuple((words, *inflect(words)) for words, _, _ in vocab.verbs)
+    return CORE_VERBS + own
+
+
+# -- declared forms with slots ---------------------------------------------------------------
+
+SLOT_RULES: dict[str, str] = {
+    "n": "slot_n",
+    "resource": "slot_resource",
+    "card type": "slot_card_type",
+    "zone": "slot_zone",
+    "card name": "slot_card_name",
+    "keyword": "slot_keyword",
+    "faction": "slot_faction",
+    "factions": "slot_factions",
+}
+"""The grammar rule that reads each slot of a declared form (effects/forms.py)."""
+
+
+def _literal_regex(text: str) -> str:
+    parts = []
+    for word in text.split():
+        escaped = re.escape(word).replace("/", r"\/")
+        parts.append(escaped)
+    tail = r"(?![\w-])" if re.search(r"\w$", text) else ""
+    return r"[ \t]+".join(parts) + tail
+
+
+class _Terminals:
+    """Literal terminals of declared forms, one per distinct text (so two forms that start
+    with the same words share them and the parser tells them apart later)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def name(self, text: str) -> str:
+        key = fold(text)
+        if key not in self.names:
+            self.names[key] = f"DECLARED_{len(self.names)}"
+        return self.names[key]
+
+    def lines(self) -> Iterator[str]:
+        for key, name in self.names.items():
+            yield f"{name}.1: /{_literal_regex(key)}/i"
+
+
+def _slot_symbol(piece: Piece) -> str:
+    if piece.slot == "n":
+        return {"+": "slot_plus", "$": "slot_dollar", "+$": "slot_plus_dollar"}.get(
+            piece.text, "slot_n"
+        )
+    return SLOT_RULES[piece.slot]
+
+
+def _rule(
+    prefix: str, forms: list[str], terminals: _Terminals, indexes: list[int] | None = None
+) -> list[str]:
+    """'prefix: prefix_0 | prefix_1 ...' and one rule per declared form (named by the form's
+    index in its table)."""
+    if not forms:
+        return [f"{prefix}: {prefix.upper()}_NONE", f"{prefix.upper()}_NONE: /(?!x)x/"]
+    numbers = indexes if indexes is not None else list(range(len(forms)))
+    lines = [f"{prefix}: " + " | ".join(f"{prefix}_{i}" for i in numbers)]
+    for i, form in zip(numbers, forms, strict=True):
+        symbols = [
+            _slot_symbol(p) if p.slot else terminals.name(p.text) for p in pieces(form)
+        ]
+        lines.append(f"{prefix}_{i}: " + " ".join(symbols))
+    return lines
+
+
+def verb_labels(vocab: Vocabulary) -> dict[str, int]:
+    """The game's labels that are one of its verbs alone ("Scrap"), by the verb, to their
+    index: the grammar reads them as a cost clause of that verb, and the handler as the label."""
+    bases = {fold(base) for base, _, _ in verb_forms(vocab)}
+    return {
+        fold(text): index
+        for index, (_, text, _, _, _) in enumerate(vocab.labels)
+        if fold(text) in bases
+    }
+
+
+def declared_rules(vocab: Vocabulary) -> str:
+    """The rules for the game's declared labels, phrases and shorthand forms."""
+    terminals = _Terminals()
+    verbs = verb_labels(vocab)
+    labels = [
+        (index, text)
+        for index, (_, text, _, _, _) in enumerate(vocab.labels)
+        if fold(text) not in verbs
+    ]
+    lines = [
+        *_rule("label", [text for _, text in labels], terminals, [i for i, _ in labels]),
+        *_rule("phrase", [text for _, text in vocab.phrases], terminals),
+        *_rule("shorthand", [form for form, _ in vocab.shorthand], terminals),
+        *terminals.lines(),
+    ]
+    return "\n".join(lines)
 
 
 def game_terminals(vocab: Vocabulary) -> str:
@@ -44,26 +223,53 @@ def game_terminals(vocab: Vocabulary) -> str:
     specials = [words for _, words in vocab.specials]
     zones = _alternatives(name for _, _, name in vocab.zones)
     cost_words = [name for _, name in vocab.resources] + [sym for _, sym in vocab.symbols]
+    verbs = verb_forms(vocab)
+    base = [b for b, _, _ in verbs if b not in _OWN_RULES]
+    every = {form for forms in verbs for form in forms}
+    starts = [*every, "you may", *(text.split()[0] for text in _first_literals(vocab))]
+    ahead = _alternatives(starts)[:-len(r"(?![\w-])")]
+    ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]))"
+    symbols = [name for _, name, _ in vocab.cost_symbols] + [
+        plural for _, _, plural in vocab.cost_symbols
+    ]
+    this_kinds = _alternatives(types)
     return "\n".join(
         (
             "",
             "// Generated from the game's vocabulary.",
-            f"RESOURCE.3: /{_alternatives(name for _, name in vocab.resources)}/i",
+            f"RESOURCE.3: /{_alternatives([n for _, n in vocab.resources] + [n for _, n in vocab.singulars])}/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
+            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions] if vocab.all_factions else [])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
+            f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
-            f"_ZONE_OR.2: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the)[ \\t{{}}]+)?{zones})/i",
+            f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the|their)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
+            f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
             f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
-            f"ACTION: /{_alternatives(ACTIONS)}/i",
+            f"ACTION.2: /{_alternatives(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
+            f"VERB: /{_alternatives(base)}/i",
+            f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
+            f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
+            f"_AND_VERB.3: /(?:,[ \\t]*and|and|,)(?![\\w-]){ahead}/i",
+            f"_OR_VERB.3: /(?:,[ \\t]*or|or)(?![\\w-]){ahead}/i",
+            declared_rules(vocab),
             "",
         )
     )
+
+
+def _first_literals(vocab: Vocabulary) -> Iterator[str]:
+    """The first words of the game's phrases and shorthand forms (they start clauses)."""
+    for form in [text for _, text in vocab.phrases] + [form for form, _ in vocab.shorthand]:
+        first = pieces(form)[0]
+        if not first.slot and first.text[:1].isalpha():
+            yield first.text

@@ -1,45 +1,34 @@
 """The handlers of grammar.lark (``Builder``, one method per rule and alias): each builds one
-effect value while the parser reads the text."""
+effect value while the parser reads the text.
+
+Generic clauses are built as ``Act`` values of typed terms; ``shapes.py`` then gives the
+clauses the sample games' simulator knows (``Draw``, ``Gain``, ``ScrapCards`` ...) their own
+values, so that one clause has one value however it was parsed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 
 from cardkit.effects import (
-    DECK,
     NUMBER_WORDS,
-    TOP_OF,
     Ability,
     AbilityCost,
-    AcquireFree,
     Ally,
     AllyForAllFactions,
     And,
     AtEndOf,
-    Cannot,
     Choice,
     Clause,
     Conditional,
     CopyAnother,
-    Counted,
     CreateCard,
     DealDamage,
-    DestroyTarget,
-    Discard,
-    DiscardedThisWay,
-    Draw,
-    DrawKind,
     Effect,
     EndSpan,
-    ForEach,
-    Gain,
-    GainPerCost,
-    GrantKeyword,
-    IfYouDo,
-    InPlay,
     Joins,
     KeywordUse,
     MakeAttack,
@@ -47,25 +36,14 @@ from cardkit.effects import (
     ModifyStat,
     MoveCards,
     MoveWithout,
-    NextAcquireOnTop,
     Node,
     OnScrap,
-    OpponentDiscards,
-    OpponentDiscardsKinds,
     Place,
     PlayOnlyDuring,
     Pos,
     Primary,
-    PutBackIntoPlay,
-    PutFromDiscardOnTop,
-    PutInto,
-    PutIntoPlay,
-    PutOnTop,
     RemoveCounters,
     ReplaceAll,
-    Reveal,
-    ScrapCards,
-    ScrappedThisTurn,
     Sequence,
     SetStat,
     Special,
@@ -73,9 +51,24 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
+from cardkit.effects.core import (
+    Act,
+    Amounts,
+    Choose,
+    Costs,
+    Declared,
+    Framed,
+    Labelled,
+    Shorthand,
+    Term,
+    Words,
+    Wording,
+)
+from cardkit.effects.forms import SlotValue, fill
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
-from cardkit.rules.grammar import fold
+from cardkit.rules.grammar import fold, verb_labels
+from cardkit.rules.shapes import Shapes
 
 N = TypeVar("N", bound=Node)
 
@@ -85,8 +78,19 @@ class _Amounts(NamedTuple):
     pos: Pos
 
 
+class _Zone(NamedTuple):
+    """A zone as a rule reads it: its id, and the owner word written before it."""
+
+    id: str
+    owner: Token | None
+    name: Token
+
+
 def _pos(token: Token) -> Pos:
     return Pos(token.line or 1, token.column or 1)
+
+
+_MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
 class Builder(Transformer[Token, Any]):
@@ -96,6 +100,7 @@ class Builder(Transformer[Token, Any]):
         super().__init__()
         self.vocab = vocab
         self.resources = {fold(name): key for key, name in vocab.resources}
+        self.singulars = {fold(name): key for key, name in vocab.singulars}
         self.factions = {fold(name): key for key, name in vocab.factions}
         self.types = {fold(name): key for key, name in vocab.kinds()}
         self.types_plural = {fold(name): key for key, name in vocab.plural_names()}
@@ -106,12 +111,89 @@ class Builder(Transformer[Token, Any]):
         self.cost_ids = {fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {fold(stat.replace("_", " ")): stat for stat in vocab.stats}
         self.properties = {fold(p.replace("_", " ")): p for p in vocab.properties}
+        self.shapes = Shapes(vocab)
+        self.verb_labels = verb_labels(vocab)
+        self.meaning: Callable[[str], Effect] | None = None
+        """Parses a core sentence; set by the parser once built (shorthand forms mean one)."""
 
     def _node(self, pos: Pos, make: Callable[..., N], *args: Any, **kwargs: Any) -> N:
         try:
             return make(*args, pos=pos, vocab=self.vocab, **kwargs)
         except ValueError as exc:
             raise RulesTextError(str(exc), line=pos.line, column=pos.column) from None
+
+    # terms
+
+    def _term(self, token: Token) -> Term:
+        """One word of a generic phrase as a typed term (module docstring of effects/core)."""
+        kind, text = token.type, " ".join(str(token).split())
+        folded = text.casefold()
+        if kind == "NUMBER":
+            return ("n", str(int(text)))
+        if kind == "CARD_TYPE":
+            return ("type", self.types[folded])
+        if kind == "CARD_TYPES":
+            return ("types", self.types_plural[folded])
+        if kind == "RESOURCE":
+            if folded in self.resources:
+                return ("resource", self.resources[folded])
+            return ("resource1", self.singulars[folded])
+        if kind == "ZONE":
+            return ("zone", self.zone_ids[folded])
+        if kind == "KEYWORD":
+            return ("keyword", self.keyword_ids[folded])
+        if kind == "FACTION":
+            return ("faction", self.factions[folded])
+        if kind == "THIS_SPAN":
+            return ("span", self.span_ids[folded.split(" ", 1)[1]])
+        if kind == "NAME":
+            return ("name", text)
+        if kind == "CARD_NAME":
+            return ("quote", text[1:-1].strip())
+        if kind == "STAT":
+            return ("stat", self.stats[folded])
+        return ("w", folded.translate(_MINUS))
+
+    def _terms(self, children: list[Any]) -> tuple[Term, ...]:
+        out: list[Term] = []
+        for child in children:
+            if child is None:
+                continue
+            if isinstance(child, Token) and child.type == "THIS_KIND":
+                out += [("w", "this"), ("type", self.types[fold(str(child).split(None, 1)[1])])]
+            elif isinstance(child, Token):
+                out.append(self._term(child))
+            elif isinstance(child, _Zone):
+                if child.owner is not None:
+                    out.append(self._term(child.owner))
+                out.append(("zone", child.id))
+            elif isinstance(child, int):
+                out.append(("n", str(child)))
+            elif isinstance(child, tuple) and len(child) == 2 and isinstance(child[0], bool):
+                out.extend(self._duration_terms(child))
+            elif isinstance(child, Words):
+                out.extend(child.terms)
+            else:
+                raise AssertionError(f"no term for {child!r}")
+        return tuple(out)
+
+    def _duration_terms(self, lasts: tuple[bool, str]) -> list[Term]:
+        this_turn, span = lasts
+        return [("w", "this turn")] if this_turn else [("span", span)]
+
+    def _words(self, role: str, children: list[Any]) -> Words:
+        pos = Pos(1, 1)
+        for child in children:
+            if isinstance(child, Token):
+                pos = _pos(child)
+                break
+            if isinstance(child, _Zone):
+                pos = _pos(child.owner if child.owner is not None else child.name)
+                break
+            if isinstance(child, Node) and child.pos is not None:
+                pos = child.pos
+                break
+        return self._node(pos, Words, role, self._terms(children))
 
     # abilities
 
@@ -125,16 +207,77 @@ class Builder(Transformer[Token, Any]):
             return self._node(_start(effect), Ability, trigger, effect)
         return self._node(trigger.pos, Ability, trigger, effect)
 
-    def ally(self, children: list[Token]) -> Trigger:
-        (faction,) = children
-        return self._node(_pos(faction), Ally, self.factions[fold(faction)])
+    def labelled(self, children: list[Trigger]) -> Trigger:
+        return children[0]
 
-    def double_ally(self, children: list[Token]) -> Trigger:
-        double, faction = children
-        return self._node(_pos(double), Ally, self.factions[fold(faction)], double=True)
+    def label(self, children: list[Tree[Any]]) -> Trigger:
+        index, values, pos = self._declared(children[0])
+        return self._label(index, values, pos)
 
-    def on_scrap(self, children: list[Token]) -> Trigger:
-        return self._node(_pos(children[0]), OnScrap)
+    def _label(self, index: int, values: tuple[SlotValue, ...], pos: Pos) -> Trigger:
+        key, _, means, count, cost = self.vocab.labels[index]
+        if means == "ally" and len(values) == 1 and isinstance(values[0], str):
+            return self._node(pos, Ally, values[0], double=count == 2)
+        if means == "cost" and self.shapes.removes_this_card(cost):
+            return self._node(pos, OnScrap)
+        return self._node(pos, Labelled, key, values)
+
+    def _declared(self, tree: Tree[Any]) -> tuple[int, tuple[SlotValue, ...], Pos]:
+        index = int(str(tree.data).rsplit("_", 1)[1])
+        values = tuple(c[0] for c in tree.children if isinstance(c, tuple))
+        tokens = [c for c in tree.children if isinstance(c, Token)]
+        firsts = [c[1] for c in tree.children if isinstance(c, tuple)]
+        pos = _pos(tokens[0]) if tokens else firsts[0]
+        if tokens and firsts and (firsts[0].line, firsts[0].column) < (
+            tokens[0].line or 1,
+            tokens[0].column or 1,
+        ):
+            pos = firsts[0]
+        return index, values, pos
+
+    def phrase(self, children: list[Tree[Any]]) -> Clause:
+        index, values, pos = self._declared(children[0])
+        return self._node(pos, Declared, self.vocab.phrases[index][0], values)
+
+    def shorthand(self, children: list[Tree[Any]]) -> Clause:
+        index, values, pos = self._declared(children[0])
+        form, meaning = self.vocab.shorthand[index]
+        effect = None
+        if self.meaning is not None:
+            effect = self.meaning(fill(meaning, values, self.vocab))
+        return self._node(pos, Shorthand, form, values, effect)
+
+    def slot_n(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        token = children[0]
+        if token.type == "NUMBER_WORD":
+            return NUMBER_WORDS.index(str(token).lower()), _pos(token)
+        return int(str(token).lstrip("+$")), _pos(token)
+
+    slot_plus = slot_n
+    slot_dollar = slot_n
+    slot_plus_dollar = slot_n
+
+    def slot_resource(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        term = self._term(children[0])
+        return term[1], _pos(children[0])
+
+    def slot_card_type(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return self._term(children[0])[1], _pos(children[0])
+
+    slot_keyword = slot_card_type
+    slot_faction = slot_card_type
+
+    def slot_factions(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return tuple(self._term(c)[1] for c in children), _pos(children[0])
+
+    def slot_card_name(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return " ".join(str(children[0]).split()), _pos(children[0])
+
+    def slot_zone(self, children: list[_Zone]) -> tuple[SlotValue, Pos]:
+        zone = children[0]
+        first = zone.owner if zone.owner is not None else zone.name
+        words = f"{fold(zone.owner)} " if zone.owner is not None else ""
+        return words + fold(zone.name), _pos(first)
 
     def ability_cost(self, children: list[tuple[tuple[str, int], Pos]]) -> Trigger:
         costs = tuple(cost for cost, _ in children)
@@ -144,22 +287,43 @@ class Builder(Transformer[Token, Any]):
         opening, number, resource = children
         return (self.cost_ids[fold(resource)], int(number)), _pos(opening)
 
+    def costs(self, children: list[Node]) -> Trigger:
+        (first, *rest) = children
+        if not rest and isinstance(first, Act) and not first.parts and not first.modal:
+            index = self.verb_labels.get(first.verb)
+            if index is not None:  # a label that is a verb alone: "Scrap:"
+                return self._label(index, (), _start(first))
+        return self._node(_start(children[0]), Costs, tuple(children))
+
+    def cost_symbol(self, children: list[Any]) -> Node:
+        return self._words("symbol", children)
+
+    def cost_act(self, children: list[Node]) -> Node:
+        return children[0]
+
+    def cost_amounts(self, children: list[_Amounts]) -> Node:
+        (amounts,) = children
+        return self._node(amounts.pos, Amounts, amounts.pairs)
+
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
             return children[0]
         return self._node(_start(children[0]), Sequence, tuple(children))
 
-    # chains and conditions
+    # chains, conditions, frames
 
     def all_of(self, children: list[Clause]) -> Effect:
-        return self._node(_start(children[0]), And, tuple(children))
+        joined = self._node(_start(children[0]), And, tuple(children))
+        return self.shapes.chain(joined)
 
     def then(self, children: list[Clause]) -> Effect:
         return self._node(_start(children[0]), Then, tuple(children))
 
     def choice(self, children: list[Clause | _Amounts]) -> Effect:
         options = tuple(
-            self._node(child.pos, Gain, child.pairs) if isinstance(child, _Amounts) else child
+            self.shapes.gain(self._node(child.pos, Amounts, child.pairs))
+            if isinstance(child, _Amounts)
+            else child
             for child in children
         )
         return self._node(_start(options[0]), Choice, options)
@@ -168,20 +332,9 @@ class Builder(Transformer[Token, Any]):
         word, condition, effect = children
         return self._node(_pos(word), Conditional, condition, effect)
 
-    def one_in_play(self, children: list[Token]) -> InPlay:
-        you_have, kind = children
-        return self._node(_pos(you_have), InPlay, self.types[fold(kind)], 1)
-
-    def in_play(self, children: list[Any]) -> InPlay:
-        you_have, n, kinds = children
-        return self._node(_pos(you_have), InPlay, self.types_plural[fold(kinds)], n)
-
-    def delayed(self, children: list[Any]) -> AtEndOf:
-        word, lasts, effect = children
-        return self._node(_pos(word), AtEndOf, effect, *lasts)
-
-    def you_do(self, children: list[Token]) -> IfYouDo:
-        return self._node(_pos(children[0]), IfYouDo)
+    def condition(self, children: list[Any]) -> Node:
+        wording = self._node(_pos(children[0]), Wording, self._terms(children))
+        return self.shapes.condition(wording)
 
     def quantity(self, children: list[Token]) -> int:
         (token,) = children
@@ -189,88 +342,133 @@ class Builder(Transformer[Token, Any]):
             return int(token)
         return NUMBER_WORDS.index(token.lower())
 
-    # clauses
+    def delayed(self, children: list[Any]) -> AtEndOf:
+        word, lasts, effect = children
+        return self._node(_pos(word), AtEndOf, effect, *lasts)
 
-    def gain(self, children: list[Any]) -> Gain:
+    def framed(self, children: list[Any]) -> Framed:
+        lead, *words, effect = children
+        terms = self._terms(words)
+        wording = self._node(_pos(lead), Wording, terms) if terms else None
+        return self._node(_pos(lead), Framed, fold(lead), wording, effect)
+
+    def choose(self, children: list[Any]) -> Choose:
+        word, n, different, _ones, *options = children
+        return self._node(_pos(word), Choose, n, tuple(options), different=different is not None)
+
+    # generic clauses
+
+    def act(self, children: list[Any]) -> Clause:
+        may, verb, *parts = children
+        pos = _pos(may if may is not None else verb)
+        modal = "you may" if may is not None else ""
+        made = self._node(pos, Act, fold(verb), self._parts(parts), modal=modal)
+        return self.shapes.clause(made)
+
+    def subject_act(self, children: list[Any]) -> Clause:
+        subject, modal, *rest = children
+        if isinstance(modal, Token) and modal.type == "CAN_NOT" and rest[0].type == "BE":
+            words, rest = "cannot be", rest[1:]
+        elif isinstance(modal, Token):
+            words = {"MAY": "may", "CAN_NOT": "cannot"}.get(modal.type, fold(modal))
+        else:
+            words = ""
+        verb, *parts = rest
+        made = self._node(
+            subject.pos, Act, fold(verb), self._parts(parts), subject=subject, modal=words
+        )
+        return self.shapes.clause(made)
+
+    def _parts(self, parts: list[Any]) -> tuple[Node, ...]:
+        out: list[Node] = []
+        for part in parts:
+            if isinstance(part, Node):
+                out.append(part)
+            elif isinstance(part, _Amounts):
+                out.append(self._node(part.pos, Amounts, part.pairs))
+            elif isinstance(part, _Zone):
+                out.append(self._words("zone", [part]))
+            elif isinstance(part, tuple):
+                out.append(Words("time", tuple(self._duration_terms(part)), vocab=self.vocab))
+            elif isinstance(part, Token):
+                out.append(self._words(part.type.lower(), [part]))
+            elif part is not None:
+                raise AssertionError(f"no phrase for {part!r}")
+        return tuple(out)
+
+    def subject(self, children: list[Any]) -> Words:
+        return self._words("subject", children)
+
+    def player(self, children: list[Any]) -> Words:
+        return self._words("player", children)
+
+    def cards(self, children: list[Any]) -> Words:
+        return self._words("cards", children)
+
+    def zone_ref(self, children: list[Any]) -> Words:
+        return self._words("zone", children)
+
+    def zone(self, children: list[Token | None]) -> _Zone:
+        owner, name = children
+        assert name is not None
+        return _Zone(self.zone_ids[fold(name)], owner, name)
+
+    def time(self, children: list[Any]) -> Words:
+        return self._words("time", children)
+
+    def for_each(self, children: list[Any]) -> Words:
+        return self._words("for each", children)
+
+    def equal_to(self, children: list[Any]) -> Words:
+        return self._words("equal to", children)
+
+    def to_whom(self, children: list[Any]) -> Words:
+        return self._words("to", children)
+
+    def manner(self, children: list[Any]) -> Words:
+        return self._words("manner", children)
+
+    def amounts_for(self, children: list[Any]) -> Words:
         word, amounts = children
-        return self._node(_pos(word), Gain, amounts.pairs)
+        terms: list[Term] = [("w", "for")]
+        for index, (resource, n) in enumerate(amounts.pairs):
+            if index:
+                terms.append(("w", "and"))
+            terms += [("n", str(n)), ("resource", resource)]
+        return self._node(_pos(word), Words, "for", tuple(terms))
+
+    def stat_change(self, children: list[Token]) -> Words:
+        return self._words("stat", children)
+
+    def bare_gain(self, children: list[_Amounts]) -> Clause:
+        (amounts,) = children
+        return self.shapes.gain(self._node(amounts.pos, Amounts, amounts.pairs))
 
     def amounts(self, children: list[tuple[tuple[str, int], Pos]]) -> _Amounts:
         return _Amounts(tuple(pair for pair, _ in children), children[0][1])
 
-    def bare_gain(self, children: list[_Amounts]) -> Gain:
-        (amounts,) = children
-        return self._node(amounts.pos, Gain, amounts.pairs)
-
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        return (self.resources[fold(resource)], int(number.lstrip("+"))), _pos(number)
+        term = self._term(resource)
+        if number.type == "NUMBER_WORD":
+            n = NUMBER_WORDS.index(str(number).lower())
+        else:
+            n = int(str(number).lstrip("+"))
+        return (term[1], n), _pos(number)
 
-    def gain_per_cost(self, children: list[Token]) -> GainPerCost:
-        word, resource = children
-        return self._node(_pos(word), GainPerCost, self.resources[fold(resource)])
+    # the sample games' own rules
 
-    def for_each(self, children: list[Any]) -> ForEach:
-        effect, counted = children
-        return self._node(_start(effect), ForEach, effect, counted)
+    def copy_another(self, children: list[Any]) -> CopyAnother:
+        word, kinds = children
+        return self._node(_pos(word), CopyAnother, kinds)
 
-    def scrapped_this_turn(self, children: list[Token | None]) -> Counted:
-        words, including = children
-        assert words is not None
-        return self._node(_pos(words), ScrappedThisTurn, including is not None)
+    def all_factions(self, children: list[Token]) -> AllyForAllFactions:
+        return self._node(_pos(children[0]), AllyForAllFactions)
 
-    def discarded_this_way(self, children: list[Token]) -> Counted:
-        return self._node(_pos(children[0]), DiscardedThisWay)
-
-    def draw(self, children: list[Any]) -> Draw:
-        word, n = children
-        return self._node(_pos(word), Draw, n)
-
-    def discard(self, children: list[Any]) -> Discard:
-        word, n = children
-        return self._node(_pos(word), Discard, n)
-
-    def discard_any_number(self, children: list[Token]) -> Discard:
-        return self._node(_pos(children[0]), Discard, None)
-
-    def opponent_discards(self, children: list[Any]) -> OpponentDiscards:
-        words, n = children
-        return self._node(_pos(words), OpponentDiscards, n)
-
-    def a_card(self, children: list[Token]) -> int:
-        return 1
-
-    def n_cards(self, children: list[int]) -> int:
-        return children[0]
-
-    def scrap_cards(self, children: list[Any]) -> ScrapCards:
-        may, word, n, zones = children
-        pos = _pos(may if may is not None else word)
-        return self._node(pos, ScrapCards, n, zones, optional=may is not None)
-
-    def scrap_one(self, children: list[Token]) -> int:
-        return 1
-
-    def scrap_up_to(self, children: list[Token]) -> int:
-        return int(children[0])
-
-    def zones(self, children: list[str]) -> tuple[str, ...]:
-        return tuple(children)
-
-    def zone(self, children: list[Token]) -> str:
-        return self.zone_ids[fold(children[0])]
-
-    def acquire(self, children: list[Any]) -> AcquireFree:
-        word, kinds, cost, destination = children
-        return self._node(
-            _pos(word), AcquireFree, int(cost), kinds, destination=destination or "discard"
-        )
-
-    def on_top_of(self, children: list[str]) -> str:
-        return TOP_OF + children[0]
-
-    def into_zone(self, children: list[str]) -> str:
-        return children[0]
+    def special(self, children: list[Token]) -> Special:
+        (words,) = children
+        entry = self.specials[fold(words)]
+        return self._node(_pos(words), Special, entry.key, entry.words)
 
     def any_card(self, children: list[Token]) -> tuple[str, ...]:
         return ()
@@ -278,55 +476,16 @@ class Builder(Transformer[Token, Any]):
     def card_types(self, children: list[Token]) -> tuple[str, ...]:
         return tuple(self.types[fold(kind)] for kind in children)
 
-    def destroy(self, children: list[Any]) -> DestroyTarget:
-        may, word, kind = children
-        pos = _pos(may if may is not None else word)
-        return self._node(pos, DestroyTarget, self.types[fold(kind)], optional=may is not None)
-
-    def next_acquire_on_top(self, children: list[Any]) -> NextAcquireOnTop:
-        word, kinds, zone = children
-        if zone != DECK:
-            raise RulesTextError(
-                f"a card acquired goes on top of the deck (zone {DECK!r}), not {zone!r}",
-                line=_pos(word).line,
-                column=_pos(word).column,
-            )
-        return self._node(_pos(word), NextAcquireOnTop, kinds)
-
-    def top_from_discard(self, children: list[Any]) -> PutFromDiscardOnTop | PutOnTop:
-        word, kinds, source, target = children
-        if (source, target) == ("discard", DECK):
-            return self._node(_pos(word), PutFromDiscardOnTop, kinds)
-        return self._node(_pos(word), PutOnTop, kinds, source, target)
-
-    def into_play(self, children: list[Any]) -> PutIntoPlay:
-        word, kinds, source, at = children
-        here = self.types[fold(at)] if at is not None else None
-        return self._node(_pos(word), PutIntoPlay, kinds, source, here)
-
-    def put_into(self, children: list[Any]) -> PutInto:
-        word, kinds, source, target = children
-        return self._node(_pos(word), PutInto, kinds, source, target)
-
-    def put_this_into(self, children: list[Any]) -> PutInto:
-        word, _this, source, target = children
-        return self._node(_pos(word), PutInto, None, source, target)
-
-    def put_back(self, children: list[Any]) -> PutBackIntoPlay:
-        word, kind, lasts = children
-        what = self.types[fold(kind)]
-        return self._node(_pos(word), PutBackIntoPlay, what, *_lasts(lasts))
-
     def move(self, children: list[Any]) -> MoveCards:
         word, (n, yours, kinds), source, target = children
         return self._node(_pos(word), MoveCards, kinds, source, target, n, yours)
 
     def move_any(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
-        yours, kinds = children
+        _any, yours, kinds = children
         return None, yours is not None, kinds
 
     def move_one(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
-        return 1, False, children[0]
+        return 1, False, children[1]
 
     def move_n(self, children: list[Any]) -> tuple[int | None, bool, tuple[str, ...]]:
         number, kinds = children
@@ -358,35 +517,27 @@ class Builder(Transformer[Token, Any]):
 
     def _remove(self, children: list[Any], *, each_player: bool) -> RemoveCounters:
         word, number, resource, (each, what) = children
-        resource_id = self.resources[fold(resource)]
+        resource_id = self._term(resource)[1]
         return self._node(
             _pos(word), RemoveCounters, resource_id, int(number), what, each, each_player
         )
 
     def each_card_at(self, children: list[Token]) -> tuple[bool, str]:
-        return True, self.types[fold(children[0])]
+        return True, self.types[fold(children[-1])]
 
     def one_target(self, children: list[Token]) -> tuple[bool, str]:
-        return False, self.types[fold(children[0])]
+        return False, self.types[fold(children[-1])]
 
     def end_span(self, children: list[Any]) -> EndSpan:
         word, lasts, now = children
         return self._node(_pos(word), EndSpan, *lasts, immediately=now is not None)
-
-    def draw_one_kind(self, children: list[Token]) -> DrawKind:
-        word, kind = children
-        return self._node(_pos(word), DrawKind, self.types[fold(kind)])
-
-    def draw_n_kinds(self, children: list[Any]) -> DrawKind:
-        word, n, kinds = children
-        return self._node(_pos(word), DrawKind, self.types_plural[fold(kinds)], n)
 
     def joins(self, children: list[Any]) -> Joins:
         word, lasts = children
         return self._node(_pos(word), Joins, *lasts)
 
     def attack(self, children: list[Any]) -> MakeAttack:
-        word, stat, number, (each, kind), lasts = children
+        word, _a, stat, number, (each, kind), lasts = children
         return self._node(
             _pos(word),
             MakeAttack,
@@ -405,8 +556,9 @@ class Builder(Transformer[Token, Any]):
         return self._node(_pos(word), MayBeTargeted, what, keyword_id, here)
 
     def move_without(self, children: list[Token]) -> MoveWithout:
-        word, kind, between, keyword = children
-        what, where = self.types[fold(kind)], self.types_plural[fold(between)]
+        word, between, _a, keyword = children
+        what = self.types[fold(str(word).split(None, 1)[1])]
+        where = self.types_plural[fold(between)]
         return self._node(_pos(word), MoveWithout, what, where, self.keyword_ids[fold(keyword)])
 
     def play_only(self, children: list[Token]) -> PlayOnlyDuring:
@@ -427,35 +579,22 @@ class Builder(Transformer[Token, Any]):
             )
         return self._node(_pos(word), ReplaceAll, what, n, self.properties[fold(field)])
 
-    def copy_another(self, children: list[Any]) -> CopyAnother:
-        word, kinds = children
-        return self._node(_pos(word), CopyAnother, kinds)
-
-    def ally_for_all(self, children: list[Token]) -> AllyForAllFactions:
-        return self._node(_pos(children[0]), AllyForAllFactions)
-
-    def special(self, children: list[Token]) -> Special:
-        (words,) = children
-        entry = self.specials[fold(words)]
-        return self._node(_pos(words), Special, entry.key, entry.words)
-
-    def modify_target(self, children: list[Any]) -> ModifyStat:
-        word, state, *rest = children
-        return self._modify([word, *rest], "target", fold(state) if state else "")
-
     def modify_yours(self, children: list[Any]) -> ModifyStat:
         return self._modify(children, "your")
 
     def modify_enemy(self, children: list[Any]) -> ModifyStat:
         return self._modify(children, "enemy")
 
-    def _modify(self, children: list[Any], scope: str, state: str = "") -> ModifyStat:
+    def _modify(self, children: list[Any], scope: str) -> ModifyStat:
         word, kind, (delta, stat), lasts = children
-        types = self.types if scope == "target" else self.types_plural
-        what = types[fold(kind)]
-        return self._node(
-            _pos(word), ModifyStat, what, stat, delta, scope, *_lasts(lasts), state=state
-        )
+        what = self.types_plural[fold(kind)]
+        return self._node(_pos(word), ModifyStat, what, stat, delta, scope, *_lasts(lasts))
+
+    def old_stat_change(self, children: list[Token]) -> tuple[int, str]:
+        number, stat = children
+        digits = str(number).lstrip("+-\u2212\u2013")
+        delta = int(digits) if str(number).startswith("+") else -int(digits)
+        return delta, self.stats[fold(stat)]
 
     def duration(self, children: list[Token]) -> tuple[bool, str]:
         """'this turn' -> (True, ''); 'this <span>' -> (False, the span's id)."""
@@ -466,21 +605,15 @@ class Builder(Transformer[Token, Any]):
 
     # The same span words where only some words may follow (grammar.lark says why).
     end_of = duration
-    destroyed_in = duration
     ended = duration
 
-    def cannot(self, children: list[Any]) -> Cannot:
-        word, kind, action, lasts = children
-        what = self.types[fold(kind)]
-        return self._node(_pos(word), Cannot, what, fold(action), *_lasts(lasts))
-
     def set_stat(self, children: list[Any]) -> SetStat:
-        (pos, what), stat, value = children
+        (pos, what), stat, _is, value = children
         return self._node(pos, SetStat, what, self.stats[fold(stat)], value)
 
     def this_card(self, children: list[Token]) -> tuple[Pos, str | None]:
-        word, kind = children
-        return _pos(word), self.types[fold(kind)]
+        (word,) = children
+        return _pos(word), self.types[fold(str(word).split(None, 1)[1])]
 
     def affected_card(self, children: list[Token]) -> tuple[Pos, str | None]:
         return _pos(children[0]), None
@@ -491,37 +624,10 @@ class Builder(Transformer[Token, Any]):
     def halved(self, children: list[Token]) -> int | None:
         return None
 
-    def reveal(self, children: list[Any]) -> Reveal:
-        word, keyword, at = children
-        where = self.types[fold(at)] if at is not None else None
-        return self._node(_pos(word), Reveal, self.keyword_ids[fold(keyword)], where)
-
     def take_control(self, children: list[Any]) -> TakeControl:
-        word, excluding, kind = children
+        word, _target, _non, excluding, kind = children
         non = self.keyword_ids[fold(excluding)] if excluding is not None else None
         return self._node(_pos(word), TakeControl, self.types[fold(kind)], non)
-
-    def opponent_discards_kinds(self, children: list[Any]) -> OpponentDiscardsKinds:
-        words, (n, kinds) = children
-        return self._node(_pos(words), OpponentDiscardsKinds, n, kinds)
-
-    def one_of_kinds(self, children: list[Token]) -> tuple[int, tuple[str, ...]]:
-        return 1, tuple(self.types[fold(kind)] for kind in children)
-
-    def n_of_kinds(self, children: list[Any]) -> tuple[int, tuple[str, ...]]:
-        n, *kinds = children
-        return n, tuple(self.types_plural[fold(kind)] for kind in kinds)
-
-    def stat_change(self, children: list[Token]) -> tuple[int, str]:
-        number, stat = children
-        digits = str(number).lstrip("+-\u2212\u2013")
-        delta = int(digits) if str(number).startswith("+") else -int(digits)
-        return delta, self.stats[fold(stat)]
-
-    def grant(self, children: list[Any]) -> GrantKeyword:
-        word, kind, keyword, lasts = children
-        what = self.types[fold(kind)]
-        return self._node(_pos(word), GrantKeyword, what, keyword, *_lasts(lasts))
 
     def keyword(self, children: list[Any]) -> KeywordUse:
         word, args = children
@@ -534,7 +640,8 @@ class Builder(Transformer[Token, Any]):
 
     def create(self, children: list[Any]) -> CreateCard:
         word, n, name, zone = children
-        return self._node(_pos(word), CreateCard, str(name)[1:-1].strip(), n, zone)
+        where = zone.id if zone is not None else None
+        return self._node(_pos(word), CreateCard, str(name)[1:-1].strip(), n, where)
 
     def one_copy(self, children: list[Token]) -> int:
         return 1
@@ -554,10 +661,10 @@ class Builder(Transformer[Token, Any]):
         return int(count), int(sides)
 
     def target_card(self, children: list[Token]) -> tuple[bool, str]:
-        return False, self.types[fold(children[0])]
+        return False, self.types[fold(children[-1])]
 
     def each_enemy(self, children: list[Token]) -> tuple[bool, str]:
-        return True, self.types[fold(children[0])]
+        return True, self.types[fold(children[-1])]
 
 
 def _lasts(duration: tuple[bool, str] | None) -> tuple[bool, str]:

@@ -62,15 +62,18 @@ class RulesParser:
 
 @lru_cache(maxsize=32)
 def _parser_for(vocab: Vocabulary) -> RulesParser:
+    builder = Builder(vocab)
     lark = Lark(
         grammar_text() + game_terminals(vocab),
         parser="lalr",
         lexer="contextual",
         start=list(STARTS),
-        transformer=Builder(vocab),
+        transformer=builder,
         maybe_placeholders=True,
     )
-    return RulesParser(vocab, lark)
+    parser = RulesParser(vocab, lark)
+    builder.meaning = lambda text: parser.parse_ability(text).effect
+    return parser
 
 
 _RECENT: dict[int, tuple[Game, RulesParser]] = {}

@@ -1,0 +1,263 @@
+"""The generic values of the core card-game moves: a clause is a verb with typed phrases (who
+acts, which cards, which zones, how many, how long), each phrase a sequence of typed terms.
+
+A term is ``(kind, value)``: ``('w', 'up to')`` words as written (casefolded), ``('n', '3')`` a
+number, and ids the vocabulary names: ``('type', 'action')``, ``('types', 'action')`` (plural),
+``('resource', 'coin')`` (``'resource1'``: its singular), ``('zone', 'hand')``, ``('keyword',
+...)``, ``('faction', ...)``, ``('span', ...)`` ('this <span>'), ``('name', 'Farthing')`` a card
+named as printed, ``('quote', 'Spark')`` one named in quotes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardkit.effects.abilities import Trigger
+from cardkit.effects.combinators import And, Choice, Condition, Then
+from cardkit.effects.forms import SlotValue, fill, slot_count
+from cardkit.effects.node import Clause, Effect, Node, amounts_phrase, check_amounts, number_word
+from cardkit.effects.vocab import Vocabulary
+
+Term = tuple[str, str]
+"""One word (or words) of a phrase and its kind: see the module's docstring."""
+
+TERM_KINDS = frozenset(
+    {"w", "n", "type", "types", "resource", "resource1", "zone", "keyword", "faction", "span"}
+    | {"name", "quote", "stat"}
+)
+
+
+def _zone_name(zone: str, vocab: Vocabulary) -> str:
+    found = vocab.zone(zone)
+    return found[1] if found else zone
+
+
+def term_text(term: Term, vocab: Vocabulary) -> str:
+    """How a term is written."""
+    kind, value = term
+    if kind == "type":
+        return vocab.card_type(value)
+    if kind == "types":
+        return vocab.card_types_plural(value)
+    if kind == "resource":
+        return vocab.resource(value)
+    if kind == "resource1":
+        return dict(vocab.singulars).get(value, vocab.resource(value))
+    if kind == "zone":
+        return _zone_name(value, vocab)
+    if kind == "keyword":
+        return vocab.keyword(value)
+    if kind == "faction":
+        return vocab.faction(value)
+    if kind == "span":
+        return "this " + vocab.span(value)
+    if kind == "quote":
+        return f'"{value}"'
+    return value
+
+
+def terms_text(terms: tuple[Term, ...], vocab: Vocabulary) -> str:
+    out = ""
+    for term in terms:
+        text = term_text(term, vocab)
+        out += text if not out or text.startswith(",") else " " + text
+    return out
+
+
+def check_terms(terms: object) -> None:
+    if not isinstance(terms, tuple) or not terms:
+        raise ValueError(f"a phrase needs at least one term, not {terms!r}")
+    for term in terms:
+        if (
+            not isinstance(term, tuple)
+            or len(term) != 2
+            or term[0] not in TERM_KINDS
+            or not isinstance(term[1], str)
+            or not term[1]
+        ):
+            raise ValueError(f"a term is (kind, value) of a known kind, not {term!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Words(Node):
+    """A phrase of a generic clause, by its role ('cards', 'zone', 'time', 'player', 'for
+    each', 'equal to', 'to', 'manner', 'stat', 'resource', 'for') and its terms."""
+
+    role: str
+    terms: tuple[Term, ...]
+
+    def __post_init__(self) -> None:
+        check_terms(self.terms)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return terms_text(self.terms, vocab)
+
+
+@dataclass(frozen=True, slots=True)
+class Amounts(Node):
+    """Amounts of resources as the object of a verb: ``pay 2 Trade``, ``lose 1 VP``."""
+
+    amounts: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        check_amounts(self.amounts, "an amount needs", "an amount")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return amounts_phrase(self.amounts, vocab)
+
+
+MODALS: tuple[str, ...] = ("", "you may", "may", "cannot", "cannot be", "is", "are")
+"""What stands before a generic clause's verb: "you may trash", "each player may trash", "it
+cannot be blocked", "it is discarded"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act(Clause):
+    """A core move: who (``subject``; the player reading it when None), ``modal``, the verb as
+    written, and its phrases in the order written. ``Trash up to three cards from your
+    hand``, ``each other player gains a Curse``, ``target creature gets +2/+2 this turn``."""
+
+    verb: str
+    parts: tuple[Node, ...] = ()
+    subject: Words | None = None
+    modal: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.verb, str) or not self.verb or self.verb != " ".join(
+            self.verb.split()
+        ):
+            raise ValueError(f"a verb is written as words, not {self.verb!r}")
+        if self.modal not in MODALS:
+            raise ValueError(f"unknown modal {self.modal!r} (expected one of {MODALS})")
+        for part in self.parts:
+            if not isinstance(part, Node):
+                raise ValueError(f"a clause's phrases are values, not {part!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        words = []
+        if self.subject is not None:
+            words.append(self.subject.phrase(vocab))
+        if self.modal:
+            words.append(self.modal)
+        words.append(self.verb)
+        words += [part.phrase(vocab) for part in self.parts]
+        return " ".join(words).replace(" ,", ",")
+
+
+@dataclass(frozen=True, slots=True)
+class Wording(Condition):
+    """A condition or event as written, in terms: ``you played a base this turn``."""
+
+    terms: tuple[Term, ...]
+
+    def __post_init__(self) -> None:
+        check_terms(self.terms)
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return terms_text(self.terms, vocab)
+
+
+Framable = Clause | And | Then | Choice
+
+
+@dataclass(frozen=True, slots=True)
+class Framed(Effect):
+    """A sentence under a trigger, a time or a condition: ``When you play this, <effect>``,
+    ``At the start of your turn, <effect>``, ``Otherwise, <effect>``. ``lead`` is the first
+    words ('when', 'at the start of', 'otherwise'); ``words`` what follows them."""
+
+    lead: str
+    words: Wording | None
+    effect: Effect
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Framable | Framed):
+            raise ValueError(f"a framed sentence holds one chain, not {type(self.effect).__name__}")
+        if not self.lead:
+            raise ValueError("a framed sentence needs its first words")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        words = f" {self.words.phrase(vocab)}" if self.words is not None else ""
+        return f"{self.lead}{words}, {self.effect.phrase(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Effect):
+    """``Choose one: A; or B``: ``n`` of the options (``different``: not one twice)."""
+
+    n: int
+    options: tuple[Effect, ...]
+    different: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.options) < 2:
+            raise ValueError("a choice needs at least two options")
+        if not 1 <= self.n < len(self.options) + 1:
+            raise ValueError(f"choose between 1 and {len(self.options)}, not {self.n!r}")
+        for option in self.options:
+            if not isinstance(option, Framable):
+                raise ValueError(f"an option is one chain, not {type(option).__name__}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        how = " different ones" if self.different else ""
+        options = "; or ".join(option.phrase(vocab) for option in self.options)
+        return f"choose {number_word(self.n)}{how}: {options}"
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled(Trigger):
+    """An ability under one of the game's labels ('phrasing: labels'), with its slot values:
+    ``Subroutine:``, ``Unity Ally (Blob or Machine Cult):``."""
+
+    key: str
+    values: tuple[SlotValue, ...] = ()
+
+    def label(self, vocab: Vocabulary) -> str:
+        for key, text, _, _, _ in vocab.labels:
+            if key == self.key and slot_count(text) == len(self.values):
+                return fill(text, self.values, vocab)
+        return self.key
+
+
+@dataclass(frozen=True, slots=True)
+class Costs(Trigger):
+    """An ability's costs before its colon: ``Click, 1 credit:``, ``Pay 1 Trade:``, ``Discard a
+    card:``. Each cost is an amount, a cost symbol (``Words`` of role 'symbol') or a clause."""
+
+    costs: tuple[Node, ...]
+
+    def __post_init__(self) -> None:
+        if not self.costs:
+            raise ValueError("a cost needs at least one item")
+
+    def label(self, vocab: Vocabulary) -> str:
+        text = ", ".join(cost.phrase(vocab) for cost in self.costs)
+        return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Clause):
+    """A sentence the game declares ('phrasing: phrases'), with its slot values: ``Do 3 net
+    damage`` for "Do {n} net damage"."""
+
+    key: str
+    values: tuple[SlotValue, ...] = ()
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        for key, text in vocab.phrases:
+            if key == self.key and slot_count(text) == len(self.values):
+                return fill(text, self.values, vocab)
+        return " ".join([self.key, *(str(v) for v in self.values)])
+
+
+@dataclass(frozen=True, slots=True)
+class Shorthand(Clause):
+    """A shorthand form of the game ('phrasing: shorthand') and the core sentence it means:
+    ``+2 Cards`` means ``Draw 2 cards``. ``meaning`` follows from the form and values."""
+
+    form: str
+    values: tuple[SlotValue, ...]
+    meaning: Effect | None = None
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return fill(self.form, self.values, vocab)
