@@ -10,9 +10,10 @@ named as printed, ``('quote', 'Spark')`` one named in quotes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardkit.effects.abilities import Trigger
+from cardkit.effects.deckbuilding import Gain
 from cardkit.effects.combinators import And, Choice, Condition, Then
 from cardkit.effects.forms import SlotValue, fill, slot_count
 from cardkit.effects.node import Clause, Effect, Node, amounts_phrase, check_amounts, number_word
@@ -231,7 +232,10 @@ class Costs(Trigger):
             raise ValueError("a cost needs at least one item")
 
     def label(self, vocab: Vocabulary) -> str:
-        text = ", ".join(cost.phrase(vocab) for cost in self.costs)
+        text = ", ".join(
+            amounts_phrase(cost.amounts, vocab) if isinstance(cost, Gain) else cost.phrase(vocab)
+            for cost in self.costs
+        )
         return text[:1].upper() + text[1:]
 
 
@@ -257,7 +261,10 @@ class Shorthand(Clause):
 
     form: str
     values: tuple[SlotValue, ...]
-    meaning: Effect | None = None
+    meaning: Effect | None = field(default=None, compare=False)
+    parts: tuple[Node, ...] = ()
+    """Phrases written after the form: "+$1 for each Farthing in it"."""
 
     def phrase(self, vocab: Vocabulary) -> str:
-        return fill(self.form, self.values, vocab)
+        words = [fill(self.form, self.values, vocab), *(p.phrase(vocab) for p in self.parts)]
+        return " ".join(words).replace(" ,", ",")

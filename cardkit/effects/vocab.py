@@ -118,7 +118,11 @@ class Vocabulary:
         return _lookup(self.resources, resource_id)
 
     def amount(self, resource_id: str, n: int) -> str:
-        """'2 Trade', '1 credit' (a resource's singular, where the game declares one)."""
+        """'2 Trade', '1 credit' (a resource's singular, where the game declares one), '2
+        Clicks' (a cost symbol)."""
+        for key, name, plural in self.cost_symbols:
+            if key == resource_id:
+                return f"{n} {name if n == 1 else plural}"
         if n == 1:
             for key, singular in self.singulars:
                 if key == resource_id:

@@ -53,6 +53,8 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("win", "wins", "won"),
     ("finish", "finishes", "finished"),
     ("affect", "affects", "affected"),
+    ("cost", "costs", "cost"),
+    ("remove", "removes", "removed"),
     ("respond", "responds", "responded"),
     ("make", "makes", "made"),
     ("attack", "attacks", "attacked"),
@@ -66,6 +68,27 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
 _OWN_RULES = frozenset({"make", "attack", "block", "move"})
+# Words that start what follows a clause, besides a verb's -ing form ("putting").
+_TRAILERS = [
+    "if",
+    "unless",
+    "until",
+    "after",
+    "before",
+    "while",
+    "that",
+    "who",
+    "which",
+    "where",
+    "only",
+    "but",
+    "in response to",
+    "instead of",
+    "as long as",
+    "as though",
+    "as if",
+    "except",
+]
 
 
 def grammar_text() -> str:
@@ -112,6 +135,23 @@ def inflect(words: str) -> tuple[str, str]:
     else:
         ed = first + "ed"
     return s_form + tail, ed + tail
+
+
+def ing(words: str) -> str:
+    """A verb's -ing form ('put' -> 'putting', 'trash' -> 'trashing'), for the words after a
+    clause (", putting it onto your deck")."""
+    first, _, rest = words.partition(" ")
+    tail = f" {rest}" if rest else ""
+    lower = first.lower()
+    if lower.endswith("ie"):
+        form = first[:-2] + "ying"
+    elif lower.endswith("e") and not lower.endswith("ee"):
+        form = first[:-1] + "ing"
+    elif re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", lower) and len(lower) <= 4:
+        form = first + first[-1] + "ing"
+    else:
+        form = first + "ing"
+    return form + tail
 
 
 def verb_forms(vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
@@ -200,6 +240,15 @@ def verb_labels(vocab: Vocabulary) -> dict[str, int]:
 
 def declared_rules(vocab: Vocabulary) -> str:
     """The rules for the game's declared labels, phrases and shorthand forms."""
+    return _declared(vocab)[0]
+
+
+def declared_words(vocab: Vocabulary) -> dict[str, str]:
+    """The terminals of the game's declared forms, to the words each matches."""
+    return {name: text for text, name in _declared(vocab)[1].names.items()}
+
+
+def _declared(vocab: Vocabulary) -> tuple[str, _Terminals]:
     terminals = _Terminals()
     verbs = verb_labels(vocab)
     labels = [
@@ -213,7 +262,7 @@ def declared_rules(vocab: Vocabulary) -> str:
         *_rule("shorthand", [form for form, _ in vocab.shorthand], terminals),
         *terminals.lines(),
     ]
-    return "\n".join(lines)
+    return "\n".join(lines), terminals
 
 
 def game_terminals(vocab: Vocabulary) -> str:
@@ -228,7 +277,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     every = {form for forms in verbs for form in forms}
     starts = [*every, "you may", *(text.split()[0] for text in _first_literals(vocab))]
     ahead = _alternatives(starts)[:-len(r"(?![\w-])")]
-    ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]))"
+    ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
     symbols = [name for _, name, _ in vocab.cost_symbols] + [
         plural for _, _, plural in vocab.cost_symbols
     ]
@@ -237,7 +286,7 @@ def game_terminals(vocab: Vocabulary) -> str:
         (
             "",
             "// Generated from the game's vocabulary.",
-            f"RESOURCE.3: /{_alternatives([n for _, n in vocab.resources] + [n for _, n in vocab.singulars])}/i",
+            f"RESOURCE.4: /{_alternatives([n for _, n in vocab.resources] + [n for _, n in vocab.singulars])}/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
@@ -259,7 +308,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
-            f"_AND_VERB.3: /(?:,[ \\t]*and|and|,)(?![\\w-]){ahead}/i",
+            f"TRAILER.2: /(?:,[ \\t]*)?(?:{_alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[:-9]}|to{ahead})(?![\\w-])/i",
+            f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
+            f"_COMMA_VERB.3: /,{ahead}/i",
             f"_OR_VERB.3: /(?:,[ \\t]*or|or)(?![\\w-]){ahead}/i",
             declared_rules(vocab),
             "",

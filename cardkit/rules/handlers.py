@@ -9,6 +9,7 @@ values, so that one clause has one value however it was parsed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, NamedTuple, TypeVar
 
 from lark import Token, Transformer, Tree
@@ -90,6 +91,7 @@ def _pos(token: Token) -> Pos:
     return Pos(token.line or 1, token.column or 1)
 
 
+_VERB_WORDS = frozenset({"VERB", "CONJ"})
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
@@ -113,6 +115,11 @@ class Builder(Transformer[Token, Any]):
         self.properties = {fold(p.replace("_", " ")): p for p in vocab.properties}
         self.shapes = Shapes(vocab)
         self.verb_labels = verb_labels(vocab)
+        self.symbol_ids = {
+            fold(name): key
+            for key, singular, plural in vocab.cost_symbols
+            for name in (singular, plural)
+        }
         self.meaning: Callable[[str], Effect] | None = None
         """Parses a core sentence; set by the parser once built (shorthand forms mean one)."""
 
@@ -287,23 +294,19 @@ class Builder(Transformer[Token, Any]):
         opening, number, resource = children
         return (self.cost_ids[fold(resource)], int(number)), _pos(opening)
 
-    def costs(self, children: list[Node]) -> Trigger:
-        (first, *rest) = children
-        if not rest and isinstance(first, Act) and not first.parts and not first.modal:
+    def costs(self, children: list[Effect]) -> Trigger:
+        (chain,) = children
+        items = chain.effects if isinstance(chain, And) else (chain,)
+        first = items[0]
+        if len(items) == 1 and isinstance(first, Act) and not first.parts and not first.modal:
             index = self.verb_labels.get(first.verb)
             if index is not None:  # a label that is a verb alone: "Scrap:"
                 return self._label(index, (), _start(first))
-        return self._node(_start(children[0]), Costs, tuple(children))
+        return self._node(_start(first), Costs, tuple(items))
 
-    def cost_symbol(self, children: list[Any]) -> Node:
-        return self._words("symbol", children)
-
-    def cost_act(self, children: list[Node]) -> Node:
-        return children[0]
-
-    def cost_amounts(self, children: list[_Amounts]) -> Node:
-        (amounts,) = children
-        return self._node(amounts.pos, Amounts, amounts.pairs)
+    def cost_symbol(self, children: list[Token]) -> Clause:
+        (word,) = children
+        return self._node(_pos(word), Act, fold(word))
 
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
@@ -353,17 +356,61 @@ class Builder(Transformer[Token, Any]):
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
 
     def choose(self, children: list[Any]) -> Choose:
-        word, n, different, _ones, *options = children
-        return self._node(_pos(word), Choose, n, tuple(options), different=different is not None)
+        word, *options = children
+        count = fold(word).split()[1]
+        n = int(count) if count.isdigit() else NUMBER_WORDS.index(count)
+        different = "different" in fold(word)
+        return self._node(_pos(word), Choose, n, tuple(options), different=different)
 
     # generic clauses
 
     def act(self, children: list[Any]) -> Clause:
-        may, verb, *parts = children
-        pos = _pos(may if may is not None else verb)
+        may, *rest = children
+        at = 0
+        while at < len(rest) and isinstance(rest[at], Token) and rest[at].type in _VERB_WORDS:
+            at += 1
+        verb = " ".join(fold(token) for token in rest[:at])
+        pos = _pos(may if may is not None else rest[0])
         modal = "you may" if may is not None else ""
-        made = self._node(pos, Act, fold(verb), self._parts(parts), modal=modal)
+        made = self._node(pos, Act, verb, self._parts(rest[at:]), modal=modal)
         return self.shapes.clause(made)
+
+    def trailer(self, children: list[Any]) -> Words:
+        return self._words("trailer", children)
+
+    def shorthand_more(self, children: list[Any]) -> Clause:
+        first, *parts = children
+        if isinstance(first, _Amounts):
+            amounts = self._node(first.pos, Amounts, first.pairs)
+            made = self._node(first.pos, Act, "gain", (amounts, *self._parts(parts)))
+            return self.shapes.clause(made)
+        assert isinstance(first, Shorthand)
+        return replace(first, parts=self._parts(parts))
+
+    def bare_stat(self, children: list[Any]) -> Clause:
+        change, *parts = children
+        made = self._node(_start(change), Act, "get", (change, *self._parts(parts)))
+        return self.shapes.clause(made)
+
+    def counters(self, children: list[Any]) -> Words:
+        amounts, word = children
+        terms: list[Term] = []
+        for index, (resource, n) in enumerate(amounts.pairs):
+            if index:
+                terms.append(("w", "and"))
+            terms += [("n", str(n)), self._amount_term(resource, n)]
+        terms.append(self._term(word))
+        return self._node(amounts.pos, Words, "counters", tuple(terms))
+
+    def _amount_term(self, resource: str, n: int) -> Term:
+        if resource in self.symbol_ids.values():
+            return ("w", fold(self.vocab.amount(resource, n).split(" ", 1)[1]))
+        if n == 1 and resource in self.singulars.values():
+            return ("resource1", resource)
+        return ("resource", resource)
+
+    def card_ref(self, children: list[Any]) -> Words:
+        return self._words("on", children)
 
     def subject_act(self, children: list[Any]) -> Clause:
         subject, modal, *rest = children
@@ -449,7 +496,11 @@ class Builder(Transformer[Token, Any]):
 
     def amount(self, children: list[Token]) -> tuple[tuple[str, int], Pos]:
         number, resource = children
-        term = self._term(resource)
+        term = (
+            ("w", self.symbol_ids[fold(resource)])
+            if resource.type == "COST_SYMBOL"
+            else self._term(resource)
+        )
         if number.type == "NUMBER_WORD":
             n = NUMBER_WORDS.index(str(number).lower())
         else:
@@ -511,9 +562,6 @@ class Builder(Transformer[Token, Any]):
 
     def remove_counters(self, children: list[Any]) -> RemoveCounters:
         return self._remove(children, each_player=True)
-
-    def you_remove_counters(self, children: list[Any]) -> RemoveCounters:
-        return self._remove(children, each_player=False)
 
     def _remove(self, children: list[Any], *, each_player: bool) -> RemoveCounters:
         word, number, resource, (each, what) = children

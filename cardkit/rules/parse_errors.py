@@ -9,58 +9,180 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from cardkit.diagnostics import did_you_mean
 from cardkit.effects.vocab import Vocabulary
+from cardkit.rules.grammar import verb_forms
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 
 _END = "the end of the line"
 # How error messages name the terminals whose name does not spell their words.
 TERMINAL_WORDS: dict[str, str] = {
+    # In the order an error lists them: what most often may stand there first.
     "$END": _END,
     "_NL": _END,
+    "NUMBER": "a number",
+    "NUMBER_WORD": "a number",
+    "PLUS_NUMBER": "a number",
+    "MINUS_NUMBER": "a number",
+    "DOLLAR_NUMBER": "a number",
     "RESOURCE": "a resource",
-    "FACTION": "a faction",
+    "CARD": "'card'",
     "CARD_TYPE": "a card type",
     "CARD_TYPES": "a card type (plural)",
-    "NUMBER": "a number",
-    "PLUS_NUMBER": "a number",
-    "NUMBER_WORD": "a number",
-    "SPECIAL": "a special effect",
+    "VERB": "a verb ('draw', 'put')",
+    "VERB_S": "a verb ('draws')",
+    "VERB_ED": "a verb ('played')",
+    "DET": "'a'",
+    "PLAYER": "a player ('each opponent')",
+    "ZONE": "a zone",
+    "OWNER": "'your'",
     "KEYWORD": "a keyword",
+    "FACTION": "a faction",
+    "NAME": "a card name",
+    "CARD_NAME": "a card name in quotes",
+    "PRONOUN": "'it'",
+    "THIS_KIND": "'this' and a card type",
+    "_PERIOD": "'.'",
+    "_COLON": "':'",
+    "_COMMA": "','",
+    "LIST_COMMA": "','",
+    "CONJ": "'or'",
+    "_OR": "'or'",
+    "_OR_VERB": "'or'",
+    "_AND_VERB": "'and'",
+    "_THEN": "', then'",
+    "_AMOUNT_SEP": "'and'",
+    "_OR_AMOUNT": "'or'",
+    "ZONE_OR": "'or'",
+    "_OPTION_SEP": "'; or'",
+    "YOU_MAY": "'you may'",
+    "MAY": "'may'",
+    "CAN_NOT": "'cannot'",
+    "IS": "'is'",
+    "BE": "'be'",
+    "HAVE": "'have'",
+    "CAN": "'can'",
+    "NOT": "'not'",
+    "IF": "'if'",
+    "FRAME": "'when'",
+    "OTHERWISE": "'otherwise'",
+    "CHOOSE": "'choose'",
+    "DIFFERENT": "'different'",
+    "ONES": "'one'",
+    "TARGET": "'target'",
+    "UP_TO": "'up to'",
+    "ANY_NUMBER_OF": "'any number of'",
+    "THAT_MANY": "'that many'",
+    "TOP": "'top'",
+    "ADJ": "a word for cards ('other')",
+    "OTHER": "'other'",
+    "NON": "'non-'",
+    "TOKEN": "'token'",
+    "COSTING": "'costing'",
+    "OF_COST": "'of cost'",
+    "COST": "'cost'",
+    "EXACTLY": "'exactly'",
+    "OR_LESS": "'or less'",
+    "OR_MORE": "'or more'",
+    "MORE_THAN": "'more than'",
+    "YOU_CONTROL": "'you control'",
+    "YOU_HAVE": "'you have'",
+    "YOU_HAVE_IN_PLAY": "'you have in play'",
+    "YOU_DO": "'you do'",
+    "WITH": "'with'",
+    "AMONG": "'among'",
+    "OF": "'of'",
+    "FROM": "'from'",
+    "_FROM": "'from'",
+    "INTO": "'into'",
+    "_INTO": "'into'",
+    "ONTO": "'onto'",
+    "TO": "'to'",
+    "_TO": "'to'",
+    "IN": "'in'",
+    "ON": "'on'",
+    "AT": "'at'",
+    "OUT_OF": "'out of'",
+    "ON_TOP": "'on top'",
+    "ON_TOP_OF": "'on top of'",
+    "ON_THE_BOTTOM_OF": "'on the bottom of'",
+    "IN_PLAY": "'in play'",
+    "INTO_PLAY": "'into play'",
+    "BACK": "'back'",
     "THIS_TURN": "'this turn'",
     "THIS_SPAN": "'this' and a span the game declares",
+    "TIME_WORDS": "a time ('until end of turn')",
     "SPAN": "'turn' or a span the game declares",
+    "FOR_EACH": "'for each'",
+    "FOR": "'for'",
+    "EQUAL_TO": "'equal to'",
+    "THE_NUMBER_OF": "'the number of'",
+    "HALF": "'half'",
+    "ROUNDED": "'rounded down'",
+    "ITS": "'its'",
+    "ANY_TARGET": "'any target'",
+    "MANNER": "a word such as 'twice' or 'instead'",
+    "THIS_WAY": "'this way'",
+    "JUST": "'just'",
+    "COND_ONLY": "a word of a condition ('already')",
+    "STAT": "a card's number field",
+    "STAT_PAIR": "a change of two stats ('+1/+1')",
+    "COST_SYMBOL": "a cost symbol",
+    "COST_RESOURCE": "a resource",
+    "COST_OPEN": "'('",
+    "SPECIAL": "a special effect",
+    "ALL_FACTIONS": "the game's sentence for an ally of every faction",
     "PROPERTY": "a card's enum field",
     "YOUR_OPPONENTS": "'your opponent's'",
     "AFFECTED_CARD": "'the affected card'",
     "TAKE_CONTROL": "'take control of'",
-    "_NON": "'non-'",
     "ACTION": "an action ('attack')",
     "STATE": "a state ('blocking')",
     "_POSSESSIVE": '"\'s"',
-    "STAT": "a card's number field",
-    "MINUS_NUMBER": "a number",
-    "COST_RESOURCE": "a resource",
-    "COST_OPEN": "'('",
-    "CARD_NAME": "a card name in quotes",
     "DICE": "dice ('2D6')",
-    "ZONE": "a zone",
-    "_ZONE_OWNER": "'your'",
     "KEYWORD_ARG": "a keyword parameter",
     "_LPAR": "'('",
     "_RPAR": "')'",
     "_SLASH": "'/'",
-    "_PERIOD": "'.'",
-    "_COLON": "':'",
-    "_COMMA": "','",
-    "_THEN": "', then'",
-    "_AMOUNT_SEP": "'and'",
-    "_OR_AMOUNT": "'or'",
-    "_ZONE_OR": "'or'",
     "INCLUDING_THIS_ONE": "', including this one'",
-    "ALLY_FOR_ALL": "'this card counts as an ally for all factions'",
-    "TARGET_CARD": "'target'",
     "AT_THE_END_OF": "'at the end of'",
+    "ALL_ENEMY": "'all enemy'",
+    "ALL_YOUR": "'all your'",
+    "AN_ADJACENT": "'an adjacent'",
+    "COPY": "'copy'",
+    "CREATE": "'create'",
+    "DEAL": "'deal'",
+    "EACH_PLAYER_REMOVES": "'each player removes'",
+    "END": "'end'",
+    "ENEMY": "'enemy'",
+    "HALVED": "'halved'",
+    "IMMEDIATELY": "'immediately'",
+    "IT_JOINS": "'it joins'",
+    "MAKE": "'make'",
+    "MOVE": "'move'",
+    "PLAY_ONLY_DURING": "'play only during'",
+    "REMOVE": "'remove'",
+    "REPLACE": "'replace'",
+    "_AGAINST": "'against'",
+    "_ALL": "'all'",
+    "_ANOTHER": "'another'",
+    "_ATTACK": "'attack'",
+    "_AT_THIS": "'at this'",
+    "_COUNTERS": "'counters'",
+    "_DAMAGE": "'damage'",
+    "_EACH_CARD_AT": "'each card at'",
+    "_EACH_ENEMY": "'each enemy'",
+    "_GET": "'get'",
+    "_MAY_BE_TARGETED": "'may be targeted'",
+    "_MAY_MOVE_BETWEEN": "'may move between'",
+    "_OF_ANOTHER": "'of another'",
+    "_WITH": "'with'",
+    "_WITHOUT": "'without'",
+    "_YOU_HAVE_PLAYED_THIS_TURN": "'you have played this turn'",
+    "LABEL_NONE": "a label",
+    "PHRASE_NONE": "a phrase of the game",
+    "SHORTHAND_NONE": "a shorthand form of the game",
 }
-_MAX_SHOWN = 8
+_ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
+_MAX_SHOWN = 6
 _ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
 _WORD = re.compile(r"[^\s{}.,:]+")
 # A sentence that is one word, perhaps with parameters: a keyword, if anything.
@@ -69,9 +191,18 @@ _KEYWORD_SENTENCE = re.compile(
 )
 
 
-def _shown(terminal: str) -> str:
-    """How an error message names a terminal: by its words (the name spells them)."""
+def _shown(terminal: str, declared: dict[str, str] | None = None) -> str:
+    """How an error message names a terminal: by its words (the name spells them); a word
+    of the game's declared forms by the words declared."""
+    if declared and terminal in declared:
+        return repr(declared[terminal])
     return TERMINAL_WORDS.get(terminal) or repr(terminal.strip("_").lower().replace("_", " "))
+
+
+def _ranked(expected: set[str], declared: dict[str, str] | None) -> list[str]:
+    """The words for the terminals that may stand at an error, most common first, each once."""
+    names = sorted(expected, key=lambda n: (_ORDER.get(n, len(_ORDER)), n))
+    return list(dict.fromkeys(_shown(name, declared) for name in names))
 
 
 def _listed(items: list[str]) -> str:
@@ -80,9 +211,8 @@ def _listed(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
     if len(items) > _MAX_SHOWN:
-        rest = len(items) - _MAX_SHOWN
-        return "one of " + ", ".join(items[:_MAX_SHOWN]) + f" or {rest} more"
-    return "one of " + ", ".join(items[:-1]) + " or " + items[-1]
+        return ", ".join(items[:_MAX_SHOWN]) + " or another word of rules text"
+    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 _DIGITS = re.compile(r"\d+")
@@ -92,7 +222,12 @@ def _clip(text: str, limit: int = 12) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def syntax_error(vocab: Vocabulary, text: str, exc: UnexpectedInput) -> RulesTextError:
+def syntax_error(
+    vocab: Vocabulary,
+    text: str,
+    exc: UnexpectedInput,
+    declared: dict[str, str] | None = None,
+) -> RulesTextError:
     """The located error for text the grammar does not accept: an unknown faction or keyword
     by name, a number out of range, or what was found and what could come there."""
     expected: set[str] = set()
@@ -129,7 +264,7 @@ def syntax_error(vocab: Vocabulary, text: str, exc: UnexpectedInput) -> RulesTex
         )
     if "KEYWORD" in expected and (unknown := _unknown_keyword(vocab, text, line, column)):
         return unknown
-    shown = sorted({_shown(name) for name in expected})
+    shown = _ranked(expected, declared)
     digits = _DIGITS.match(rest)
     if not at_end and digits and "NUMBER" in expected:
         number = digits.group(0)
@@ -200,6 +335,9 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
             candidates += [n for _, n in vocab.keywords]
         elif name == "CARD_TYPES":
             candidates += [name for _, name in vocab.plural_names()]
+        elif name in ("VERB", "VERB_S", "VERB_ED"):
+            index = ("VERB", "VERB_S", "VERB_ED").index(name)
+            candidates += [forms[index] for forms in verb_forms(vocab)]
         elif name not in TERMINAL_WORDS:
             candidates.append(_shown(name).strip("'"))
     words = _WORD.findall(rest)

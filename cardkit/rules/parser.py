@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedInput
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Game
-from cardkit.rules.grammar import STARTS, game_terminals, grammar_text
+from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
 
@@ -42,6 +42,7 @@ class RulesParser:
 
     vocab: Vocabulary
     lark: Lark
+    declared: dict[str, str]
 
     def parse_ability(self, text: str) -> Ability:
         result: Ability = self._parse(text, "ability")
@@ -57,7 +58,7 @@ class RulesParser:
         try:
             return self.lark.parse(text, start=start)
         except UnexpectedInput as exc:
-            raise syntax_error(self.vocab, text, exc) from None
+            raise syntax_error(self.vocab, text, exc, self.declared) from None
 
 
 @lru_cache(maxsize=32)
@@ -71,7 +72,7 @@ def _parser_for(vocab: Vocabulary) -> RulesParser:
         transformer=builder,
         maybe_placeholders=True,
     )
-    parser = RulesParser(vocab, lark)
+    parser = RulesParser(vocab, lark, declared_words(vocab))
     builder.meaning = lambda text: parser.parse_ability(text).effect
     return parser
 

@@ -50,12 +50,14 @@ from cardkit.effects import (
     PutInto,
     PutIntoPlay,
     PutOnTop,
+    RemoveCounters,
     Reveal,
     ScrapCards,
     ScrappedThisTurn,
 )
 from cardkit.effects.core import Act, Amounts, Term, Words, Wording
 from cardkit.effects.vocab import Vocabulary
+from cardkit.errors import RulesTextError
 from cardkit.rules.grammar import inflect
 
 N = TypeVar("N", bound=Node)
@@ -246,6 +248,15 @@ class Shapes:
                 lambda m, a: Cannot(m[1], m[2], *_lasts(m[3])),
             )
         )
+        rules.append(
+            (
+                re.compile(
+                    rf"^remove (\d+) <resource1?:({_ID})> counters? from (each card at )?target"
+                    rf" <type:({_ID})>$"
+                ),
+                lambda m, a: RemoveCounters(m[2], int(m[1]), m[4], bool(m[3])),
+            )
+        )
         if self.removed:
             rules.append(
                 (
@@ -326,8 +337,11 @@ class Shapes:
                 continue
             try:
                 made = make(found, act)
-            except ValueError:
-                made = None
+            except ValueError as exc:  # the shape, with a value out of range: "draw 0 cards"
+                pos = act.pos
+                raise RulesTextError(
+                    str(exc), line=pos.line if pos else 1, column=pos.column if pos else 1
+                ) from None
             if isinstance(made, Clause):
                 return _placed(made, act)
         return act
