@@ -16,7 +16,7 @@ from cardkit.effects.abilities import Trigger
 from cardkit.effects.deckbuilding import Gain
 from cardkit.effects.combinators import And, Choice, Condition, Then
 from cardkit.effects.forms import SlotValue, fill, slot_count
-from cardkit.effects.node import Clause, Effect, Node, amounts_phrase, check_amounts, number_word
+from cardkit.effects.node import Clause, Effect, Node, amounts_phrase, check_amounts
 from cardkit.effects.vocab import Vocabulary
 
 Term = tuple[str, str]
@@ -184,25 +184,38 @@ class Framed(Effect):
 
 @dataclass(frozen=True, slots=True)
 class Choose(Effect):
-    """``Choose one: A; or B``: ``n`` of the options (``different``: not one twice)."""
+    """``Choose one: A; or B``: how many of the options, as written ('one', 'two different
+    ones', 'one or both'), and the options."""
 
-    n: int
+    count: str
     options: tuple[Effect, ...]
-    different: bool = False
 
     def __post_init__(self) -> None:
         if len(self.options) < 2:
             raise ValueError("a choice needs at least two options")
-        if not 1 <= self.n < len(self.options) + 1:
-            raise ValueError(f"choose between 1 and {len(self.options)}, not {self.n!r}")
+        if not self.count or self.count != " ".join(self.count.lower().split()):
+            raise ValueError(f"how many to choose is written in words, not {self.count!r}")
         for option in self.options:
             if not isinstance(option, Framable):
                 raise ValueError(f"an option is one chain, not {type(option).__name__}")
 
     def phrase(self, vocab: Vocabulary) -> str:
-        how = " different ones" if self.different else ""
         options = "; or ".join(option.phrase(vocab) for option in self.options)
-        return f"choose {number_word(self.n)}{how}: {options}"
+        return f"choose {self.count}: {options}"
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordList(Clause):
+    """Keywords in one sentence: ``Soaring, Swift``."""
+
+    uses: tuple[Clause, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.uses) < 2:
+            raise ValueError("a list of keywords holds at least two")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return ", ".join(use.phrase(vocab) for use in self.uses)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from importlib.resources import files
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.forms import Piece, pieces
-from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary, plural
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")
@@ -54,6 +54,10 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("finish", "finishes", "finished"),
     ("affect", "affects", "affected"),
     ("cost", "costs", "cost"),
+    ("create", "creates", "created"),
+    ("deal", "deals", "dealt"),
+    ("control", "controls", "controlled"),
+    ("own", "owns", "owned"),
     ("remove", "removes", "removed"),
     ("respond", "responds", "responded"),
     ("make", "makes", "made"),
@@ -275,11 +279,15 @@ def game_terminals(vocab: Vocabulary) -> str:
     verbs = verb_forms(vocab)
     base = [b for b, _, _ in verbs if b not in _OWN_RULES]
     every = {form for forms in verbs for form in forms}
-    starts = [*every, "you may", *(text.split()[0] for text in _first_literals(vocab))]
+    starts = [*every, "you may", *_PLAYERS, *(text.split()[0] for text in _first_literals(vocab))]
     ahead = _alternatives(starts)[:-len(r"(?![\w-])")]
     ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
-    symbols = [name for _, name, _ in vocab.cost_symbols] + [
-        plural for _, _, plural in vocab.cost_symbols
+    bases = {fold(b) for b, _, _ in verbs}
+    symbols = [
+        name
+        for _, singular, plural in vocab.cost_symbols
+        for name in (singular, plural)
+        if fold(singular) not in bases  # "Tap" that is a verb is read as the verb
     ]
     this_kinds = _alternatives(types)
     return "\n".join(
@@ -296,7 +304,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
-            f"ZONE.3: /{_alternatives(name for _, _, name in vocab.zones)}/i",
+            f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
             f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the|their)[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
@@ -316,6 +324,26 @@ def game_terminals(vocab: Vocabulary) -> str:
             "",
         )
     )
+
+
+_PLAYERS = (
+    "each opponent",
+    "each other player",
+    "target player",
+    "target opponent",
+    "you",
+    "they",
+    "its controller",
+    "its owner",
+    "your opponent",
+)
+"""Players a clause after "and" may start with ("and each opponent loses 1 life")."""
+
+
+def zone_names(vocab: Vocabulary) -> list[str]:
+    """The names text writes for the game's zones, singular and plural ("hands")."""
+    names = [name for _, _, name in vocab.zones]
+    return names + [plural(name) for name in names]
 
 
 def _first_literals(vocab: Vocabulary) -> Iterator[str]:

@@ -57,6 +57,7 @@ from cardkit.effects.core import (
     Amounts,
     Choose,
     Costs,
+    KeywordList,
     Declared,
     Framed,
     Labelled,
@@ -66,7 +67,7 @@ from cardkit.effects.core import (
     Wording,
 )
 from cardkit.effects.forms import SlotValue, fill
-from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary, plural
 from cardkit.errors import RulesTextError
 from cardkit.rules.grammar import fold, verb_labels
 from cardkit.rules.shapes import Shapes
@@ -85,6 +86,8 @@ class _Zone(NamedTuple):
     id: str
     owner: Token | None
     name: Token
+    words: tuple[Token, ...] = ()
+    """Every word before the name ("the top of your"), the owner word among them."""
 
 
 def _pos(token: Token) -> Pos:
@@ -109,6 +112,7 @@ class Builder(Transformer[Token, Any]):
         self.specials = {fold(words): Special(key, words) for key, words in vocab.specials}
         self.keyword_ids = {fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {fold(name): key for key, _, name in vocab.zones}
+        self.zone_ids |= {fold(plural(name)): key for key, _, name in vocab.zones}
         self.span_ids = {fold(name): key for key, name in vocab.spans}
         self.cost_ids = {fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {fold(stat.replace("_", " ")): stat for stat in vocab.stats}
@@ -171,8 +175,7 @@ class Builder(Transformer[Token, Any]):
             elif isinstance(child, Token):
                 out.append(self._term(child))
             elif isinstance(child, _Zone):
-                if child.owner is not None:
-                    out.append(self._term(child.owner))
+                out += [self._term(word) for word in child.words]
                 out.append(("zone", child.id))
             elif isinstance(child, int):
                 out.append(("n", str(child)))
@@ -357,10 +360,12 @@ class Builder(Transformer[Token, Any]):
 
     def choose(self, children: list[Any]) -> Choose:
         word, *options = children
-        count = fold(word).split()[1]
-        n = int(count) if count.isdigit() else NUMBER_WORDS.index(count)
-        different = "different" in fold(word)
-        return self._node(_pos(word), Choose, n, tuple(options), different=different)
+        count = fold(word).split(None, 1)[1]
+        return self._node(_pos(word), Choose, count, tuple(options))
+
+    def keyword_list(self, children: list[Any]) -> Clause:
+        uses = tuple(child for child in children if isinstance(child, KeywordUse))
+        return self._node(_start(uses[0]), KeywordList, uses)
 
     # generic clauses
 
@@ -456,9 +461,10 @@ class Builder(Transformer[Token, Any]):
         return self._words("zone", children)
 
     def zone(self, children: list[Token | None]) -> _Zone:
-        owner, name = children
+        *words, name = children
         assert name is not None
-        return _Zone(self.zone_ids[fold(name)], owner, name)
+        owner = next((word for word in words if word is not None), None)
+        return _Zone(self.zone_ids[fold(name)], owner, name, tuple(w for w in words if w))
 
     def time(self, children: list[Any]) -> Words:
         return self._words("time", children)
@@ -685,28 +691,6 @@ class Builder(Transformer[Token, Any]):
     def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
         args = (" ".join(str(token).split()) for token in children)
         return tuple(int(arg) if arg.isdigit() else arg for arg in args)
-
-    def create(self, children: list[Any]) -> CreateCard:
-        word, n, name, zone = children
-        where = zone.id if zone is not None else None
-        return self._node(_pos(word), CreateCard, str(name)[1:-1].strip(), n, where)
-
-    def one_copy(self, children: list[Token]) -> int:
-        return 1
-
-    def n_copies(self, children: list[Token]) -> int:
-        return int(children[0])
-
-    def damage(self, children: list[Any]) -> DealDamage:
-        word, (amount, sides), (each, kind) = children
-        return self._node(_pos(word), DealDamage, amount, kind, sides, each)
-
-    def flat_damage(self, children: list[Token]) -> tuple[int, int | None]:
-        return int(children[0]), None
-
-    def dice_damage(self, children: list[Token]) -> tuple[int, int | None]:
-        count, sides = str(children[0]).lower().split("d")
-        return int(count), int(sides)
 
     def target_card(self, children: list[Token]) -> tuple[bool, str]:
         return False, self.types[fold(children[-1])]

@@ -27,6 +27,8 @@ from cardkit.effects import (
     Cannot,
     Clause,
     Condition,
+    CreateCard,
+    DealDamage,
     DestroyTarget,
     Discard,
     DiscardedThisWay,
@@ -257,6 +259,20 @@ class Shapes:
                 lambda m, a: RemoveCounters(m[2], int(m[1]), m[4], bool(m[3])),
             )
         )
+        rules.append(
+            (
+                re.compile(
+                    rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <type:({_ID})>$"
+                ),
+                self._damage,
+            )
+        )
+        rules.append(
+            (
+                re.compile(rf'^create (a|\d+) <quote:([^>]+)>(?: into your <zone:({_ID})>)?$'),
+                lambda m, a: CreateCard(m[2], _count(m[1]), m[3]),
+            )
+        )
         if self.removed:
             rules.append(
                 (
@@ -268,6 +284,10 @@ class Shapes:
                 )
             )
         rules.append((re.compile(r"^(.*) for each card discarded this way$"), self._for_each))
+
+    def _damage(self, m: re.Match[str], act: Act) -> Effect:
+        amount, _, sides = m[1].partition("d")
+        return DealDamage(int(amount), m[3], int(sides) if sides else None, m[2] == "each enemy")
 
     def _scrap(self, m: re.Match[str], act: Act) -> Effect | None:
         zones = re.findall(rf"<zone:({_ID})>", m[4])
