@@ -24,7 +24,7 @@ Term = tuple[str, str]
 
 TERM_KINDS = frozenset(
     {"w", "n", "type", "types", "resource", "resource1", "zone", "keyword", "faction", "span"}
-    | {"name", "quote", "stat"}
+    | {"name", "quote", "stat", "counter"}
 )
 
 
@@ -54,6 +54,9 @@ def term_text(term: Term, vocab: Vocabulary) -> str:
         return "this " + vocab.span(value)
     if kind == "quote":
         return f'"{value}"'
+    if kind == "counter":
+        resource, word = value.split(" ")
+        return f"{vocab.resource(resource)} {word}"
     return value
 
 
@@ -107,7 +110,22 @@ class Amounts(Node):
         return amounts_phrase(self.amounts, vocab)
 
 
-MODALS: tuple[str, ...] = ("", "you may", "may", "cannot", "cannot be", "is", "are")
+MODALS: tuple[str, ...] = (
+    "",
+    "you may",
+    "you may be",
+    "may",
+    "must",
+    "should",
+    "can",
+    "cannot",
+    "cannot be",
+    "is",
+    "are",
+    "it's",
+    "was",
+    "were",
+)
 """What stands before a generic clause's verb: "you may trash", "each player may trash", "it
 cannot be blocked", "it is discarded"."""
 
@@ -259,8 +277,14 @@ class Declared(Clause):
 
     key: str
     values: tuple[SlotValue, ...] = ()
+    parts: tuple[Node, ...] = ()
+    """Phrases written after the sentence: "End the run unless the Diver pays 2 credits"."""
 
     def phrase(self, vocab: Vocabulary) -> str:
+        words = [self._text(vocab), *(p.phrase(vocab) for p in self.parts)]
+        return " ".join(words).replace(" ,", ",")
+
+    def _text(self, vocab: Vocabulary) -> str:
         for key, text in vocab.phrases:
             if key == self.key and slot_count(text) == len(self.values):
                 return fill(text, self.values, vocab)

@@ -92,6 +92,8 @@ _TRAILERS = [
     "as though",
     "as if",
     "except",
+    "when",
+    "whenever",
 ]
 
 
@@ -279,7 +281,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     verbs = verb_forms(vocab)
     base = [b for b, _, _ in verbs if b not in _OWN_RULES]
     every = {form for forms in verbs for form in forms}
-    starts = [*every, "you may", *_PLAYERS, *(text.split()[0] for text in _first_literals(vocab))]
+    starts = [*every, "you may", *_PLAYERS, *(n for _, n, _ in vocab.cost_symbols), *(text.split()[0] for text in _first_literals(vocab))]
     ahead = _alternatives(starts)[:-len(r"(?![\w-])")]
     ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
     bases = {fold(b) for b, _, _ in verbs}
@@ -290,6 +292,11 @@ def game_terminals(vocab: Vocabulary) -> str:
         if fold(singular) not in bases  # "Tap" that is a verb is read as the verb
     ]
     this_kinds = _alternatives(types)
+    counters = [
+        f"{name} {word}"
+        for name in [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
+        for word in ("counter", "counters")
+    ]
     return "\n".join(
         (
             "",
@@ -303,6 +310,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
+            f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
             f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the|their)[ \\t{{}}]+)?{zones})/i",

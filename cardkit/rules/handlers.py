@@ -94,7 +94,8 @@ def _pos(token: Token) -> Pos:
     return Pos(token.line or 1, token.column or 1)
 
 
-_VERB_WORDS = frozenset({"VERB", "CONJ"})
+_MODAL_WORDS = {"YOU_MAY": "you may", "CAN_NOT": "cannot", "BE": "be"}
+_VERB_WORDS = frozenset({"VERB", "VERB_S", "VERB_ED", "ACTION", "CONJ", *_MODAL_WORDS})
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
@@ -159,6 +160,10 @@ class Builder(Transformer[Token, Any]):
             return ("span", self.span_ids[folded.split(" ", 1)[1]])
         if kind == "NAME":
             return ("name", text)
+        if kind == "RESOURCE_COUNTER":
+            name, word = folded.rsplit(" ", 1)
+            resource = self.resources.get(name) or self.singulars[name]
+            return ("counter", f"{resource} {word}")
         if kind == "CARD_NAME":
             return ("quote", text[1:-1].strip())
         if kind == "STAT":
@@ -370,42 +375,35 @@ class Builder(Transformer[Token, Any]):
     # generic clauses
 
     def act(self, children: list[Any]) -> Clause:
-        may, *rest = children
-        at = 0
+        modal, verb, at = "", [], 0
+        rest = [child for child in children if child is not None]
         while at < len(rest) and isinstance(rest[at], Token) and rest[at].type in _VERB_WORDS:
+            token = rest[at]
+            if token.type in _MODAL_WORDS:
+                modal = _MODAL_WORDS[token.type] if token.type != "BE" else modal + " be"
+            else:
+                verb.append(fold(token))
             at += 1
-        verb = " ".join(fold(token) for token in rest[:at])
-        pos = _pos(may if may is not None else rest[0])
-        modal = "you may" if may is not None else ""
-        made = self._node(pos, Act, verb, self._parts(rest[at:]), modal=modal)
+        pos = _pos(rest[0])
+        made = self._node(pos, Act, " ".join(verb), self._parts(rest[at:]), modal=modal)
         return self.shapes.clause(made)
 
     def trailer(self, children: list[Any]) -> Words:
         return self._words("trailer", children)
 
     def shorthand_more(self, children: list[Any]) -> Clause:
-        first, *parts = children
+        first, *parts = [child for child in children if child is not None]
         if isinstance(first, _Amounts):
             amounts = self._node(first.pos, Amounts, first.pairs)
             made = self._node(first.pos, Act, "gain", (amounts, *self._parts(parts)))
             return self.shapes.clause(made)
-        assert isinstance(first, Shorthand)
+        assert isinstance(first, Shorthand | Declared)
         return replace(first, parts=self._parts(parts))
 
     def bare_stat(self, children: list[Any]) -> Clause:
         change, *parts = children
         made = self._node(_start(change), Act, "get", (change, *self._parts(parts)))
         return self.shapes.clause(made)
-
-    def counters(self, children: list[Any]) -> Words:
-        amounts, word = children
-        terms: list[Term] = []
-        for index, (resource, n) in enumerate(amounts.pairs):
-            if index:
-                terms.append(("w", "and"))
-            terms += [("n", str(n)), self._amount_term(resource, n)]
-        terms.append(self._term(word))
-        return self._node(amounts.pos, Words, "counters", tuple(terms))
 
     def _amount_term(self, resource: str, n: int) -> Term:
         if resource in self.symbol_ids.values():
@@ -422,7 +420,7 @@ class Builder(Transformer[Token, Any]):
         if isinstance(modal, Token) and modal.type == "CAN_NOT" and rest[0].type == "BE":
             words, rest = "cannot be", rest[1:]
         elif isinstance(modal, Token):
-            words = {"MAY": "may", "CAN_NOT": "cannot"}.get(modal.type, fold(modal))
+            words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal))
         else:
             words = ""
         verb, *parts = rest

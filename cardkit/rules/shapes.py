@@ -253,7 +253,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^remove (\d+) <resource1?:({_ID})> counters? from (each card at )?target"
+                    rf"^remove (\d+) <counter:({_ID}) counters?> from (each card at )?target"
                     rf" <type:({_ID})>$"
                 ),
                 lambda m, a: RemoveCounters(m[2], int(m[1]), m[4], bool(m[3])),
