@@ -54,6 +54,7 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("finish", "finishes", "finished"),
     ("affect", "affects", "affected"),
     ("cost", "costs", "cost"),
+    ("ignore", "ignores", "ignored"),
     ("create", "creates", "created"),
     ("deal", "deals", "dealt"),
     ("control", "controls", "controlled"),

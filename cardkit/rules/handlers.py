@@ -412,6 +412,9 @@ class Builder(Transformer[Token, Any]):
             return ("resource1", resource)
         return ("resource", resource)
 
+    def by_much(self, children: list[Any]) -> Words:
+        return self._words("by", children)
+
     def card_ref(self, children: list[Any]) -> Words:
         return self._words("on", children)
 
@@ -423,10 +426,12 @@ class Builder(Transformer[Token, Any]):
             words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal))
         else:
             words = ""
-        verb, *parts = rest
-        made = self._node(
-            subject.pos, Act, fold(verb), self._parts(parts), subject=subject, modal=words
-        )
+        at = 1
+        while at < len(rest) and isinstance(rest[at], Token) and rest[at].type in _VERB_WORDS:
+            at += 1
+        verb = " ".join(fold(token) for token in rest[:at])
+        parts = rest[at:]
+        made = self._node(subject.pos, Act, verb, self._parts(parts), subject=subject, modal=words)
         return self.shapes.clause(made)
 
     def _parts(self, parts: list[Any]) -> tuple[Node, ...]:
