@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import Any
 from importlib.resources import files
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
@@ -113,12 +114,45 @@ def _words(name: str) -> str:
 
 
 def _alternatives(names: Iterable[str]) -> str:
-    """A regex matching any of ``names`` as whole words, in any case and spacing."""
-    patterns = {_words(name) for name in names if name.split()}
-    if not patterns:
+    """A regex matching any of ``names`` as whole words, in any case and spacing. The names
+    are laid out as a trie ("d(?:raw|iscard)"), so that the lexer rejects a word at its
+    first letters rather than trying every name in turn."""
+    words = sorted({fold(name) for name in names if name.split()})
+    if not words:
         return r"(?!x)x"  # a game without such names: a terminal that never matches
-    ordered = sorted(patterns, key=lambda p: (-len(p), p))
-    return "(?:" + "|".join(ordered) + r")(?![\w-])"
+    return "(?:" + _trie(words) + r")(?![\w-])"
+
+
+def _trie(words: list[str]) -> str:
+    """The regex of a trie of ``words`` (casefolded, single spaces), longest match first."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+    return _branches(tree)
+
+
+def _branches(node: dict[str, Any]) -> str:
+    ends = "" in node
+    parts = [
+        _char(char) + _branches(child)
+        for char, child in sorted(node.items(), key=lambda item: item[0])
+        if char
+    ]
+    if not parts:
+        return ""
+    body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
+    if ends:
+        return f"(?:{body})?" if len(parts) > 1 else f"(?:{body})?"
+    return body
+
+
+def _char(char: str) -> str:
+    if char == " ":
+        return r"[ \t]+"
+    return re.escape(char).replace("/", r"\/")
 
 
 def inflect(words: str) -> tuple[str, str]:

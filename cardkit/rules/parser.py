@@ -9,7 +9,7 @@ grammar does not accept are made in ``parse_errors.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedInput
 
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
+from cardkit.errors import RulesTextError
 from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
@@ -36,13 +37,19 @@ __all__ = [
 ]
 
 
+_CACHED = 8192
+"""How many parsed texts a parser remembers (card sets repeat lines: "+1 Action")."""
+
+
 @dataclass(frozen=True, eq=False)
 class RulesParser:
-    """The rules-text parser for one game's vocabulary."""
+    """The rules-text parser for one game's vocabulary. Effects are immutable values, so a
+    text parsed once is answered from memory the next time (its value, or its error)."""
 
     vocab: Vocabulary
     lark: Lark
     declared: dict[str, str]
+    memory: dict[tuple[str, str], Any] = field(default_factory=dict)
 
     def parse_ability(self, text: str) -> Ability:
         result: Ability = self._parse(text, "ability")
@@ -55,10 +62,25 @@ class RulesParser:
         return result
 
     def _parse(self, text: str, start: str) -> Any:
+        key = (start, text)
+        found = self.memory.get(key)
+        if found is None:
+            found = self.parse_new(text, start)
+            if len(self.memory) >= _CACHED:
+                self.memory.clear()
+            self.memory[key] = found
+        if isinstance(found, RulesTextError):
+            raise found
+        return found
+
+    def parse_new(self, text: str, start: str = "ability") -> Any:
+        """The value of ``text`` parsed afresh, or the error it raises (returned, not raised)."""
         try:
             return self.lark.parse(text, start=start)
         except UnexpectedInput as exc:
-            raise syntax_error(self.vocab, text, exc, self.declared) from None
+            return syntax_error(self.vocab, text, exc, self.declared)
+        except RulesTextError as exc:
+            return exc
 
 
 @lru_cache(maxsize=32)
