@@ -63,6 +63,18 @@ def game_words() -> dict[str, set[str]]:
             *(("span", s.name) for s in game.spans.values()),
             *(("keyword", k.name) for k in game.keywords.values()),
             *(("special effect", words) for words in game.special_effects.values()),
+            *(("verb", words) for words in game.phrasing.verbs),
+            *(
+                ("label", label.text)
+                for label in game.phrasing.labels
+                if "{" not in label.text
+            ),
+            *(
+                ("label word", word)
+                for label in game.phrasing.labels
+                for word in label.text.split()
+                if "{" not in word and word[:1].isupper() and len(word) > 3
+            ),
             *(("card group", g.name) for g in game.card_groups.values()),
             *(("card", card.name) for card in card_set.cards),
         ]

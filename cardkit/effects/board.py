@@ -3,7 +3,7 @@ set, actions forbidden, cards revealed, control taken, cards put into play, disc
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from cardkit.effects.node import (
@@ -29,6 +29,8 @@ class KeywordUse(Clause):
 
     keyword: str
     args: tuple[int | str, ...] = ()
+    reminder: str = field(default="", compare=False)
+    """Reminder text written after the keyword, in parentheses, as written."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.keyword, str) or not self.keyword:
@@ -43,9 +45,10 @@ class KeywordUse(Clause):
 
     def phrase(self, vocab: Vocabulary) -> str:
         name = vocab.keyword(self.keyword)
+        note = f" {self.reminder}" if self.reminder else ""
         if not self.args:
-            return name
-        return f"{name}({'/'.join(str(arg) for arg in self.args)})"
+            return name + note
+        return f"{name}({'/'.join(str(arg) for arg in self.args)}){note}"
 
 
 @dataclass(frozen=True, slots=True)

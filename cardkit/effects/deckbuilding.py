@@ -15,7 +15,7 @@ from cardkit.effects.node import (
     check_kinds,
     kinds_phrase,
 )
-from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary, inflect
 from cardkit.effects.zones import (
     DECK,
     Destination,
@@ -99,7 +99,7 @@ class ScrapCards(Clause):
     optional: bool = False
 
     def __post_init__(self) -> None:
-        check_at_least("the number of cards to scrap", self.up_to, 1)
+        check_at_least("the number of cards to remove", self.up_to, 1)
         if not self.zones or len(set(self.zones)) != len(self.zones):
             raise ValueError(f"zones must be distinct and at least one, not {self.zones!r}")
         for zone in self.zones:
@@ -114,7 +114,7 @@ class ScrapCards(Clause):
             parts.append(noun if determiner == previous else f"{determiner} {noun}")
             previous = determiner
         may = "you may " if self.optional else ""
-        return f"{may}scrap {count} in {joiner.join(parts)}"
+        return f"{may}{vocab.removal_verb()} {count} in {joiner.join(parts)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,8 +217,12 @@ class CopyAnother(Clause):
 
 @dataclass(frozen=True, slots=True)
 class AllyForAllFactions(Clause):
+    """The card counts as a card of every faction for the abilities of the game's label of
+    meaning 'ally' (its sentence: 'phrasing: labels: ...: every_faction')."""
+
     def phrase(self, vocab: Vocabulary) -> str:
-        return "this card counts as an ally for all factions"
+        text = vocab.all_factions or "this card counts as a card of every faction"
+        return text[:1].lower() + text[1:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +248,7 @@ class ScrappedThisTurn(Counted):
 
     def phrase(self, vocab: Vocabulary) -> str:
         tail = ", including this one" if self.including_this else ""
-        return "card you have scrapped this turn" + tail
+        return f"card you have {inflect(vocab.removal_verb())[1]} this turn" + tail
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,29 @@ def plural(noun: str) -> str:
     return noun + "s"
 
 
+def inflect(words: str) -> tuple[str, str]:
+    """A declared verb's forms after "each player" and after "is": 'trash' -> ('trashes',
+    'trashed'); of several words the first is inflected ('set aside' -> 'sets aside')."""
+    first, _, rest = words.partition(" ")
+    tail = f" {rest}" if rest else ""
+    lower = first.lower()
+    if re.search(r"(?:s|x|z|ch|sh)$", lower):
+        s_form = first + "es"
+    elif re.search(r"[^aeiou]y$", lower):
+        s_form = first[:-1] + "ies"
+    else:
+        s_form = first + "s"
+    if lower.endswith("e"):
+        ed = first + "d"
+    elif re.search(r"[^aeiou]y$", lower):
+        ed = first[:-1] + "ied"
+    elif re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", lower) and len(lower) <= 5:
+        ed = first + first[-1] + "ed"
+    else:
+        ed = first + "ed"
+    return s_form + tail, ed + tail
+
+
 def _pairs(table: Mapping[str, Named] | Mapping[str, Span]) -> tuple[tuple[str, str], ...]:
     return tuple((key, entry.name) for key, entry in table.items())
 
@@ -137,11 +160,12 @@ class Vocabulary:
         return None
 
     def removal_verb(self) -> str:
-        """The verb of the game's cost label that removes the card ("Scrap this card")."""
+        """The verb of the game's cost label that removes the card ("Scrap this card"), or
+        'remove' for a game without one."""
         for _, _, meaning, _, cost in self.labels:
             if meaning == "cost" and cost:
                 return cost.split()[0].lower()
-        return ""
+        return "remove"
 
     def faction(self, faction_id: str) -> str:
         return _lookup(self.factions, faction_id)

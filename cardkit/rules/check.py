@@ -17,6 +17,7 @@ from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
 from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
+from cardkit.rules.phrasing import phrasing_diagnostics
 from cardkit.rules.references import check_references
 from cardkit.rules.wording import check_drift, check_slips
 
@@ -51,9 +52,15 @@ def check_game_constraints(context: CheckContext) -> list[Diagnostic]:
     return check_constraints(context.card_set)
 
 
+def check_phrasing(context: CheckContext) -> list[Diagnostic]:
+    """CK061: the game's declared phrasing that the grammar does not read as declared."""
+    return phrasing_diagnostics(context.card_set.game, context.parser)
+
+
 Check = Callable[[CheckContext], list[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
+    check_phrasing,
     check_ally_factions,
     check_keyword_params,
     check_keyword_cards,

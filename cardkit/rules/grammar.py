@@ -10,7 +10,7 @@ from importlib.resources import files
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.forms import Piece, pieces
-from cardkit.effects.vocab import Vocabulary, plural
+from cardkit.effects.vocab import Vocabulary, inflect, plural
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")
@@ -153,29 +153,6 @@ def _char(char: str) -> str:
     if char == " ":
         return r"[ \t]+"
     return re.escape(char).replace("/", r"\/")
-
-
-def inflect(words: str) -> tuple[str, str]:
-    """A declared verb's forms after "each player" and after "is": 'trash' -> ('trashes',
-    'trashed'); of several words the first is inflected ('set aside' -> 'sets aside')."""
-    first, _, rest = words.partition(" ")
-    tail = f" {rest}" if rest else ""
-    lower = first.lower()
-    if re.search(r"(?:s|x|z|ch|sh)$", lower):
-        s_form = first + "es"
-    elif re.search(r"[^aeiou]y$", lower):
-        s_form = first[:-1] + "ies"
-    else:
-        s_form = first + "s"
-    if lower.endswith("e"):
-        ed = first + "d"
-    elif re.search(r"[^aeiou]y$", lower):
-        ed = first[:-1] + "ied"
-    elif re.search(r"(?:^|[^aeiou])[aeiou][bdgmnpt]$", lower) and len(lower) <= 5:
-        ed = first + first[-1] + "ed"
-    else:
-        ed = first + "ed"
-    return s_form + tail, ed + tail
 
 
 def ing(words: str) -> str:

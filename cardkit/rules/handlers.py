@@ -687,9 +687,10 @@ class Builder(Transformer[Token, Any]):
         return self._node(_pos(word), TakeControl, self.types[fold(kind)], non)
 
     def keyword(self, children: list[Any]) -> KeywordUse:
-        word, args = children
+        word, args, reminder = children
         keyword = self.keyword_ids[fold(word)]
-        return self._node(_pos(word), KeywordUse, keyword, args or ())
+        note = " ".join(str(reminder).split()) if reminder is not None else ""
+        return self._node(_pos(word), KeywordUse, keyword, args or (), reminder=note)
 
     def keyword_args(self, children: list[Token]) -> tuple[int | str, ...]:
         args = (" ".join(str(token).split()) for token in children)

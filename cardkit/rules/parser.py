@@ -9,12 +9,12 @@ grammar does not accept are made in ``parse_errors.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from lark import Lark
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import GrammarError, UnexpectedInput
 
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
@@ -50,6 +50,8 @@ class RulesParser:
     lark: Lark
     declared: dict[str, str]
     memory: dict[tuple[str, str], Any] = field(default_factory=dict)
+    rejected: tuple[tuple[str, str, str], ...] = ()
+    """(table, key, reason): the game's declared forms the grammar could not take (CK061)."""
 
     def parse_ability(self, text: str) -> Ability:
         result: Ability = self._parse(text, "ability")
@@ -85,6 +87,38 @@ class RulesParser:
 
 @lru_cache(maxsize=32)
 def _parser_for(vocab: Vocabulary) -> RulesParser:
+    try:
+        return _build(vocab)
+    except (GrammarError, ValueError):
+        pass
+    # A declaration conflicts with the core grammar or with another one: add them one at a
+    # time, and leave out each that the grammar cannot take.
+    kept = replace(vocab, labels=(), phrases=(), shorthand=())
+    rejected: list[tuple[str, str, str]] = []
+    for table, entries in (
+        ("labels", vocab.labels),
+        ("phrases", vocab.phrases),
+        ("shorthand", vocab.shorthand),
+    ):
+        for entry in entries:
+            trial = replace(kept, **{table: (*getattr(kept, table), entry)})
+            try:
+                _build(trial)
+            except (GrammarError, ValueError) as exc:
+                reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "a conflict"
+                rejected.append((table, entry[0], _plain(reason)))
+                continue
+            kept = trial
+    return replace(_build(kept), rejected=tuple(rejected))
+
+
+def _plain(reason: str) -> str:
+    if "collision" in reason.lower() or "conflict" in reason.lower():
+        return "its words conflict with the core grammar or with another declaration"
+    return reason
+
+
+def _build(vocab: Vocabulary) -> RulesParser:
     builder = Builder(vocab)
     lark = Lark(
         grammar_text() + game_terminals(vocab),

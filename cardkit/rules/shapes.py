@@ -60,7 +60,7 @@ from cardkit.effects import (
 from cardkit.effects.core import Act, Amounts, Term, Words, Wording
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
-from cardkit.rules.grammar import inflect
+from cardkit.effects.vocab import inflect
 
 N = TypeVar("N", bound=Node)
 
@@ -105,10 +105,11 @@ class Shapes:
 
     def __init__(self, vocab: Vocabulary) -> None:
         self.vocab = vocab
-        self.removal = vocab.removal_verb()
+        self.removal = ""
         self.removed = ""
         for words, _, _ in vocab.verbs:
-            if words.lower() == self.removal:
+            if words.lower() == vocab.removal_verb():
+                self.removal = words.lower()
                 self.removed = inflect(words.lower())[1]
         self.rules: list[tuple[re.Pattern[str], Callable[[re.Match[str], Act], Effect | None]]] = []
         self._build()
