@@ -64,11 +64,7 @@ def game_words() -> dict[str, set[str]]:
             *(("keyword", k.name) for k in game.keywords.values()),
             *(("special effect", words) for words in game.special_effects.values()),
             *(("verb", words) for words in game.phrasing.verbs),
-            *(
-                ("label", label.text)
-                for label in game.phrasing.labels
-                if "{" not in label.text
-            ),
+            *(("label", label.text) for label in game.phrasing.labels if "{" not in label.text),
             *(
                 ("label word", word)
                 for label in game.phrasing.labels

@@ -53,7 +53,9 @@ def _lark(text: str, *, debug: bool = False) -> Lark:
 def _rule_names(parser: Lark) -> set[str]:
     names = {rule.alias or rule.origin.name for rule in parser.rules}
     return {
-        str(n) for n in names if not str(n).startswith(("_", "$")) and not _GENERATED.fullmatch(str(n))
+        str(n)
+        for n in names
+        if not str(n).startswith(("_", "$")) and not _GENERATED.fullmatch(str(n))
     }
 
 

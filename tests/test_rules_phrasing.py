@@ -84,9 +84,19 @@ CANONICAL: list[tuple[str, str, str, type]] = [
     # (set, line, canonical text, effect value)
     ("deckbuilder", "+2 Cards", "+2 Cards.", Shorthand),
     ("deckbuilder", "+1 Action", "Gain 1 Action.", Gain),
-    ("deckbuilder", "Trash up to three cards from your hand.", "Trash up to 3 cards from your hand.", Act),
+    (
+        "deckbuilder",
+        "Trash up to three cards from your hand.",
+        "Trash up to 3 cards from your hand.",
+        Act,
+    ),
     ("deckbuilder", "Gain a card costing up to 4.", "Gain a card costing up to 4.", Act),
-    ("deckbuilder", "When you gain this, gain a Farthing.", "When you gain this, gain a Farthing.", Framed),
+    (
+        "deckbuilder",
+        "When you gain this, gain a Farthing.",
+        "When you gain this, gain a Farthing.",
+        Framed,
+    ),
     (
         "deckbuilder",
         "Choose one: +2 Cards; or +2 Actions; or +$2.",

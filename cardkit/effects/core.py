@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardkit.effects.abilities import Trigger
-from cardkit.effects.deckbuilding import Gain
 from cardkit.effects.combinators import And, Choice, Condition, Then
+from cardkit.effects.deckbuilding import Gain
 from cardkit.effects.forms import SlotValue, fill, slot_count
 from cardkit.effects.node import Clause, Effect, Node, amounts_phrase, check_amounts
 from cardkit.effects.vocab import Vocabulary
@@ -142,8 +142,10 @@ class Act(Clause):
     modal: str = ""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.verb, str) or not self.verb or self.verb != " ".join(
-            self.verb.split()
+        if (
+            not isinstance(self.verb, str)
+            or not self.verb
+            or self.verb != " ".join(self.verb.split())
         ):
             raise ValueError(f"a verb is written as words, not {self.verb!r}")
         if self.modal not in MODALS:

@@ -115,9 +115,7 @@ class Vocabulary:
             ),
             groups=tuple((key, group.name) for key, group in game.card_groups.items()),
             properties=_field_names(game, "enum"),
-            singulars=tuple(
-                (key, r.singular) for key, r in game.resources.items() if r.singular
-            ),
+            singulars=tuple((key, r.singular) for key, r in game.resources.items() if r.singular),
             verbs=tuple(
                 (verb.words, verb.to or "", verb.source or "")
                 for verb in game.phrasing.verbs.values()

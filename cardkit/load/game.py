@@ -8,8 +8,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from cardkit.effects.forms import pieces
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
+from cardkit.effects.forms import pieces
 from cardkit.load.refsheets import load_sheets
 from cardkit.load.schema import diagnose, game_validator
 from cardkit.load.textfile import read_text
@@ -578,7 +578,11 @@ def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
         for key, spec in (raw.get("labels") or {}).items()
     )
     every = next(
-        (spec["every_faction"] for spec in (raw.get("labels") or {}).values() if "every_faction" in spec),
+        (
+            spec["every_faction"]
+            for spec in (raw.get("labels") or {}).values()
+            if "every_faction" in spec
+        ),
         "",
     )
     return Phrasing(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
 from importlib.resources import files
+from typing import Any
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.forms import Piece, pieces
@@ -144,9 +144,7 @@ def _branches(node: dict[str, Any]) -> str:
     if not parts:
         return ""
     body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
-    if ends:
-        return f"(?:{body})?" if len(parts) > 1 else f"(?:{body})?"
-    return body
+    return f"(?:{body})?" if ends else body
 
 
 def _char(char: str) -> str:
@@ -238,9 +236,7 @@ def _rule(
     numbers = indexes if indexes is not None else list(range(len(forms)))
     lines = [f"{prefix}: " + " | ".join(f"{prefix}_{i}" for i in numbers)]
     for i, form in zip(numbers, forms, strict=True):
-        symbols = [
-            _slot_symbol(p) if p.slot else terminals.name(p.text) for p in pieces(form)
-        ]
+        symbols = [_slot_symbol(p) if p.slot else terminals.name(p.text) for p in pieces(form)]
         lines.append(f"{prefix}_{i}: " + " ".join(symbols))
     return lines
 
@@ -293,8 +289,14 @@ def game_terminals(vocab: Vocabulary) -> str:
     verbs = verb_forms(vocab)
     base = [b for b, _, _ in verbs if b not in _OWN_RULES]
     every = {form for forms in verbs for form in forms}
-    starts = [*every, "you may", *_PLAYERS, *(n for _, n, _ in vocab.cost_symbols), *(text.split()[0] for text in _first_literals(vocab))]
-    ahead = _alternatives(starts)[:-len(r"(?![\w-])")]
+    starts = [
+        *every,
+        "you may",
+        *_PLAYERS,
+        *(n for _, n, _ in vocab.cost_symbols),
+        *(text.split()[0] for text in _first_literals(vocab)),
+    ]
+    ahead = _alternatives(starts)[: -len(r"(?![\w-])")]
     ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
     bases = {fold(b) for b, _, _ in verbs}
     symbols = [
@@ -304,6 +306,9 @@ def game_terminals(vocab: Vocabulary) -> str:
         if fold(singular) not in bases  # "Tap" that is a verb is read as the verb
     ]
     this_kinds = _alternatives(types)
+    resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
+    owners = "(?:your|the|their)"
+    trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
     counters = [
         f"{name} {word}"
         for name in [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
@@ -313,19 +318,19 @@ def game_terminals(vocab: Vocabulary) -> str:
         (
             "",
             "// Generated from the game's vocabulary.",
-            f"RESOURCE.4: /{_alternatives([n for _, n in vocab.resources] + [n for _, n in vocab.singulars])}/i",
+            f"RESOURCE.4: /{_alternatives(resources)}/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
-            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions] if vocab.all_factions else [])}/i",
+            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
             f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
-            f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:(?:your|the|their)[ \\t{{}}]+)?{zones})/i",
+            f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
@@ -336,7 +341,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
-            f"TRAILER.2: /(?:,[ \\t]*)?(?:{_alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[:-9]}|to{ahead})(?![\\w-])/i",
+            f"TRAILER.2: /(?:,[ \\t]*)?(?:{trailers}|to{ahead})(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
             f"_OR_VERB.3: /(?:,[ \\t]*or|or)(?![\\w-]){ahead}/i",

@@ -26,8 +26,6 @@ from cardkit.effects import (
     Clause,
     Conditional,
     CopyAnother,
-    CreateCard,
-    DealDamage,
     Effect,
     EndSpan,
     Joins,
@@ -57,14 +55,14 @@ from cardkit.effects.core import (
     Amounts,
     Choose,
     Costs,
-    KeywordList,
     Declared,
     Framed,
+    KeywordList,
     Labelled,
     Shorthand,
     Term,
-    Words,
     Wording,
+    Words,
 )
 from cardkit.effects.forms import SlotValue, fill
 from cardkit.effects.vocab import Vocabulary, plural
@@ -243,9 +241,14 @@ class Builder(Transformer[Token, Any]):
         tokens = [c for c in tree.children if isinstance(c, Token)]
         firsts = [c[1] for c in tree.children if isinstance(c, tuple)]
         pos = _pos(tokens[0]) if tokens else firsts[0]
-        if tokens and firsts and (firsts[0].line, firsts[0].column) < (
-            tokens[0].line or 1,
-            tokens[0].column or 1,
+        if (
+            tokens
+            and firsts
+            and (firsts[0].line, firsts[0].column)
+            < (
+                tokens[0].line or 1,
+                tokens[0].column or 1,
+            )
         ):
             pos = firsts[0]
         return index, values, pos

@@ -9,8 +9,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from cardkit.diagnostics import did_you_mean
 from cardkit.effects.vocab import Vocabulary
-from cardkit.rules.grammar import verb_forms
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
+from cardkit.rules.grammar import verb_forms
 
 _END = "the end of the line"
 # How error messages name the terminals whose name does not spell their words.

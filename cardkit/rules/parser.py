@@ -101,7 +101,7 @@ def _parser_for(vocab: Vocabulary) -> RulesParser:
         ("shorthand", vocab.shorthand),
     ):
         for entry in entries:
-            trial = replace(kept, **{table: (*getattr(kept, table), entry)})
+            trial = _with(kept, table, entry)
             try:
                 _build(trial)
             except (GrammarError, ValueError) as exc:
@@ -110,6 +110,15 @@ def _parser_for(vocab: Vocabulary) -> RulesParser:
                 continue
             kept = trial
     return replace(_build(kept), rejected=tuple(rejected))
+
+
+def _with(vocab: Vocabulary, table: str, entry: Any) -> Vocabulary:
+    """The vocabulary with one more declared label, phrase or shorthand form."""
+    if table == "labels":
+        return replace(vocab, labels=(*vocab.labels, entry))
+    if table == "phrases":
+        return replace(vocab, phrases=(*vocab.phrases, entry))
+    return replace(vocab, shorthand=(*vocab.shorthand, entry))
 
 
 def _plain(reason: str) -> str:

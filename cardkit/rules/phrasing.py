@@ -113,7 +113,13 @@ def _reads_as(parsed: Ability, table: str, key: str) -> bool:
 
 
 def _at(
-    game: Game, table: str, key: str, message: str, *, hint: str | None = None, as_warning: bool = False
+    game: Game,
+    table: str,
+    key: str,
+    message: str,
+    *,
+    hint: str | None = None,
+    as_warning: bool = False,
 ) -> Diagnostic:
     where = game.source.at(("phrasing", table, key), key=True)
     make = warning if as_warning else error

@@ -57,10 +57,9 @@ from cardkit.effects import (
     ScrapCards,
     ScrappedThisTurn,
 )
-from cardkit.effects.core import Act, Amounts, Term, Words, Wording
-from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.core import Act, Amounts, Term, Wording, Words
+from cardkit.effects.vocab import Vocabulary, inflect
 from cardkit.errors import RulesTextError
-from cardkit.effects.vocab import inflect
 
 N = TypeVar("N", bound=Node)
 
@@ -74,9 +73,7 @@ def shape(terms: tuple[Term, ...]) -> str:
     for kind, value in terms:
         if kind == "w":
             out.append(_NUMBER.get(value, value))
-        elif kind == "n":
-            out.append(value)
-        elif kind == "stat" and value == "cost":
+        elif kind == "n" or (kind == "stat" and value == "cost"):
             out.append(value)
         else:
             out.append(f"<{kind}:{value}>")
@@ -125,15 +122,11 @@ class Shapes:
     def _build(self) -> None:
         rules = self.rules
         rules.append((re.compile(r"^draw (a|\d+) cards?$"), lambda m, a: Draw(_count(m[1]))))
-        rules.append(
-            (re.compile(rf"^draw (?:a|an) <type:({_ID})>$"), lambda m, a: DrawKind(m[1]))
-        )
+        rules.append((re.compile(rf"^draw (?:a|an) <type:({_ID})>$"), lambda m, a: DrawKind(m[1])))
         rules.append(
             (re.compile(rf"^draw (\d+) <types:({_ID})>$"), lambda m, a: DrawKind(m[2], int(m[1])))
         )
-        rules.append(
-            (re.compile(r"^discard (a|\d+) cards?$"), lambda m, a: Discard(_count(m[1])))
-        )
+        rules.append((re.compile(r"^discard (a|\d+) cards?$"), lambda m, a: Discard(_count(m[1]))))
         rules.append((re.compile(r"^discard any number of cards$"), lambda m, a: Discard(None)))
         rules.append(
             (
@@ -239,14 +232,17 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(rf"^target <type:({_ID})> gains <keyworduse>( this turn| <span:{_ID}>)?$"),
+                re.compile(
+                    rf"^target <type:({_ID})> gains <keyworduse>( this turn| <span:{_ID}>)?$"
+                ),
                 self._grant,
             )
         )
         rules.append(
             (
                 re.compile(
-                    rf"^target <type:({_ID})> cannot (attack|block|move)( this turn| <span:{_ID}>)?$"
+                    rf"^target <type:({_ID})> cannot (attack|block|move)"
+                    rf"( this turn| <span:{_ID}>)?$"
                 ),
                 lambda m, a: Cannot(m[1], m[2], *_lasts(m[3])),
             )
@@ -262,15 +258,13 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(
-                    rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <type:({_ID})>$"
-                ),
+                re.compile(rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <type:({_ID})>$"),
                 self._damage,
             )
         )
         rules.append(
             (
-                re.compile(rf'^create (a|\d+) <quote:([^>]+)>(?: into your <zone:({_ID})>)?$'),
+                re.compile(rf"^create (a|\d+) <quote:([^>]+)>(?: into your <zone:({_ID})>)?$"),
                 lambda m, a: CreateCard(m[2], _count(m[1]), m[3]),
             )
         )
@@ -292,7 +286,10 @@ class Shapes:
 
     def _scrap(self, m: re.Match[str], act: Act) -> Effect | None:
         zones = re.findall(rf"<zone:({_ID})>", m[4])
-        if not re.fullmatch(rf"(?:(?:your|the) )?<zone:{_ID}>(?: (?:or|and/or) (?:(?:your|the) )?<zone:{_ID}>)*", m[4]):
+        if not re.fullmatch(
+            rf"(?:(?:your|the) )?<zone:{_ID}>(?: (?:or|and/or) (?:(?:your|the) )?<zone:{_ID}>)*",
+            m[4],
+        ):
             return None
         n = int(m[3]) if m[3] else 1
         return ScrapCards(n, tuple(zones), optional=bool(m[1]))
@@ -348,9 +345,9 @@ class Shapes:
 
     def clause(self, act: Act, pos: object = None) -> Clause:
         """The sample games' value of a generic clause, or the clause itself."""
-        if act.subject is None and not act.modal and act.verb in ("gain", "add"):
-            if len(act.parts) == 1 and isinstance(act.parts[0], Amounts):
-                return self.gain(act.parts[0])
+        gains = act.subject is None and not act.modal and act.verb in ("gain", "add")
+        if gains and len(act.parts) == 1 and isinstance(act.parts[0], Amounts):
+            return self.gain(act.parts[0])
         text = self.act_shape(act)
         for pattern, make in self.rules:
             found = pattern.match(text)
@@ -392,9 +389,10 @@ class Shapes:
             made = IfYouDo()
         elif found := re.fullmatch(rf"you have (?:a|an) <type:({_ID})> in play", text):
             made = InPlay(found[1], 1)
-        elif found := re.fullmatch(rf"you have (\d+) or more <types:({_ID})> in play", text):
-            if int(found[1]) >= 2:
-                made = InPlay(found[2], int(found[1]))
+        elif (
+            found := re.fullmatch(rf"you have (\d+) or more <types:({_ID})> in play", text)
+        ) and int(found[1]) >= 2:
+            made = InPlay(found[2], int(found[1]))
         return _placed(made, wording) if made is not None else wording
 
 
