@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardkit.cardload import load_card_set
 from cardkit.diagnostics import Diagnostic
+from cardkit.load.cards import load_card_set
 from cardkit.model import Card, CardSet
 from cardkit.rules.context import parse_set
 from cardkit.rules.wording import check_slips
