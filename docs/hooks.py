@@ -50,10 +50,7 @@ def code_table() -> str:
             f"{EXAMPLES.name}: codes without an example: {missing}; "
             f"examples of codes that do not exist: {unknown}"
         )
-    rows = [
-        f"| {code} | {CODES[code]} | `{shown[code]}` |"
-        for code in sorted(CODES)
-    ]
+    rows = [f"| {code} | {CODES[code]} | `{shown[code]}` |" for code in sorted(CODES)]
     return "\n".join(["| code | meaning | example |", "|---|---|---|", *rows])
 
 
