@@ -29,9 +29,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import DECK_FILE, BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.build import DECK_FILE, BuildOptions, build_deck
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = REPO / "cards" / "star-realms"

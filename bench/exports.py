@@ -20,12 +20,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import BuildOptions, build_deck
+from cardkit.export.png import build_pngs, jobs
+from cardkit.export.single import build_single
+from cardkit.export.tts import build_tts
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.build import BuildOptions, build_deck
-from cardkit.render.png import build_pngs, jobs
-from cardkit.render.single import build_single
-from cardkit.render.tts import build_tts
 from cardkit.render.units import parse_length
 
 GAME = Path(__file__).resolve().parent.parent / "cards" / "star-realms"

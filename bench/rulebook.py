@@ -18,12 +18,12 @@ from typing import Any
 
 from validate import generate  # bench/validate.py: the same generated game
 
-from cardkit.cardload import load_card_set
+from cardkit.app.rulebook import make_reference
+from cardkit.export.charts import chart_svg
+from cardkit.export.reference_pdf import reference_pdf
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.reference.templating import TemplateRenderer, render_html, render_markdown
-from cardkit.render.charts import chart_svg
-from cardkit.render.reference_pdf import reference_pdf
-from cardkit.render.rulebook import make_reference
 
 
 def best(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.rules import parse_ability, rules_parser
 
 GAME = Path(__file__).resolve().parent.parent / "cards" / "star-realms"

@@ -30,7 +30,7 @@ from typing import TypeVar
 
 import yaml
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules.check import CHECKS, check_card_text
 from cardkit.rules.context import parse_set

@@ -25,7 +25,7 @@ import random
 import time
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.sim import compiled
 from cardkit.sim.pool import build_pool
 from cardkit.sim.runner import play_games

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import yaml
 
-from cardkit.cardload import load_card_set
-from cardkit.gameload import load_game
-from cardkit.schema import card_type_schema, compile_schema
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
+from cardkit.load.schema import card_type_schema, compile_schema
 
 GAME = Path(__file__).resolve().parent.parent / "cards" / "star-realms" / "game.yaml"
 FACTIONS = ("blob", "machine-cult", "star-empire", "trade-federation")

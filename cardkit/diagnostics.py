@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -200,3 +200,30 @@ CODES: dict[str, str] = {
     "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
     "CK406": "no card gains the resource players attack or buy with: games cannot go as declared",
 }
+
+
+PathKey = tuple[str | int, ...]  # where a value sits in a loaded file: keys and indexes
+
+
+@dataclass
+class SourceMap:
+    """Where each value (and each mapping key) of one loaded file was written."""
+
+    path: str
+    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def at(self, where: PathKey, *, key: bool = False) -> Location:
+        """The location of the value at ``where`` (or of its key), else of its nearest ancestor."""
+        table = self.keys if key else self.values
+        probe = tuple(where)
+        while True:
+            if probe in table:
+                line, column = table[probe]
+                return Location(self.path, line, column)
+            if key and probe in self.values:
+                line, column = self.values[probe]
+                return Location(self.path, line, column)
+            if not probe:
+                return Location(self.path, 1, 1)
+            probe = probe[:-1]

@@ -7,8 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NewType
 
-from cardkit.diagnostics import Location
-from cardkit.yamlsource import PathKey, SourceMap
+from cardkit.diagnostics import Location, PathKey, SourceMap
 
 CardId = NewType("CardId", str)
 GameId = NewType("GameId", str)

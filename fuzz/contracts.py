@@ -11,12 +11,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from cardkit.cardload import SHEET_SUFFIXES, CardChecker, _yaml_records, load_card_set
+from cardkit.load.cards import SHEET_SUFFIXES, CardChecker, _yaml_records, load_card_set
 from cardkit.diagnostics import CODES
 from cardkit.errors import RulesTextError
-from cardkit.gameload import load_game
+from cardkit.load.game import load_game
 from cardkit.rules import parse_card_text
-from cardkit.spreadsheet import read_spreadsheet
+from cardkit.load.spreadsheet import read_spreadsheet
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "fixtures" / "game"

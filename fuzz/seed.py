@@ -15,7 +15,7 @@ import re
 import sys
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 
 ROOT = Path(__file__).resolve().parent.parent
 KIND = {".yaml": 0, ".yml": 0, ".csv": 1, ".xlsx": 2}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 
 T = TypeVar("T")

@@ -6,7 +6,7 @@ from collections import deque
 from functools import lru_cache
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.sim.bots import GreedyBot, View
 from cardkit.sim.cards import Compiled, compile_pool

@@ -12,10 +12,10 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import BuildOptions, build_deck
 from cardkit.diagnostics import Diagnostic
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.build import BuildOptions, build_deck
 from cardkit.render.images import confine
 from cardkit.render.textfit import rules_markup
 

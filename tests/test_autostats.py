@@ -12,9 +12,9 @@ import pytest
 from pypdf import PdfReader
 from readme_helpers import page
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 from cardkit.model import Card, CardSet
-from cardkit.render.build import BuildOptions, build_deck
 from cardkit.render.fieldtext import card_boxes, stats_text
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element, LayoutLibrary

@@ -13,10 +13,10 @@ from jsonschema.exceptions import ValidationError
 from readme_helpers import page
 from ruamel.yaml import YAML
 
-from cardkit.cardload import YAML_SUFFIXES, card_files
 from cardkit.cli import main
-from cardkit.gameload import load_game
-from cardkit.schema import card_file_schema
+from cardkit.load.cards import YAML_SUFFIXES, card_files
+from cardkit.load.game import load_game
+from cardkit.load.schema import card_file_schema
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 GAMES = sorted(path.name for path in CARDS.iterdir() if (path / "game.yaml").is_file())

@@ -9,10 +9,10 @@ import pytest
 import yaml
 from readme_helpers import page
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
-from cardkit.constraints import best_team, check_constraints, declared
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
+from cardkit.rules.constraints import best_team, check_constraints, declared
 
 ROOT = Path(__file__).resolve().parent.parent
 UNSOLVABLE = ROOT / "tests" / "fixtures" / "games" / "unsolvable-dilemma"

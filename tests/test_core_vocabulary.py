@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "cardkit"
@@ -131,7 +131,7 @@ def test_the_search_finds_a_game_word_where_it_is_spelt() -> None:
     assert _pattern("trade-row").search('zone == "trade-row"')
     assert not _pattern("scout").search("scouting")
     assert list(_code(Path(__file__))).count('"hand"') >= 1
-    assert "zergling" not in "\n".join(_code(CORE / "rules" / "effects" / "board.py")).casefold()
+    assert "zergling" not in "\n".join(_code(CORE / "effects" / "board.py")).casefold()
     assert {"star-realms: zone"} <= game_words()["trade row"]
     assert {"warpspawn: span"} <= game_words()["battle"]
     assert {"planetary-strategy: card group"} <= game_words()["unit"]

@@ -27,7 +27,7 @@ SAMPLE = ROOT / "cards" / "star-realms"
 # Code run in the child before `cardkit build`: patch one function to SIGKILL the process.
 KILL_AT = {
     "checking cards": (
-        "import cardkit.cardload as m; original = m.CardChecker.check\n"
+        "import cardkit.load.cards as m; original = m.CardChecker.check\n"
         "calls = [0]\n"
         "def patched(*a, **k):\n"
         "    calls[0] += 1\n"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from readme_helpers import page
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
+from cardkit.load.cards import load_card_set
 from cardkit.render.back import back_of
 from cardkit.render.style import prepare_style
 

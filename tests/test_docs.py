@@ -178,3 +178,15 @@ def test_the_site_builds_with_no_warning(tmp_path: Path) -> None:
     for name in sorted(path.stem for path in DOCS.glob("*.md")):
         built = site / ("index.html" if name == "index" else f"{name}/index.html")
         assert built.is_file(), name
+
+
+def test_the_api_page_example_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (example,) = re.findall(r"```python\n(.*?)```", page("api.md"), flags=re.DOTALL)
+    monkeypatch.chdir(ROOT)
+    namespace: dict[str, object] = {}
+    exec(compile(example, "docs/api.md", "exec"), namespace)
+    assert namespace["card_set"] is not None
+    assert namespace["problems"] == []  # the sample game is clean
+    assert capsys.readouterr().out == ""

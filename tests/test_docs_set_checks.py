@@ -10,9 +10,9 @@ import pytest
 import yaml
 from readme_helpers import page
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
-from cardkit.schema import game_validator
+from cardkit.load.cards import load_card_set
+from cardkit.load.schema import game_validator
 
 ROOT = Path(__file__).resolve().parent.parent
 SECTION = page("set-checks.md")

@@ -75,9 +75,9 @@ def test_every_export_stays_inside_the_output_folder(
 def test_each_export_reports_progress_up_to_its_total(tmp_path: Path) -> None:
     from exports_game import CARDS, TOKEN, load
 
-    from cardkit.render.png import build_pngs
-    from cardkit.render.single import build_single
-    from cardkit.render.tts import build_tts
+    from cardkit.export.png import build_pngs
+    from cardkit.export.single import build_single
+    from cardkit.export.tts import build_tts
     from cardkit.render.units import mm
 
     card_set = load(write_game(tmp_path / "game", CARDS + TOKEN))

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 from readme_helpers import readme_yaml
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import DECK_FILE, BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.build import DECK_FILE, BuildOptions, build_deck
 from cardkit.render.fieldtext import card_boxes, line_text, readable, resource_amounts
 from cardkit.render.layoutfile import LayoutLibrary
 from cardkit.render.style import prepare_style

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.render.filenames import back_file_name, safe_file_stem
+from cardkit.export.filenames import back_file_name, safe_file_stem
 
 
 @pytest.mark.parametrize("name", ["blob-miner", "scout", "v2.1", "a_b", "x" * 100])

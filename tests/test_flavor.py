@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 from readme_helpers import page
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.build import BuildOptions, build_deck
 from cardkit.render.colour import Rgb
 from cardkit.render.fonts import register_fonts
 from cardkit.render.impose import Box

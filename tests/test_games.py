@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
 from cardkit.errors import RulesTextError
+from cardkit.load.cards import load_card_set
 from cardkit.model import Card, CardSet
 from cardkit.reference.content import Cell, plain
 from cardkit.reference.sheets import card_sheet_tables

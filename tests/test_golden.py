@@ -13,8 +13,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from cardkit.cardload import load_card_set
-from cardkit.render.build import BuildOptions, build_deck
+from cardkit.app.build import BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 
 REPO = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"

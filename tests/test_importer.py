@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cardkit.app.importing import plain_text
 from cardkit.atomic import write_atomic
 from cardkit.cli import main
 from cardkit.errors import OutputExistsError
-from cardkit.importer import plain_text
 
 ROOT = Path(__file__).resolve().parent.parent
 STAR_REALMS = ROOT / "cards" / "star-realms"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from readme_helpers import readme_yaml
 
-from cardkit.cardload import load_card_set
-from cardkit.gameload import BUILTIN_SIZES, load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import BUILTIN_SIZES, load_game
 from cardkit.model import Game
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import LayoutLibrary
@@ -292,7 +292,7 @@ def test_a_starcraft_unit_shows_its_own_stats(tmp_path: Path) -> None:
 def test_the_readme_layout_example_builds_a_unit_with_its_stats(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
-    from cardkit.render.build import BuildOptions, build_deck
+    from cardkit.app.build import BuildOptions, build_deck
 
     example = readme_yaml("# layouts/unit.yaml")
     game = make_game(tmp_path / "g", {"unit": example})

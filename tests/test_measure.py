@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import BuildOptions, build_deck
 from cardkit.cli import main
-from cardkit.render.build import BuildOptions, build_deck
+from cardkit.load.cards import load_card_set
 from cardkit.render.measure import measure_cards
 from cardkit.render.style import prepare_style
 

@@ -15,12 +15,12 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
-from cardkit.cardload import load_card_set
+from cardkit.app import build as build_module
+from cardkit.app.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.cli import main
 from cardkit.diagnostics import Diagnostic
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render import build as build_module
-from cardkit.render.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.render.impose import Duplex, Face
 from cardkit.render.pdf import BOLD, back_of, fit_line, register_fonts
 from cardkit.render.units import to_mm
@@ -491,7 +491,7 @@ def test_progress_reports_every_page(star_realms: CardSet, tmp_path: Path) -> No
 
 def test_only_the_renderer_imports_reportlab() -> None:
     code = (
-        "import sys, cardkit.cli, cardkit.cardload, cardkit.render.impose, "
+        "import sys, cardkit.cli, cardkit.load.cards, cardkit.render.impose, "
         "cardkit.render.units, cardkit.render.layoutfile, cardkit.render.style; "
         "sys.exit('reportlab' in sys.modules)"
     )
@@ -528,7 +528,7 @@ def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
     err = capsys.readouterr().err.splitlines()
     warned = [line for line in err if "warning[" in line]
     assert warned == [line.replace("error[", "warning[") for line in told]
-    assert warned[0] == (  # as README.md shows it
+    assert warned[0] == (  # as docs/printing.md shows it
         "game/typos.yaml:6:14: warning[CK101] unexpected 'Glod': expected a resource "
         "in rules text of 'typo-ship'"
     )

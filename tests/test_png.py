@@ -11,8 +11,8 @@ from exports_game import CARDS, TOKEN, fails_on_call, load, write_game
 from PIL import Image
 
 from cardkit.cli import main
-from cardkit.render import png
-from cardkit.render.png import CACHE_FILE, PNG_FOLDER, build_pngs
+from cardkit.export import png
+from cardkit.export.png import CACHE_FILE, PNG_FOLDER, build_pngs
 from cardkit.render.units import mm, parse_length
 
 EIGHTH = parse_length("0.125in")

@@ -55,7 +55,7 @@ def test_cardkit_runs_from_another_folder(tmp_path: Path) -> None:
 
 def test_importing_the_data_layer_does_not_import_renderers() -> None:
     code = (
-        "import sys, cardkit.cardload, cardkit.cli; "
+        "import sys, cardkit.load.cards, cardkit.cli; "
         "print(sorted(m for m in ('reportlab', 'PIL', 'jinja2', 'lark') if m in sys.modules))"
     )
     result = subprocess.run(

@@ -9,9 +9,9 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardkit.cli import main
+from cardkit.export.reference_pdf import CELL_PADDING, HEADER_SIZE, column_widths
 from cardkit.reference.content import Table, plain
 from cardkit.render.pdf import BOLD, register_fonts
-from cardkit.render.reference_pdf import CELL_PADDING, HEADER_SIZE, column_widths
 
 REPO = Path(__file__).resolve().parents[1]
 

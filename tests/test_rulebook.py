@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
+from cardkit.effects import Ally, Gain, OnScrap
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules import parse_card_text
-from cardkit.rules.effects import Ally, Gain, OnScrap
 
 REPO = Path(__file__).resolve().parents[1]
 STAR_REALMS = REPO / "cards" / "star-realms"

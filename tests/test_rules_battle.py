@@ -10,11 +10,7 @@ import pytest
 from readme_helpers import all_docs
 
 from cardkit.cli import main
-from cardkit.errors import RulesTextError
-from cardkit.gameload import load_game
-from cardkit.model import Game, Span
-from cardkit.rules import parse_ability
-from cardkit.rules.effects import (
+from cardkit.effects import (
     AtEndOf,
     Cannot,
     DrawKind,
@@ -40,6 +36,10 @@ from cardkit.rules.effects import (
     SetStat,
     TakeControl,
 )
+from cardkit.errors import RulesTextError
+from cardkit.load.game import load_game
+from cardkit.model import Game, Span
+from cardkit.rules import parse_ability
 from cardkit.sim.compile import outside_reason, unsupported
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +51,7 @@ def _game(name: str) -> Game:
     return game
 
 
-# (game, text as the README writes it, the effect it means)
+# (game, text as docs/rules-text.md writes it, the effect it means)
 EXAMPLES: list[tuple[str, str, Effect]] = [
     (
         "warpspawn",

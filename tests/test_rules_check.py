@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
 from cardkit.diagnostics import CODES, Location, Severity
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules.check import check_card_text
 

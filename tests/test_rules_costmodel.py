@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
+from cardkit.effects import Ally, Choice, DestroyTarget, Draw, Gain, OnScrap
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules.context import parse_set
 from cardkit.rules.costmodel import (
@@ -21,7 +22,6 @@ from cardkit.rules.costmodel import (
     fit_costs,
     trigger_weight,
 )
-from cardkit.rules.effects import Ally, Choice, DestroyTarget, Draw, Gain, OnScrap
 
 ROOT = Path(__file__).resolve().parent.parent
 STAR_REALMS = ROOT / "cards" / "star-realms"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.model import Game, PlayCount, SizeRule
 from cardkit.rules.deckrules import (
     allowed_sizes,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.rules import effects
-from cardkit.rules.effects import (
+from cardkit import effects
+from cardkit.effects import (
     EFFECTS,
     Ability,
     AbilityCost,
@@ -66,7 +66,7 @@ from cardkit.rules.effects import (
     TakeControl,
     Then,
 )
-from cardkit.rules.vocab import Vocabulary, plural
+from cardkit.effects.vocab import Vocabulary, plural
 
 VOCAB = Vocabulary(
     resources=(("gold", "Gold"), ("favor", "Royal Favor")),

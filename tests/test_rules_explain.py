@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules.explain import explain
 

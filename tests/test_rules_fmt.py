@@ -157,7 +157,7 @@ def test_a_card_set_that_does_not_load_is_not_touched(
 
 
 def test_the_command_line_does_not_load_ruamel_until_fmt_runs() -> None:
-    code = "import sys, cardkit.cardload, cardkit.cli; print('ruamel' in sys.modules)"
+    code = "import sys, cardkit.load.cards, cardkit.cli; print('ruamel' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
 

@@ -12,6 +12,7 @@ import yaml
 from lark import Lark
 from lark import logger as lark_logger
 
+from cardkit.effects.vocab import Vocabulary
 from cardkit.rules.parser import (
     STARTS,
     TERMINAL_WORDS,
@@ -19,7 +20,6 @@ from cardkit.rules.parser import (
     grammar_text,
     handler_names,
 )
-from cardkit.rules.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 VOCAB = Vocabulary(

@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
-from cardkit.gameload import load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
 from cardkit.rules.check import check_card_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,13 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
-from cardkit.gameload import load_game
-from cardkit.model import Game
-from cardkit.rules import parse_ability
-from cardkit.rules.context import parse_set
-from cardkit.rules.effects import (
+from cardkit.effects import (
     AtEndOf,
     Draw,
     DrawKind,
@@ -31,7 +26,12 @@ from cardkit.rules.effects import (
     Sequence,
     walk,
 )
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
+from cardkit.model import Game
+from cardkit.rules import parse_ability
+from cardkit.rules.context import parse_set
 
 ROOT = Path(__file__).resolve().parent.parent
 

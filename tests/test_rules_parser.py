@@ -6,11 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
-from cardkit.errors import CardkitError, RulesTextError, UnknownFactionError
-from cardkit.model import Game
-from cardkit.rules import parse_ability, parse_card_text, rules_parser
-from cardkit.rules.effects import (
+from cardkit.effects import (
     Ability,
     AcquireFree,
     Ally,
@@ -25,7 +21,11 @@ from cardkit.rules.effects import (
     PutOnTop,
     ScrapCards,
 )
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary
+from cardkit.errors import CardkitError, RulesTextError, UnknownFactionError
+from cardkit.load.cards import load_card_set
+from cardkit.model import Game
+from cardkit.rules import parse_ability, parse_card_text, rules_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 ORCHARD = ROOT / "tests" / "fixtures" / "rules" / "game"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardkit.cardload import load_card_set
 from cardkit.diagnostics import Location
+from cardkit.effects import PRIMARY, Ability, And, Clause, Draw, Pos
+from cardkit.effects.vocab import Vocabulary
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardName, FieldSpec
 from cardkit.rules.context import ParsedLine, parse_set
-from cardkit.rules.effects import PRIMARY, Ability, And, Clause, Draw, Pos
 from cardkit.rules.references import check_references, effect_references, field_references
-from cardkit.rules.vocab import Vocabulary
 
 BASE = Path(__file__).resolve().parent / "fixtures" / "rules" / "set" / "base"
 

@@ -10,11 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.cardload import load_card_set
-from cardkit.gameload import load_game
-from cardkit.model import Card, CardSet, Game
-from cardkit.rules import parse_ability, parse_card_text
-from cardkit.rules.effects import (
+from cardkit.effects import (
     ACTIONS,
     STATES,
     Ability,
@@ -75,7 +71,11 @@ from cardkit.rules.effects import (
     TakeControl,
     Then,
 )
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
+from cardkit.model import Card, CardSet, Game
+from cardkit.rules import parse_ability, parse_card_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = sorted(path.parent for path in (ROOT / "cards").glob("*/game.yaml"))

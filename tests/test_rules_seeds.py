@@ -8,12 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
-from cardkit.errors import RulesTextError
-from cardkit.model import CardSet
-from cardkit.rules import parse_ability
-from cardkit.rules.check import check_card_text
-from cardkit.rules.effects import (
+from cardkit.effects import (
     Ability,
     AbilityCost,
     CreateCard,
@@ -26,6 +21,11 @@ from cardkit.rules.effects import (
     Sequence,
     walk,
 )
+from cardkit.errors import RulesTextError
+from cardkit.load.cards import load_card_set
+from cardkit.model import CardSet
+from cardkit.rules import parse_ability
+from cardkit.rules.check import check_card_text
 
 SEEDS = Path(__file__).resolve().parent / "fixtures" / "rules" / "seeds"
 

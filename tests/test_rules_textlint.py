@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.parser import rules_parser
 from cardkit.rules.textlint import (
@@ -17,7 +18,6 @@ from cardkit.rules.textlint import (
     misspelt,
     unbalanced,
 )
-from cardkit.rules.vocab import Vocabulary
 
 VOCAB = Vocabulary(
     resources=(("gold", "Gold"), ("favor", "Royal Favor")),

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
+from cardkit.app.new_game import KINDS, game_id
 from cardkit.cli import main
-from cardkit.gameload import load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
 from cardkit.resources import data_dir
-from cardkit.scaffold import KINDS, game_id
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -280,7 +280,7 @@ def test_a_new_deck_builder_builds_a_deck_pdf_and_a_rulebook(
 def test_a_new_deck_builder_plays_fair_games_in_the_simulator(
     deck_builder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # README's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
+    # docs/tutorial.md's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
     capsys.readouterr()
     sweep = ["--games", "2000", "--seed", "1", "--jobs", "1", "--format", "json"]
     status = main(["sim", str(deck_builder), *sweep, "-o", str(tmp_path)])

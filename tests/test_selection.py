@@ -10,9 +10,9 @@ from exports_game import load, write_game
 from pypdf import PdfReader
 from readme_helpers import all_docs
 
+from cardkit.app.selection import select_cards
 from cardkit.cli import main
 from cardkit.errors import UsageError
-from cardkit.render.selection import select_cards
 
 
 def test_cards_are_chosen_by_id_or_name_in_their_own_order(tmp_path: Path) -> None:

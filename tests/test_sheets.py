@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Table, cell_text
@@ -181,7 +181,7 @@ def test_rules_table_cells_keep_their_values() -> None:
 
 
 def _reference_tables(game: str, title: str) -> list[Table]:
-    from cardkit.render.rulebook import make_reference
+    from cardkit.app.rulebook import make_reference
 
     card_set, _ = load_card_set(REPO / "cards" / game, game)
     assert card_set is not None

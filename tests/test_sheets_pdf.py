@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from cardkit.cardload import load_card_set
+from cardkit.app.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.cli import main
-from cardkit.gameload import load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
 from cardkit.model import CardSet
 from cardkit.render.back import back_of
-from cardkit.render.build import DECK_FILE, BuildOptions, build_deck, plan_deck
 from cardkit.render.impose import Duplex, Face
 from cardkit.render.units import mm, to_mm
 
@@ -197,7 +197,7 @@ def test_cli_refuses_a_malformed_back_offset(
 
 def test_cli_refuses_an_unknown_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card_set = make(tmp_path / "g", "- {name: A, type: unit}\n")
-    # A wrong command line is exit status 2, like a malformed --bleed (README, "The command line").
+    # A wrong command line is exit status 2, like a malformed --bleed (docs/printing.md).
     assert main(["build", str(card_set.game.root), "--paper", "a5", "-o", str(tmp_path)]) == 2
     assert "unknown paper 'a5'" in capsys.readouterr().err
 

@@ -227,7 +227,7 @@ def test_an_added_card_outside_the_market_deck_is_a_ck405_warning(
 def test_the_greedy_bot_against_the_simple_one_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The README's head-to-head, on fewer games: greedy wins most of them."""
+    """The head-to-head of docs/playtesting.md, on fewer games: greedy wins most of them."""
     status, out, _ = _sim(
         capsys,
         *(str(STAR_REALMS), "--bots", "greedy,simple", "--games", "200", "--seed", "7"),

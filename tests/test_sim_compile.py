@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from sim_helpers import star_realms
 
-from cardkit.rules import effects
-from cardkit.rules.effects import PRIMARY, Ability, Clause, Draw, Gain
-from cardkit.rules.vocab import Vocabulary
+from cardkit import effects
+from cardkit.effects import PRIMARY, Ability, Clause, Draw, Gain
+from cardkit.effects.vocab import Vocabulary
 from cardkit.sim import compile as sim_compile
 from cardkit.sim.compile import (
     CONDITIONS,

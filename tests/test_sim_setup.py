@@ -7,8 +7,8 @@ from pathlib import Path
 
 from sim_helpers import STAR_REALMS, star_pool, star_realms
 
-from cardkit.cardload import load_card_set
-from cardkit.gameload import load_game
+from cardkit.load.cards import load_card_set
+from cardkit.load.game import load_game
 from cardkit.model import PlaySetup, PlayZones
 from cardkit.sim.pool import build_pool
 from cardkit.sim.runner import run_sweep

@@ -9,8 +9,8 @@ from exports_game import TOKEN, fails_on_call, load, write_game
 from pypdf import PdfReader
 
 from cardkit.cli import main
-from cardkit.render import single
-from cardkit.render.single import build_single
+from cardkit.export import single
+from cardkit.export.single import build_single
 from cardkit.render.units import mm, parse_length, to_mm
 
 REPO = Path(__file__).resolve().parents[1]

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
-from cardkit.spreadsheet import cell_name
+from cardkit.load.cards import load_card_set
+from cardkit.load.spreadsheet import cell_name
 
 GAME = Path(__file__).resolve().parent / "fixtures" / "game"
 HEADER = ["Set", "Qty", "Name", "Faction", "Type", "Cost", "Text", "Defense"]

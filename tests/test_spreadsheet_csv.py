@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from cardkit.cli import main
-from cardkit.sheetfile import sniff_delimiter
+from cardkit.load.tables import sniff_delimiter
 
 GAME = Path(__file__).resolve().parent / "fixtures" / "game"
 

@@ -14,11 +14,11 @@ from exports_game import CARDS, TOKEN, fails_on_call, load, write_game
 from PIL import Image, ImageChops
 
 from cardkit.cli import main
+from cardkit.export.raster import rasterise
+from cardkit.export.single import CardSize, card_pdf
+from cardkit.export.tts import PER_SHEET, TTS_FOLDER, build_tts, grid_for, plan_tts
 from cardkit.model import CardSet
 from cardkit.render.impose import Face
-from cardkit.render.raster import rasterise
-from cardkit.render.single import CardSize, card_pdf
-from cardkit.render.tts import PER_SHEET, TTS_FOLDER, build_tts, grid_for, plan_tts
 from cardkit.render.units import mm
 
 REPO = Path(__file__).resolve().parents[1]
@@ -225,7 +225,7 @@ def test_a_base_url_replaces_the_file_paths(tmp_path: Path) -> None:
 def test_a_failed_export_leaves_the_previous_one_intact(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from cardkit.render import tts
+    from cardkit.export import tts
 
     card_set: CardSet = load(write_game(tmp_path / "game"))
     written, _ = build_tts(card_set, tmp_path / "out")

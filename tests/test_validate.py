@@ -644,7 +644,7 @@ def test_an_unknown_field_unlike_the_missing_one_leaves_both_reported(
 def test_a_card_with_no_deck_belongs_to_the_only_deck_of_a_one_deck_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from cardkit.cardload import load_card_set
+    from cardkit.load.cards import load_card_set
 
     assert main(["new", "Moon Tactics", "--into", str(tmp_path)]) == 0
     capsys.readouterr()

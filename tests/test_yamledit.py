@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from ruamel.yaml import YAML
 
-from cardkit import yamledit
-from cardkit.yamledit import YamlEditError, replace_values
+from cardkit.load import yamledit
+from cardkit.load.yamledit import YamlEditError, replace_values
 
 SOURCE = """\
 # comment

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardkit import yamlsource
-from cardkit.yamlsource import MAX_ALIAS_EXPANSION, parse_yaml
+from cardkit.load import yamlsource
+from cardkit.load.yamlsource import MAX_ALIAS_EXPANSION, parse_yaml
 
 INVALID_CARDS = Path(__file__).resolve().parent / "fixtures" / "cards" / "invalid"
 

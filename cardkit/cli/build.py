@@ -11,15 +11,15 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
 from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
 from cardkit.errors import LengthError, UsageError
+from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 
 if TYPE_CHECKING:
-    from cardkit.render.build import BuildOptions
+    from cardkit.app.build import BuildOptions
 
 NAME = "build"
 MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
@@ -51,8 +51,8 @@ def offset(text: str) -> tuple[float, float]:
 def paper(text: str) -> str:
     """An argparse type: a paper name or WIDTHxHEIGHT in any case (``A4``, ``Letter``,
     ``300MMx200mm``), checked before any card is read; returned in lowercase."""
+    from cardkit.app.build import paper_size
     from cardkit.errors import LayoutError
-    from cardkit.render.build import paper_size
 
     name = text.strip().lower()
     try:
@@ -136,7 +136,7 @@ def _unparsed_text(card_set: CardSet) -> list[Diagnostic]:
     """Warnings for rules text that does not parse (printed as written), as validate tells
     them; a card's suppress list is obeyed."""
     from cardkit.rules.check import unparsed_text
-    from cardkit.suppress import drop_suppressed
+    from cardkit.rules.suppress import drop_suppressed
 
     return drop_suppressed(card_set, unparsed_text(card_set))
 
@@ -144,7 +144,7 @@ def _unparsed_text(card_set: CardSet) -> list[Diagnostic]:
 def _blame_the_command_line(card_set: CardSet, options: BuildOptions, reason: str) -> None:
     """A usage error naming the options given when the cards fit with their defaults:
     then the paper, bleed or gutter asked for is what is wrong, not the card sizes."""
-    from cardkit.render.build import BuildOptions, CardSizeError, plan_deck
+    from cardkit.app.build import BuildOptions, CardSizeError, plan_deck
 
     usual = BuildOptions()
     given = {
@@ -168,7 +168,7 @@ def _blame_the_command_line(card_set: CardSet, options: BuildOptions, reason: st
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.render.build import (
+    from cardkit.app.build import (
         BuildOptions,
         CardSizeError,
         build_deck,
@@ -184,7 +184,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
     if args.only:
-        from cardkit.render.selection import select_cards
+        from cardkit.app.selection import select_cards
 
         card_set = select_cards(card_set, args.only)
     unparsed = _unparsed_text(card_set)

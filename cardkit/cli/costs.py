@@ -8,9 +8,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics, whole
 from cardkit.diagnostics import Severity
+from cardkit.load.cards import load_card_set
 
 NAME = "costs"
 HELP = "show the cost curve fitted on a game's cards, and the cards furthest from it"

@@ -8,11 +8,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
+from cardkit.app.selection import find_card
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
 from cardkit.diagnostics import Severity, did_you_mean
 from cardkit.errors import UsageError
-from cardkit.render.selection import find_card
+from cardkit.load.cards import load_card_set
 
 NAME = "explain"
 HELP = "print the effect tree of cards' rules text"

@@ -72,7 +72,7 @@ def _dpi(text: str) -> float:
 def _base_url(text: str) -> str:
     """An argparse type: a base URL that Tabletop Simulator can load images from."""
     from cardkit.errors import UsageError
-    from cardkit.render.tts import check_base_url
+    from cardkit.export.tts import check_base_url
 
     try:
         return check_base_url(text)
@@ -100,7 +100,7 @@ def run_exports(
     args: argparse.Namespace, card_set: CardSet, folder: Path, bleed: float, err: Console
 ) -> list[Diagnostic]:
     """Write the exports the options ask for into ``folder``; return the warnings found."""
-    from cardkit.render.single import build_single
+    from cardkit.export.single import build_single
 
     found: list[Diagnostic] = []
     if args.single:
@@ -114,7 +114,7 @@ def run_exports(
         for path in written:
             err.print(Text(f"wrote {path} (one card per page)"), soft_wrap=True)
     if args.png:
-        from cardkit.render.png import PNG_FOLDER, build_pngs
+        from cardkit.export.png import PNG_FOLDER, build_pngs
 
         report = with_bar(
             err,
@@ -133,7 +133,7 @@ def run_exports(
             counts.append(f"{len(report.removed)} removed (cards no longer in the game)")
         err.print(Text(f"wrote {folder / PNG_FOLDER} ({', '.join(counts)})"), soft_wrap=True)
     if args.tts or args.tts_url:
-        from cardkit.render.tts import build_tts
+        from cardkit.export.tts import build_tts
 
         written, drawn = with_bar(
             err,

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, Severity, error
+from cardkit.load.cards import load_card_set
 
 if TYPE_CHECKING:  # ruamel.yaml is loaded only when fmt runs
+    from cardkit.load.yamledit import YamlEditError
     from cardkit.rules.fmt import CardRewrite
-    from cardkit.yamledit import YamlEditError
 
 NAME = "fmt"
 HELP = "rewrite cards' rules text in canonical wording (--check: only report)"
@@ -110,8 +110,8 @@ def _rewrite(
     """Rewrite one card file (with ``write``; else only find whether it can be), or say why
     it is not: a file fmt cannot rewrite is left as it was, with ``--check`` too."""
     from cardkit.atomic import write_atomic
-    from cardkit.textfile import read_text
-    from cardkit.yamledit import YamlEditError, replace_values
+    from cardkit.load.textfile import read_text
+    from cardkit.load.yamledit import YamlEditError, replace_values
 
     if not path.resolve().is_relative_to(root):
         return error(

@@ -8,8 +8,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from cardkit.app.new_game import KINDS
 from cardkit.cli.output import EXIT_OK
-from cardkit.scaffold import KINDS
 
 NAME = "new"
 HELP = "start a new game folder with sample cards"
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.scaffold import new_game
+    from cardkit.app.new_game import new_game
 
     folder = new_game(args.name, Path(args.into), kind=args.kind)
     out.print(

@@ -8,9 +8,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
+from cardkit.load.cards import load_card_set
 
 NAME = "rulebook"
 HELP = "write a game's reference pages (contents, card list, icons, sheets) as PDF, HTML, Markdown"
@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.render.rulebook import (
+    from cardkit.app.rulebook import (
         RulebookOptions,
         make_reference,
         output_folder,

@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit.atomic import write_atomic
-from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.load.cards import load_card_set
 from cardkit.resources import data_dir
 
 NAME = "schema"
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.schema import card_file_schema
+    from cardkit.load.schema import card_file_schema
 
     card_set, found = load_card_set(Path(args.path), args.path)
     if card_set is None:

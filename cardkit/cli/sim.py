@@ -13,14 +13,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics, whole
 from cardkit.diagnostics import count_errors, did_you_mean
 from cardkit.errors import UsageError
+from cardkit.load.cards import load_card_set
 
 if TYPE_CHECKING:
+    from cardkit.export.simchart import Bar
     from cardkit.model import Card
-    from cardkit.render.simchart import Bar
     from cardkit.sim.pool import SimPool
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
@@ -304,7 +304,7 @@ def _write(
     folder: Path, report: dict[str, Any], summary: Summary, changes: tuple[Delta, ...] | None
 ) -> list[Path]:
     from cardkit.atomic import write_atomic
-    from cardkit.render.simchart import Bar, bar_chart
+    from cardkit.export.simchart import Bar, bar_chart
 
     def bar(label: str, rate: Rate, highlight: bool = False) -> Bar:
         low, high = rate.interval

@@ -10,10 +10,10 @@ from rich.console import Console
 from rich.text import Text
 
 from cardkit.atomic import write_atomic
-from cardkit.cardload import YAML_SUFFIXES, game_card_files
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error, warning
 from cardkit.errors import OutputExistsError, UsageError
+from cardkit.load.cards import YAML_SUFFIXES, game_card_files
 from cardkit.model import Game
 
 NAME = "import"
@@ -103,8 +103,8 @@ def _refuse(err: Console, found: list[Diagnostic]) -> int:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.gameload import load_game
-    from cardkit.importer import cards_yaml, import_cards
+    from cardkit.app.importing import cards_yaml, import_cards
+    from cardkit.load.game import load_game
 
     _check_output(args)
     source = Path(args.spreadsheet)

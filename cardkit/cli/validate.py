@@ -8,10 +8,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from cardkit.cardload import load_card_set
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import CODES, count_errors
-from cardkit.suppress import apply_suppressions
+from cardkit.load.cards import load_card_set
+from cardkit.rules.suppress import apply_suppressions
 
 NAME = "validate"
 # What validate checks: files, schema, rules text and set, rendering (CK0xx-CK2xx); a card may

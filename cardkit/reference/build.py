@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardkit.diagnostics import Diagnostic
+from cardkit.effects import Ability
+from cardkit.effects.vocab import Vocabulary
 from cardkit.model import CardSet
 from cardkit.reference.content import Reference
 from cardkit.reference.sheets import sheet_sections
@@ -16,8 +18,6 @@ from cardkit.reference.standard import (
 )
 from cardkit.reference.stats import stats_section
 from cardkit.reference.words import CardText
-from cardkit.rules.effects import Ability
-from cardkit.rules.vocab import Vocabulary
 
 
 def build_reference(

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from cardkit.rules.effects import (
+from cardkit.effects import (
     Ability,
     Ally,
     And,
@@ -21,7 +21,7 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary
 
 # How the statistics name a kind of clause; a kind missing here is named from its class.
 CLAUSE_LABELS: Mapping[str, str] = {

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, warning
+from cardkit.effects import Ability
 from cardkit.model import Card, CardSet, Game, Sheet
 from cardkit.reference.content import Cell, Paragraph, Section, Table, plain
 from cardkit.reference.words import (
@@ -16,7 +17,6 @@ from cardkit.reference.words import (
     rules_text,
     shown_value,
 )
-from cardkit.rules.effects import Ability
 
 
 def _matches(card: Card, field: str, values: tuple[Any, ...]) -> bool:

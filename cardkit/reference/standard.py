@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
+from cardkit.effects import Ability, Ally, OnScrap
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
     Cell,
@@ -25,7 +26,6 @@ from cardkit.reference.words import (
     shown_value,
 )
 from cardkit.rules.deckrules import describe_deck_rules
-from cardkit.rules.effects import Ability, Ally, OnScrap
 
 # Field kinds the card list shows as columns (long text and nested values stay out).
 STAT_KINDS = ("integer", "number", "string", "enum", "boolean", "resources", "card", "faction")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardkit.effects import Ability
+from cardkit.effects.vocab import Vocabulary
 from cardkit.model import CardSet
 from cardkit.reference.content import Chart, Paragraph, Section, Series, Table, plain
 from cardkit.reference.effects import TRIGGER_KINDS, effect_totals
-from cardkit.rules.effects import Ability
-from cardkit.rules.vocab import Vocabulary
 
 COST_FIELD = "cost"
 # Colours for series the game gives none (unaligned cards, trigger kinds): a fixed palette.

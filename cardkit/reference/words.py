@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from cardkit.effects import Ability
 from cardkit.model import Card, Game
 from cardkit.reference.content import Cell, Span, plain
-from cardkit.rules.effects import Ability
 
 NONE_SHOWN = "—"
 

@@ -34,13 +34,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
 from cardkit.errors import LengthError
+from cardkit.load.textfile import read_text
+from cardkit.load.yamlsource import parse_yaml
 from cardkit.render.impose import Box
 from cardkit.render.units import format_mm, parse_length
 from cardkit.resources import data_dir
-from cardkit.textfile import read_text
-from cardkit.yamlsource import SourceMap, parse_yaml
 
 LAYOUT_FOLDER = "layouts"
 DEFAULT_LAYOUT = "card"

@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from cardkit.constraints import check_constraints
 from cardkit.diagnostics import Diagnostic, Severity, error
+from cardkit.effects import Ally
 from cardkit.model import CardSet
+from cardkit.rules.constraints import check_constraints
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
 from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
-from cardkit.rules.effects import Ally
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
 from cardkit.rules.references import check_references
 from cardkit.rules.wording import check_drift, check_slips

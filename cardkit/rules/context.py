@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardkit.diagnostics import Diagnostic, Location, error
+from cardkit.effects import Ability, Node, walk
+from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
+from cardkit.load.textfile import read_text
 from cardkit.model import Card, CardSet, Game
-from cardkit.rules.effects import Ability, Node, walk
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
 from cardkit.rules.textlint import Finding, dictionary, explain_failure
-from cardkit.rules.vocab import Vocabulary
-from cardkit.textfile import read_text
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 

@@ -28,12 +28,8 @@ import statistics
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-import numpy as np
-
 from cardkit.diagnostics import Diagnostic, warning
-from cardkit.model import Card, Game
-from cardkit.rules.context import CheckContext
-from cardkit.rules.effects import (
+from cardkit.effects import (
     AcquireFree,
     Ally,
     And,
@@ -53,8 +49,10 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
-from cardkit.rules.effects.node import article
-from cardkit.rules.vocab import NO_NAMES
+from cardkit.effects.node import article
+from cardkit.effects.vocab import NO_NAMES
+from cardkit.model import Card, Game
+from cardkit.rules.context import CheckContext
 
 COST_FIELD = "cost"
 _STAT_KINDS = ("integer", "number", "boolean")
@@ -241,6 +239,8 @@ class _Ridge:
 
 def _ridge(rows: list[Row]) -> _Ridge | None:
     """Ridge least squares of cost on standardised features; None when too few rows."""
+    import numpy as np  # here, not at the top: only a set large enough to fit pays for numpy
+
     names = sorted({key for _, _, features in rows for key in features})
     column = {name: k for k, name in enumerate(names)}
     data = np.zeros((len(rows), len(names)))

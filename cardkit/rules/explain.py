@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.errors import RulesTextError
-from cardkit.model import Card, Game
-from cardkit.rules.effects import (
+from cardkit.effects import (
     Ability,
     AbilityCost,
     Ally,
@@ -23,8 +21,10 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
+from cardkit.effects.vocab import Vocabulary
+from cardkit.errors import RulesTextError
+from cardkit.model import Card, Game
 from cardkit.rules.parser import rules_parser
-from cardkit.rules.vocab import Vocabulary
 
 INDENT = "  "
 

@@ -7,8 +7,8 @@ import re
 from collections.abc import Iterable
 from importlib.resources import files
 
-from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, STATES
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
+from cardkit.effects.vocab import Vocabulary
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")

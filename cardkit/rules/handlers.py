@@ -8,8 +8,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from lark import Token, Transformer
 
-from cardkit.errors import RulesTextError
-from cardkit.rules.effects import (
+from cardkit.effects import (
     DECK,
     NUMBER_WORDS,
     TOP_OF,
@@ -74,8 +73,9 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
+from cardkit.effects.vocab import Vocabulary
+from cardkit.errors import RulesTextError
 from cardkit.rules.grammar import fold
-from cardkit.rules.vocab import Vocabulary
 
 N = TypeVar("N", bound=Node)
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
+from cardkit.effects import GrantKeyword, KeywordUse
+from cardkit.effects.node import article
 from cardkit.model import Card, Game, Keyword, KeywordParam
 from cardkit.rules.context import CheckContext, ParsedLine
-from cardkit.rules.effects import GrantKeyword, KeywordUse
-from cardkit.rules.effects.node import article
 
 
 def keyword_uses(

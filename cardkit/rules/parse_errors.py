@@ -8,8 +8,8 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from cardkit.diagnostics import did_you_mean
+from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
-from cardkit.rules.vocab import Vocabulary
 
 _END = "the end of the line"
 # How error messages name the terminals whose name does not spell their words.

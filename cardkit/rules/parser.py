@@ -16,12 +16,12 @@ from typing import Any
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
+from cardkit.effects import Ability
+from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Game
-from cardkit.rules.effects import Ability
 from cardkit.rules.grammar import STARTS, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
-from cardkit.rules.vocab import Vocabulary
 
 __all__ = [
     "STARTS",

@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.effects import Node
 from cardkit.model import Card, CardSet, FieldSpec
 from cardkit.rules.context import CheckContext
-from cardkit.rules.effects import Node
 
 _CARD_NAME = re.compile(r"\bCardName\b")
 

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
+from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
-from cardkit.rules.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.rules.parser import grammar_text
-from cardkit.rules.vocab import Vocabulary
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
 _DOUBLED = re.compile(r"\b([^\W\d_]+)[ \t{}]+\1\b", re.IGNORECASE)

@@ -18,9 +18,9 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from cardkit.diagnostics import Diagnostic, error, warning
+from cardkit.effects import Effect, Sequence
 from cardkit.model import Card
 from cardkit.rules.context import CheckContext, ParsedLine
-from cardkit.rules.effects import Effect, Sequence
 from cardkit.rules.textlint import CURLY, Finding, curly, doubled, misspelt, unbalanced
 
 _SPACES = re.compile(r"[ \t{}]+")

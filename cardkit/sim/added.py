@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardkit.cardload import SHEET_SUFFIXES, CardChecker, _yaml_records, card_files, duplicate_ids
 from cardkit.diagnostics import Diagnostic, Location, error
+from cardkit.load.cards import SHEET_SUFFIXES, CardChecker, _yaml_records, card_files, duplicate_ids
+from cardkit.load.spreadsheet import RawCard, read_spreadsheet
 from cardkit.model import Card, CardSet
-from cardkit.spreadsheet import RawCard, read_spreadsheet
 
 
 def _files(path: Path, shown: str) -> tuple[list[tuple[Path, str]], list[Diagnostic]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardkit.rules.effects import (
+from cardkit.effects import (
     AcquireFree,
     Ally,
     And,

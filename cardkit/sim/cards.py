@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardkit.rules.effects import Ally, Gain, OnScrap, Primary
+from cardkit.effects import Ally, Gain, OnScrap, Primary
 from cardkit.sim.compile import (
     Env,
     Exec,

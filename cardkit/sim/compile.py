@@ -15,8 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardkit.model import PlayZones
-from cardkit.rules.effects import (
+from cardkit.effects import (
     Ability,
     AbilityCost,
     AcquireFree,
@@ -75,6 +74,7 @@ from cardkit.rules.effects import (
     Then,
     Trigger,
 )
+from cardkit.model import PlayZones
 
 if TYPE_CHECKING:
     from cardkit.sim.engine import Match

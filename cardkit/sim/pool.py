@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error, warning
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error, warning
+from cardkit.effects import Ability, Gain, GainPerCost
+from cardkit.effects.abilities import walk
 from cardkit.model import Card, CardSet, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
-from cardkit.rules.effects import Ability, Gain, GainPerCost
-from cardkit.rules.effects.abilities import walk
 from cardkit.sim.compile import outside_reason, unsupported
-from cardkit.yamlsource import SourceMap
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ vocabulary, ids are shown as they are.
 
 from __future__ import annotations
 
-from cardkit.rules.effects.abilities import (
+from cardkit.effects.abilities import (
     ON_SCRAP,
     PRIMARY,
     Ability,
@@ -30,7 +30,7 @@ from cardkit.rules.effects.abilities import (
     Trigger,
     walk,
 )
-from cardkit.rules.effects.board import (
+from cardkit.effects.board import (
     ACTIONS,
     SCOPES,
     STATES,
@@ -47,7 +47,7 @@ from cardkit.rules.effects.board import (
     SetStat,
     TakeControl,
 )
-from cardkit.rules.effects.combinators import (
+from cardkit.effects.combinators import (
     And,
     AtEndOf,
     Chain,
@@ -60,7 +60,7 @@ from cardkit.rules.effects.combinators import (
     Sequence,
     Then,
 )
-from cardkit.rules.effects.deckbuilding import (
+from cardkit.effects.deckbuilding import (
     AcquireFree,
     AllyForAllFactions,
     CopyAnother,
@@ -80,7 +80,7 @@ from cardkit.rules.effects.deckbuilding import (
     ScrappedThisTurn,
     Special,
 )
-from cardkit.rules.effects.moves import (
+from cardkit.effects.moves import (
     DrawKind,
     EndSpan,
     Joins,
@@ -95,7 +95,7 @@ from cardkit.rules.effects.moves import (
     RemoveCounters,
     ReplaceAll,
 )
-from cardkit.rules.effects.node import (
+from cardkit.effects.node import (
     NUMBER_WORDS,
     Clause,
     Effect,
@@ -103,11 +103,11 @@ from cardkit.rules.effects.node import (
     Pos,
     number_word,
 )
-from cardkit.rules.effects.registry import (
+from cardkit.effects.registry import (
     CLAUSES,
     EFFECTS,
 )
-from cardkit.rules.effects.zones import (
+from cardkit.effects.zones import (
     DECK,
     TOP_OF,
     Destination,

@@ -14,10 +14,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardkit.diagnostics import Diagnostic, Location, error, warning
+from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error, warning
+from cardkit.load.tables import Row, Table, cell_name, read_tables
 from cardkit.model import FieldSpec, Game, SpreadsheetMapping
-from cardkit.sheetfile import Row, Table, cell_name, read_tables
-from cardkit.yamlsource import PathKey, SourceMap
 
 __all__ = ["RawCard", "cell_name", "column_hints", "iter_headers", "read_spreadsheet"]
 

@@ -25,13 +25,13 @@ from typing import Any
 
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
+from cardkit.export.filenames import back_file_name, safe_file_stem
+from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
+from cardkit.export.raster import png_bytes, rasterise
+from cardkit.export.single import card_pdf, card_size
 from cardkit.model import Card, CardSet
-from cardkit.render.filenames import back_file_name, safe_file_stem
-from cardkit.render.fingerprint import card_data, drawing_fingerprint, key_of
 from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
-from cardkit.render.raster import png_bytes, rasterise
-from cardkit.render.single import card_pdf, card_size
 from cardkit.render.style import CardStyle, prepare_style
 
 Progress = Callable[[int, int], None]

@@ -9,14 +9,12 @@ and each value's line and column are kept in a ``SourceMap`` keyed by its path.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from cardkit.diagnostics import Diagnostic, Location, error
-
-PathKey = tuple[str | int, ...]
+from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error
 
 MAX_DEPTH = 64
 MAX_ALIAS_EXPANSION = 100_000
@@ -60,30 +58,6 @@ _NULL = "tag:yaml.org,2002:null"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _MERGE = "tag:yaml.org,2002:merge"
-
-
-@dataclass
-class SourceMap:
-    """Where each value (and each mapping key) of one loaded file was written."""
-
-    path: str
-    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-
-    def at(self, where: PathKey, *, key: bool = False) -> Location:
-        """The location of the value at ``where`` (or of its key), else of its nearest ancestor."""
-        table = self.keys if key else self.values
-        probe = tuple(where)
-        while True:
-            if probe in table:
-                line, column = table[probe]
-                return Location(self.path, line, column)
-            if key and probe in self.values:
-                line, column = self.values[probe]
-                return Location(self.path, line, column)
-            if not probe:
-                return Location(self.path, 1, 1)
-            probe = probe[:-1]
 
 
 @dataclass
@@ -455,3 +429,20 @@ class _Builder:
             for key, value in self._mapping(source, path, depth + 1).items():
                 merged.setdefault(key, value)
         return merged
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_Dumper.add_representer(str, _str)
+
+
+def dump_yaml(value: Any) -> str:
+    """``value`` as YAML text, keys in their order, multi-line strings as literal blocks."""
+    return yaml.dump(value, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)

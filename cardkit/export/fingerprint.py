@@ -17,9 +17,9 @@ from typing import Any
 
 import reportlab
 
-from cardkit.cardload import SHEET_SUFFIXES, YAML_SUFFIXES
+from cardkit.export.raster import RENDERER
+from cardkit.load.cards import SHEET_SUFFIXES, YAML_SUFFIXES
 from cardkit.model import Card, Game
-from cardkit.render.raster import RENDERER
 from cardkit.resources import data_dir
 
 _RENDER_CODE = Path(__file__).resolve().parent

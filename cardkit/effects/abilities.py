@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
-from cardkit.rules.effects.node import Effect, Node, check_amounts
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.node import Effect, Node, check_amounts
+from cardkit.effects.vocab import Vocabulary
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
-from cardkit.textfile import MAX_FILE_BYTES, read_text
+from cardkit.load.textfile import MAX_FILE_BYTES, read_text
 
 Row = list[tuple[int, int, Any]]  # (row, column, cell value) for each cell of a row
 

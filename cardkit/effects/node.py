@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardkit.rules.vocab import NO_NAMES, Vocabulary
+from cardkit.effects.vocab import NO_NAMES, Vocabulary
 
 NUMBER_WORDS: tuple[str, ...] = (
     "zero",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardkit.rules.effects.deckbuilding import Gain
-from cardkit.rules.effects.node import (
+from cardkit.effects.deckbuilding import Gain
+from cardkit.effects.node import (
     Clause,
     Effect,
     Node,
@@ -15,8 +15,8 @@ from cardkit.rules.effects.node import (
     check_at_least,
     number_word,
 )
-from cardkit.rules.effects.spans import check_span, until_phrase
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.spans import check_span, until_phrase
+from cardkit.effects.vocab import Vocabulary
 
 
 def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:

@@ -15,17 +15,17 @@ from pathlib import Path
 
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, warning
+from cardkit.effects import Ability
+from cardkit.export.charts import chart_svg
+from cardkit.export.reference_pdf import reference_pdf
 from cardkit.model import CardSet, Game
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
 from cardkit.reference.templating import TemplateRenderer, render_html, render_markdown
 from cardkit.reference.words import CardText
-from cardkit.render.charts import chart_svg
 from cardkit.render.images import Picture
-from cardkit.render.reference_pdf import reference_pdf
 from cardkit.render.style import prepare_style
 from cardkit.rules.context import parse_set
-from cardkit.rules.effects import Ability
 
 FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}

@@ -12,13 +12,13 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
-from cardkit.gameload import GAME_FILE, load_game
+from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, did_you_mean, error
+from cardkit.load.game import GAME_FILE, load_game
+from cardkit.load.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
+from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
+from cardkit.load.textfile import read_text
+from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import Card, CardId, CardSet, Game
-from cardkit.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
-from cardkit.spreadsheet import RawCard, column_hints, read_spreadsheet
-from cardkit.textfile import read_text
-from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 
 YAML_SUFFIXES = (".yaml", ".yml")
 SHEET_SUFFIXES = (".csv", ".xlsx")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary
 
 Zone = str
 """A zone id of the game's ``zones`` (game.yaml): 'hand', 'discard'."""

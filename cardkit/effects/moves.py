@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardkit.rules.effects.node import (
+from cardkit.effects.node import (
     Clause,
     Node,
     article,
@@ -15,9 +15,9 @@ from cardkit.rules.effects.node import (
     kinds_phrase,
     number_word,
 )
-from cardkit.rules.effects.spans import check_lasts, check_span, until_phrase
-from cardkit.rules.effects.zones import check_zone, zone_phrase
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.spans import check_lasts, check_span, until_phrase
+from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.zones import check_zone, zone_phrase
 
 
 def _plural_kinds(what: tuple[str, ...], vocab: Vocabulary) -> str:

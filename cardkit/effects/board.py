@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from cardkit.rules.effects.node import (
+from cardkit.effects.node import (
     Clause,
     article,
     check_at_least,
@@ -14,9 +14,9 @@ from cardkit.rules.effects.node import (
     check_type,
     kinds_phrase,
 )
-from cardkit.rules.effects.spans import check_lasts, until_phrase
-from cardkit.rules.effects.zones import check_zone, zone_phrase, zone_words
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.spans import check_lasts, until_phrase
+from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.zones import check_zone, zone_phrase, zone_words
 
 _ARG_FORBIDDEN = frozenset("(){}/\n")
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
+from cardkit.export.filenames import safe_file_stem
 from cardkit.model import Card, CardSet
-from cardkit.render.filenames import safe_file_stem
 from cardkit.render.impose import Box, Duplex, Face, Page, Paper, Sheet, impose
 from cardkit.render.pdf import PrintBoxes, render_pdf
 from cardkit.render.style import CardStyle, prepare_style, size_points

@@ -36,8 +36,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from cardkit.export.charts import chart_drawing
 from cardkit.reference import content
-from cardkit.render.charts import chart_drawing
 from cardkit.render.pdf import BOLD, FONT, register_fonts
 
 MARGIN = 2 * cm

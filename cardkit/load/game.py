@@ -8,7 +8,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
+from cardkit.load.refsheets import load_sheets
+from cardkit.load.schema import diagnose, game_validator
+from cardkit.load.textfile import read_text
+from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import (
     CORE_FIELDS,
     Bounds,
@@ -32,10 +36,6 @@ from cardkit.model import (
     SpreadsheetMapping,
     Zone,
 )
-from cardkit.schema import diagnose, game_validator
-from cardkit.sheetload import load_sheets
-from cardkit.textfile import read_text
-from cardkit.yamlsource import SourceMap, parse_yaml
 
 GAME_FILE = "game.yaml"
 

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from cardkit.diagnostics import Diagnostic, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, PathKey, SourceMap, did_you_mean, error
 from cardkit.resources import data_dir
-from cardkit.yamlsource import PathKey, SourceMap
 
 if TYPE_CHECKING:
     from cardkit.model import FieldSpec, Game

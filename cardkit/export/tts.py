@@ -39,12 +39,12 @@ from PIL import Image
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic
 from cardkit.errors import UsageError
+from cardkit.export.filenames import back_file_name, safe_file_stem
+from cardkit.export.raster import png_bytes, rasterise
+from cardkit.export.single import CardSize, card_pdf, card_size
 from cardkit.model import Card, CardSet
-from cardkit.render.filenames import back_file_name, safe_file_stem
 from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
-from cardkit.render.raster import png_bytes, rasterise
-from cardkit.render.single import CardSize, card_pdf, card_size
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.units import POINTS_PER_INCH, mm
 

@@ -7,12 +7,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from cardkit.cardload import CardChecker
 from cardkit.diagnostics import Diagnostic
+from cardkit.load.cards import CardChecker
+from cardkit.load.spreadsheet import column_hints, read_spreadsheet
+from cardkit.load.yamlsource import dump_yaml
 from cardkit.model import Card, Game
-from cardkit.spreadsheet import column_hints, read_spreadsheet
 
 _TOKEN = re.compile(r"\{([^{}]*)\}")
 _SPACES = re.compile(r"[ \t]+")
@@ -50,22 +49,10 @@ def _ordered(card: Card, game: Game) -> dict[str, Any]:
     return result
 
 
-class _Dumper(yaml.SafeDumper):
-    pass
-
-
-def _str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
-    style = "|" if "\n" in value else None
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_Dumper.add_representer(str, _str)
-
-
 def cards_yaml(cards: Iterable[Card], game: Game, source: str) -> str:
     body = {"cards": [_ordered(card, game) for card in cards]}
     header = f"# Imported from {source} by 'cardkit import'.\n"
-    return header + yaml.dump(body, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return header + dump_yaml(body)
 
 
 def import_spreadsheet(path: Path, shown: str, game: Game) -> tuple[str | None, list[Diagnostic]]:

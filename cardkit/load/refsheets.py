@@ -11,11 +11,11 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
-from cardkit.diagnostics import Diagnostic, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, PathKey, SourceMap, did_you_mean, error
+from cardkit.load.schema import compile_schema, diagnose, load_schema
+from cardkit.load.textfile import read_text
+from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import CORE_FIELDS, CardType, Sheet, SheetColumn, SheetFilter
-from cardkit.schema import compile_schema, diagnose, load_schema
-from cardkit.textfile import read_text
-from cardkit.yamlsource import PathKey, SourceMap, parse_yaml
 
 # Fields computed for every card, beside the fields it was written with.
 DERIVED_FIELDS: tuple[str, ...] = ("copies",)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardkit.rules.effects.node import (
+from cardkit.effects.node import (
     Clause,
     Node,
     amounts_phrase,
@@ -15,7 +15,8 @@ from cardkit.rules.effects.node import (
     check_kinds,
     kinds_phrase,
 )
-from cardkit.rules.effects.zones import (
+from cardkit.effects.vocab import Vocabulary
+from cardkit.effects.zones import (
     DECK,
     Destination,
     Zone,
@@ -24,7 +25,6 @@ from cardkit.rules.effects.zones import (
     zone_phrase,
     zone_words,
 )
-from cardkit.rules.vocab import Vocabulary
 
 
 def _cards(n: int) -> str:

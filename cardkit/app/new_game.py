@@ -15,8 +15,8 @@ from string import Template
 from cardkit.atomic import cannot_write
 from cardkit.diagnostics import did_you_mean
 from cardkit.errors import UsageError
+from cardkit.load.yamlsource import parse_yaml
 from cardkit.resources import data_dir
-from cardkit.yamlsource import parse_yaml
 
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 

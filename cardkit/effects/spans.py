@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.rules.vocab import Vocabulary
+from cardkit.effects.vocab import Vocabulary
 
 
 def check_lasts(this_turn: object, duration: object) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardkit.rules.effects.board import (
+from cardkit.effects.board import (
     Cannot,
     CreateCard,
     DealDamage,
@@ -15,8 +15,8 @@ from cardkit.rules.effects.board import (
     SetStat,
     TakeControl,
 )
-from cardkit.rules.effects.combinators import And, AtEndOf, Choice, Conditional, Sequence, Then
-from cardkit.rules.effects.deckbuilding import (
+from cardkit.effects.combinators import And, AtEndOf, Choice, Conditional, Sequence, Then
+from cardkit.effects.deckbuilding import (
     AcquireFree,
     AllyForAllFactions,
     CopyAnother,
@@ -33,7 +33,7 @@ from cardkit.rules.effects.deckbuilding import (
     ScrapCards,
     Special,
 )
-from cardkit.rules.effects.moves import (
+from cardkit.effects.moves import (
     DrawKind,
     EndSpan,
     Joins,
@@ -47,7 +47,7 @@ from cardkit.rules.effects.moves import (
     RemoveCounters,
     ReplaceAll,
 )
-from cardkit.rules.effects.node import Clause, Effect
+from cardkit.effects.node import Clause, Effect
 
 CLAUSES: tuple[type[Clause], ...] = (
     Gain,
