@@ -99,8 +99,8 @@ def count_errors(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
     return errors, warnings
 
 
-# Stable codes. A code, once published, keeps its meaning; README documents each one
-# (tests/test_docs.py fails when one is missing there).
+# Stable codes. A code, once published, keeps its meaning. The docs' code table is made from
+# this one (docs/hooks.py); a new code needs an example line in docs/diagnostic-examples.txt.
 CODES: dict[str, str] = {
     # files and YAML
     "CK001": "a file or folder cannot be read (missing, unreadable, not a game folder)",

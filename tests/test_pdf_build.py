@@ -528,7 +528,7 @@ def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
     err = capsys.readouterr().err.splitlines()
     warned = [line for line in err if "warning[" in line]
     assert warned == [line.replace("error[", "warning[") for line in told]
-    assert warned[0] == (  # as README.md shows it
+    assert warned[0] == (  # as docs/printing.md shows it
         "game/typos.yaml:6:14: warning[CK101] unexpected 'Glod': expected a resource "
         "in rules text of 'typo-ship'"
     )
