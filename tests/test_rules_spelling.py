@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cardload import load_card_set
 from cardkit.cli import main
+from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.load.cards import load_card_set
 from cardkit.rules.parser import rules_parser
 from cardkit.rules.textlint import Finding, dictionary, explain_failure, misspelt
-from cardkit.rules.vocab import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 # Every game folder whose text is correct English: the sample games, and the rules fixtures
