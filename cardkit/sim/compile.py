@@ -4,7 +4,8 @@ An executor is ``run(match, player) -> bool`` (whether it did something, for "If
 ``EXECUTORS`` maps every effect class to the function that compiles it, ``CONDITIONS`` and
 ``COUNTERS`` do the same for conditions and counted things, and ``DEEDS`` for the one-off
 effects a game maps to an engine deed (``play: specials``); tests fail when one of them misses
-a class of ``effects.py``.
+a class of ``effects.py``. Each handler takes its own class, and ``handles(Gain, _gain)``
+pairs them in a table so that mypy checks the pair.
 An effect no table knows is never skipped: ``unsupported`` names it, and the card is reported
 (CK403) before any game starts.
 """
@@ -52,6 +53,7 @@ from cardkit.effects import (
     MoveCards,
     MoveWithout,
     NextAcquireOnTop,
+    Node,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
@@ -74,7 +76,6 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
-from cardkit.effects.node import Node
 from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
 from cardkit.sim.deeds import (
