@@ -7,7 +7,8 @@ ally and scrap abilities) and no card: what a card does comes from its compiled 
 ``random.Random``, so a seed replays a game.
 
 Players are numbered in turn order (0 plays first). Each turn: bases fire their primary
-abilities, then the player's bot picks actions from ``legal_actions()`` until it ends the turn;
+abilities, then the player's bot (``view.py``'s ``Bot``, asked through the player's ``View``)
+picks actions (``actions.py``) from ``legal_actions()`` until it ends the turn;
 ally abilities fire as soon as they are triggered; then ships and the hand are discarded and
 the player draws a new hand.
 """
