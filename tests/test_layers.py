@@ -3,6 +3,7 @@ among cardkit's modules, and the bottom layers import no heavy library."""
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_import_contracts_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
+    # lint_imports configures logging with dictConfig, which disables every logger that exists
+    # (lark's among them, which tests/test_rules_grammar.py listens to): undone after the test
+    for logger in list(logging.root.manager.loggerDict.values()):
+        if isinstance(logger, logging.Logger):
+            monkeypatch.setattr(logger, "disabled", logger.disabled)
     assert cli.lint_imports(config_filename=str(ROOT / "pyproject.toml")) == 0
 
 
