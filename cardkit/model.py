@@ -15,23 +15,6 @@ CardName = NewType("CardName", str)
 """The name (or id) of another card, as a field or an effect names it. A dataclass field of an
 effect typed ``CardName`` (or a tuple of them) is checked to name a card of the set (CK130)."""
 
-# Kinds of value a game may declare for a card field.
-FIELD_KINDS: tuple[str, ...] = (
-    "integer",
-    "number",
-    "string",
-    "text",
-    "boolean",
-    "enum",
-    "faction",
-    "factions",
-    "card",
-    "cards",
-    "resources",
-    "list",
-    "object",
-)
-
 # Fields every card has, whatever the game; a game may not redeclare them.
 CORE_FIELDS: tuple[str, ...] = (
     "id",

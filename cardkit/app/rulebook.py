@@ -16,6 +16,7 @@ from pathlib import Path
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.effects import Ability
+from cardkit.english import plural
 from cardkit.export.charts import chart_svg
 from cardkit.export.reference_pdf import reference_pdf
 from cardkit.model import CardSet, Game
@@ -76,10 +77,6 @@ def make_reference(card_set: CardSet) -> tuple[Reference, list[Diagnostic]]:
             )
     reference, more = build_reference(card_set, texts)
     return reference, [*found, *more]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def reference_icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:

@@ -63,11 +63,6 @@ class Styler:
         return tuple(result) or plain("")
 
 
-def faction_names(card: Card, game: Game) -> str:
-    names = [game.factions[f].name if f in game.factions else f for f in card.factions]
-    return ", ".join(names) or NONE_SHOWN
-
-
 def field_value(card: Card, name: str) -> Any:
     """The value of a field of ``card``, core fields included ('copies' is its count)."""
     core: Mapping[str, Any] = {

@@ -22,7 +22,6 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.model import Card, CardSet, Game
 
-RULES: tuple[str, ...] = ("covered",)
 _NUMERIC = ("integer", "number")
 
 

@@ -76,9 +76,6 @@ class View:
         """The game's zone ids of the hand, the discard pile and the market row."""
         return self._m.zones
 
-    def opponent_discard(self) -> list[int]:
-        return self._m.discard[1 - self.seat]
-
     def deck_size(self, seat: int) -> int:
         return len(self._m.deck[seat])
 
