@@ -172,6 +172,33 @@ class Icon:
 
 
 @dataclass(frozen=True, slots=True)
+class Back:
+    """A card back a game declares (``backs:``): its colour, a picture (a file of the game
+    folder) drawn over it, and its words (None: the game's name)."""
+
+    id: str
+    color: str | None = None
+    image: str | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A condition a game declares over its whole card set (``constraints:``), as written;
+    ``cardkit.rules.constraints`` checks its names and the cards. ``rule`` is ``covered``
+    (the one rule so far): each card of type ``each`` is met by a team of at most ``team``
+    cards of type ``by`` whose ``fields`` add up to its own values."""
+
+    id: str
+    rule: str
+    each: str
+    by: str
+    fields: tuple[str, ...]
+    team: int = 1
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class SpreadsheetMapping:
     """How the columns of a designer's spreadsheet become card fields."""
 
@@ -193,11 +220,10 @@ class Game:
     resources: Mapping[str, Named]
     keywords: Mapping[str, Keyword]
     decks: Mapping[str, Deck]
-    sizes: Mapping[str, tuple[str, str]]
-    backs: Mapping[str, Mapping[str, Any]]
+    sizes: Mapping[str, tuple[str, str]]  # (width, height) of the built-in sizes and its own
+    backs: Mapping[str, Back]
     spreadsheet: SpreadsheetMapping
-    data: Mapping[str, Any]
-    source: SourceMap
+    source: SourceMap  # where each value of game.yaml was written, for diagnostics
     description: str = ""
     zones: Mapping[str, Zone] = field(default_factory=dict)
     icons: Mapping[str, Icon] = field(default_factory=dict)
@@ -208,6 +234,8 @@ class Game:
     spans: Mapping[str, Span] = field(default_factory=dict)  # 'this <span>' besides the turn
     special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
     card_groups: Mapping[str, CardGroup] = field(default_factory=dict)  # 'unit': several types
+    own_sizes: frozenset[str] = frozenset()  # the keys of ``sizes`` that game.yaml declares
+    constraints: tuple[Constraint, ...] = ()  # in the order game.yaml declares them
 
 
 @dataclass(frozen=True)
@@ -275,10 +303,11 @@ class SizeRule:
     Formulas are kept as written; ``cardkit.rules.formula`` parses them.
     """
 
-    of: str
+    of: str | int
     minimum: str | int | None = None
     maximum: str | int | None = None
     description: str = ""
+    equals: bool = False  # written as ``equals`` (minimum and maximum), not ``min``/``max``
 
 
 @dataclass(frozen=True, slots=True)
