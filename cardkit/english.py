@@ -1,4 +1,6 @@
-"""English words for messages and rules text: articles and counted nouns. Standard library only."""
+"""English for messages, rules text and cards: articles, counted nouns and numbers.
+
+Standard library only."""
 
 from __future__ import annotations
 
@@ -16,3 +18,8 @@ def article(noun: str) -> str:
 def plural(count: int, word: str) -> str:
     """The count and the word, plural unless the count is one: '1 error', '2 errors'."""
     return f"{count} {word}{'s' * (count != 1)}"
+
+
+def number_text(value: float) -> str:
+    """A number as a person writes it: '3' for 3.0, '2.5', '1e+06' for a million and a half."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

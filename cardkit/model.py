@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NewType
+from typing import NewType, TypeAlias
 
 from cardkit.diagnostics import Location, PathKey, SourceMap
 
@@ -14,6 +14,14 @@ GameId = NewType("GameId", str)
 CardName = NewType("CardName", str)
 """The name (or id) of another card, as a field or an effect names it. A dataclass field of an
 effect typed ``CardName`` (or a tuple of them) is checked to name a card of the set (CK130)."""
+
+Scalar: TypeAlias = int | float | str | bool | None
+"""One plain value of YAML or a spreadsheet cell: a number, text, true or false, or nothing."""
+
+FieldValue: TypeAlias = Scalar | Sequence["FieldValue"] | Mapping[str, "FieldValue"]
+"""A value the card schema admits in a card field (and game.yaml in a field's default): a
+scalar, or a list or mapping of field values. A list is read as any ``Sequence``, so test
+``str`` before it."""
 
 # Fields every card has, whatever the game; a game may not redeclare them.
 CORE_FIELDS: tuple[str, ...] = (
@@ -39,7 +47,7 @@ class FieldSpec:
     name: str
     kind: str
     required: bool = False
-    default: Any = None
+    default: FieldValue = None
     minimum: float | None = None
     maximum: float | None = None
     values: tuple[str, ...] = ()
@@ -204,7 +212,8 @@ class SpreadsheetMapping:
 
     columns: tuple[tuple[str, str], ...] = ()  # (header, field)
     optional: frozenset[str] = frozenset()
-    values: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    # field -> cell text -> the field values it stands for
+    values: Mapping[str, Mapping[str, Mapping[str, FieldValue]]] = field(default_factory=dict)
     sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
 
 
@@ -249,12 +258,31 @@ class Card:
     deck: str | None
     count: int
     text: str
-    values: Mapping[str, Any]
+    values: Mapping[str, FieldValue]
     source: SourceMap
     path: PathKey = ()
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: FieldValue = None) -> FieldValue:
         return self.values.get(name, default)
+
+    def integer(self, name: str) -> int | None:
+        """The field's value when it is a whole number (not true or false), else None."""
+        value = self.values.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def number(self, name: str) -> float | None:
+        """The field's value when it is a number (not true or false), else None."""
+        value = self.values.get(name)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+        return None
+
+    def strings(self, name: str) -> tuple[str, ...]:
+        """The items of a list field (tags, suppress) as text, in order; () for no list."""
+        value = self.values.get(name)
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            return ()
+        return tuple(str(item) for item in value)
 
     def location(self, *where: str | int, key: bool = False) -> Location:
         """Where a field of this card (or the card itself, with no argument) was written."""
@@ -327,7 +355,7 @@ class CopyLimit:
     per: str = "card"
     decks: tuple[str, ...] = ()
     description: str = ""
-    values: tuple[Any, ...] = ()  # with ``field``: the values that mark a card (set: promo)
+    values: tuple[Scalar, ...] = ()  # with ``field``: the values that mark a card (set: promo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +381,7 @@ class SheetFilter:
     """Cards whose ``field`` holds one of ``values`` (for a list field: contains one)."""
 
     field: str
-    values: tuple[Any, ...]
+    values: tuple[Scalar, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,7 +395,7 @@ class Sheet:
     title: str
     description: str = ""
     headers: tuple[str, ...] = ()
-    rows: tuple[tuple[Any, ...], ...] = ()
+    rows: tuple[tuple[Scalar, ...], ...] = ()
     columns: tuple[SheetColumn, ...] = ()
     where: tuple[SheetFilter, ...] = ()
     group_by: str | None = None

@@ -20,7 +20,7 @@ import reportlab
 from cardkit.export.raster import RENDERER
 from cardkit.load.cards import SHEET_SUFFIXES, YAML_SUFFIXES
 from cardkit.load.game import GAME_FILE
-from cardkit.model import Card, Game
+from cardkit.model import Card, FieldValue, Game
 from cardkit.resources import data_dir
 
 _RENDER_CODE = Path(__file__).resolve().parent
@@ -46,11 +46,11 @@ def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
         yield path
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _strings(value: Any) -> Iterable[str]:
+def _strings(value: FieldValue) -> Iterable[str]:
     """Every string inside a card value (lists and objects included)."""
     if isinstance(value, str):
         yield value

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
+from cardkit.english import number_text
 from cardkit.model import Card, CardSet, Constraint, Game
 
 _NUMERIC = ("integer", "number")
@@ -27,7 +28,7 @@ Levels = tuple[float, ...]
 
 
 def _levels(card: Card, fields: Sequence[str]) -> Levels:
-    return tuple(float(card.get(name) or 0) for name in fields)
+    return tuple(float(card.number(name) or 0) for name in fields)
 
 
 def best_team(needs: Levels, members: Sequence[tuple[Levels, int]], team: int) -> int | None:
@@ -57,10 +58,6 @@ def _top_total(values: Sequence[tuple[float, int]], team: int) -> float:
     """The most one field reaches with ``team`` cards, ignoring the other fields."""
     spread = sorted((v for v, copies in values for _ in range(min(copies, team))), reverse=True)
     return sum(spread[:team])
-
-
-def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else str(value)
 
 
 class _Reader:
@@ -132,7 +129,9 @@ def _check_covered(rule: Constraint, card_set: CardSet) -> list[Diagnostic]:
         if best_team(needs, members, rule.team) is not None:
             continue
         wanted = ", ".join(
-            f"{name} {_number(need)}" for name, need in zip(rule.fields, needs, strict=True) if need
+            f"{name} {number_text(need)}"
+            for name, need in zip(rule.fields, needs, strict=True)
+            if need
         )
         short = [
             (name, need, _top_total([(m[i], c) for m, c in members], rule.team))
@@ -145,7 +144,7 @@ def _check_covered(rule: Constraint, card_set: CardSet) -> list[Diagnostic]:
             name, _, top = short[0]
             where = card.location(name)
             hint = (
-                f"the most {name} that {team} reach is {_number(top)}; "
+                f"the most {name} that {team} reach is {number_text(top)}; "
                 f"add {by_name} cards with more {name}, or lower this {each_name}'s {name}"
             )
         else:

@@ -332,7 +332,7 @@ def _marked(card: Card, limit: CopyLimit) -> bool:
         value = card.get(limit.field)
         return value in limit.values if limit.values else bool(value)
     if limit.tag is not None:
-        return limit.tag in (card.get("tags") or ())
+        return limit.tag in card.strings("tags")
     return True
 
 
