@@ -4,6 +4,8 @@ Standard library only."""
 
 from __future__ import annotations
 
+import re
+
 # Words that start with a vowel letter but the sound of 'you': 'a unit', 'a user', 'a eulogy'.
 _SOUNDS_LIKE_YOU = ("uni", "use", "usu", "uti", "eu")
 
@@ -15,11 +17,24 @@ def article(noun: str) -> str:
     return ("an " if vowel else "a ") + noun
 
 
+_ES = re.compile(r"(?:s|x|z|ch|sh)$", re.IGNORECASE)
+_IES = re.compile(r"[^aeiou]y$", re.IGNORECASE)
+
+
+def plural_noun(noun: str) -> str:
+    """The English plural of a noun: 'unit' -> 'units', 'ally' -> 'allies', 'box' -> 'boxes'."""
+    if _IES.search(noun):
+        return noun[:-1] + "ies"
+    if _ES.search(noun):
+        return noun + "es"
+    return noun + "s"
+
+
 def plural(count: int, word: str) -> str:
     """The count and the word, plural unless the count is one: '1 error', '2 errors'."""
-    return f"{count} {word}{'s' * (count != 1)}"
+    return f"{count} {word if count == 1 else plural_noun(word)}"
 
 
 def number_text(value: float) -> str:
-    """A number as a person writes it: '3' for 3.0, '2.5', '1e+06' for a million and a half."""
+    """A number as a card prints it: '3' for 3.0, '2.5', '0.333333' for a third."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"

@@ -3,6 +3,7 @@ among cardkit's modules, and the bottom layers import no heavy library."""
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_the_import_contracts_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
+    # import-linter configures logging with dictConfig, which disables every logger made
+    # before (lark's among them, which test_rules_grammar listens to): undo that after.
+    for logger in list(logging.Logger.manager.loggerDict.values()):
+        if isinstance(logger, logging.Logger):
+            monkeypatch.setattr(logger, "disabled", logger.disabled)
     assert cli.lint_imports(config_filename=str(ROOT / "pyproject.toml")) == 0
 
 
