@@ -27,9 +27,16 @@ def test_the_article_goes_by_the_sound_of_the_spelling(noun: str, with_article: 
 
 @pytest.mark.parametrize(
     ("noun", "nouns"),
-    [("unit", "units"), ("ally", "allies"), ("day", "days"), ("box", "boxes"), ("ash", "ashes")],
+    [
+        ("unit", "units"),
+        ("ally", "allies"),
+        ("day", "days"),
+        ("box", "boxes"),
+        ("ash", "ashes"),
+        ("batch", "batches"),
+    ],
 )
-def test_plural_noun(noun: str, nouns: str) -> None:
+def test_plural_of_a_noun_such_as_a_card_type_name(noun: str, nouns: str) -> None:
     assert plural_noun(noun) == nouns
 
 
