@@ -129,6 +129,32 @@ def test_import_of_a_bad_spreadsheet_writes_nothing_and_exits_1(
     ]
 
 
+def test_import_reports_two_rows_of_one_id_as_a_game_folder_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet = tmp_path / "public.csv"
+    sheet.write_text(PUBLIC_FORM + "Core Set,2,Drifter,Unaligned,Ship,2,{Gain 2 Trade},\n", "utf-8")
+    output = tmp_path / "imported.yaml"
+    status = main(["import", str(sheet), "--game", str(STAR_REALMS), "-o", str(output)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (1, "")
+    assert not output.exists()
+    duplicate = "6:3: error[CK030] card id 'drifter' is already used by 'Drifter' at {sheet}:5:1"
+    assert err.splitlines() == [
+        f"{sheet}:" + duplicate.format(sheet=sheet),
+        "    hint: give one of them a different name or an explicit 'id'",
+        "1 error; nothing written",
+    ]
+    # The same rows in a game folder: the same diagnostic, from the same check.
+    game = tmp_path / "star-realms"
+    shutil.copytree(STAR_REALMS, game)
+    shutil.copy(sheet, game / "public.csv")
+    main(["validate", str(game)])
+    found = capsys.readouterr().out.splitlines()
+    shown = f"{game}/public.csv"
+    assert f"{shown}:" + duplicate.format(sheet=shown) in found
+
+
 def test_import_of_a_file_that_is_not_a_workbook_exits_1_without_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.diagnostics import Diagnostic
-from cardkit.load.cards import CardChecker
-from cardkit.load.spreadsheet import column_hints, read_spreadsheet
+from cardkit.load.cards import check_cards
+from cardkit.load.spreadsheet import read_spreadsheet
 from cardkit.load.yamlsource import dump_yaml
 from cardkit.model import Card, Game
 
@@ -55,25 +55,13 @@ def cards_yaml(cards: Iterable[Card], game: Game, source: str) -> str:
     return header + dump_yaml(body)
 
 
-def import_spreadsheet(path: Path, shown: str, game: Game) -> tuple[str | None, list[Diagnostic]]:
-    """The YAML text of the spreadsheet's cards, or None and every problem found."""
-    cards, found = import_cards(path, shown, game)
-    return (None if cards is None else cards_yaml(cards, game, path.name)), found
-
-
 def import_cards(path: Path, shown: str, game: Game) -> tuple[list[Card] | None, list[Diagnostic]]:
     """The spreadsheet's cards, checked, in row order (sheet by sheet), or None and every
     problem found."""
     records, found = read_spreadsheet(path, shown, game)
-    checker = CardChecker(game)
-    cards = []
-    problems: list[Diagnostic] = []
-    for raw, source, where, unreadable in records:
-        card, more = checker.check(raw, source, where, unreadable=unreadable)
-        problems.extend(more)
-        if card is not None:
-            cards.append(card)
-    found.extend(column_hints(problems, records, game))
+    checked = check_cards(game, records)
+    cards = list(checked.cards)
+    found.extend(checked.diagnostics)
     if any(d.severity.value == "error" for d in found):
         return None, sorted(found, key=lambda d: d.sort_key)
     return cards, found

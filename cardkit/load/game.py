@@ -15,9 +15,11 @@ from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import (
     CORE_FIELDS,
+    Back,
     Bounds,
     CardGroup,
     CardType,
+    Constraint,
     CopyLimit,
     Deck,
     DeckRules,
@@ -71,6 +73,28 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
         )
         for key, spec in (entries or {}).items()
     }
+
+
+def _backs(entries: Mapping[str, Any] | None) -> dict[str, Back]:
+    return {
+        key: Back(key, spec.get("color"), spec.get("image"), spec.get("text"))
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _constraints(entries: Mapping[str, Any] | None) -> tuple[Constraint, ...]:
+    return tuple(
+        Constraint(
+            key,
+            spec["rule"],
+            spec["each"],
+            spec["by"],
+            tuple(spec["fields"]),
+            spec.get("team", 1),
+            spec.get("description", ""),
+        )
+        for key, spec in (entries or {}).items()
+    )
 
 
 def _icons(entries: Mapping[str, Any] | None) -> dict[str, Icon]:
@@ -359,6 +383,7 @@ class _GameBuilder:
                 rule.get("equals", rule.get("min")),
                 rule.get("equals", rule.get("max")),
                 rule.get("description", ""),
+                "equals" in rule,
             )
             for rule in raw.get("sizes") or ()
         )
@@ -583,7 +608,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     builder = _GameBuilder(data, loaded.source)
     custom_sizes = {k: (v["width"], v["height"]) for k, v in (data.get("sizes") or {}).items()}
     sizes = {**BUILTIN_SIZES, **custom_sizes}
-    backs = data.get("backs") or {}
+    backs = _backs(data.get("backs"))
     decks = builder.decks(backs)
     card_types = builder.card_types(sizes, backs, decks)
     builder.sized_and_backed(sizes, backs)
@@ -599,7 +624,6 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         sizes=sizes,
         backs=backs,
         spreadsheet=builder.spreadsheet(card_types),
-        data=data,
         source=loaded.source,
         description=data.get("description", ""),
         zones={
@@ -615,6 +639,8 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         },
         special_effects=dict(data.get("special_effects") or {}),
         card_groups=builder.card_groups(card_types),
+        own_sizes=frozenset(custom_sizes),
+        constraints=_constraints(data.get("constraints")),
     )
     if "sheets" in data:
         sheets, problems = load_sheets(
