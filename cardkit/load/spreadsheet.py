@@ -1,8 +1,8 @@
 """Cards kept in spreadsheets (CSV or XLSX): rows into raw card mappings with cell locations.
 
 Cells are converted to the type of the field their column maps to, display names of
-card types, factions and decks are accepted for their ids, and ``<hr>`` (the break the
-public Star Realms spreadsheet puts between abilities) becomes a new line.
+card types, factions and decks are accepted for their ids, and text cells are read by
+``celltext.py`` (HTML undone, the abilities of rules text kept whole).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error, warning
+from cardkit.load.celltext import ability_labels, cell_text, rules_cell_text
 from cardkit.load.tables import Row, Table, cell_name, read_tables
 from cardkit.model import FieldSpec, Game, SpreadsheetMapping
 
@@ -33,7 +34,7 @@ class RawCard(NamedTuple):
 
 _CORE_KINDS = {
     "count": "integer",
-    "text": "text",
+    "text": "rules",
     "tags": "list",
     "suppress": "list",
     "faction": "factions",
@@ -43,7 +44,6 @@ _FALSE = {"no", "n", "false", "0", ""}
 _SPLIT = re.compile(r"\s*[;,/]\s*")
 _WHOLE = re.compile(r"[+-]?\d+\.0+")  # a whole number written with a zero fraction
 _DECIMAL = re.compile(r"[+-]?\d+,\d+")  # a number written with a decimal comma
-_HR = re.compile(r"\s*<hr\s*/?>\s*", re.IGNORECASE)
 
 
 def _field_kind(game: Game, type_id: Any, name: str) -> FieldSpec | str:
@@ -122,8 +122,10 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game, *, decimal_comma: boo
         return amounts
     if name == "object":
         raise ValueError("a value a spreadsheet cannot hold (use a YAML card file)")
+    if name == "rules":
+        return rules_cell_text(str(cell), ability_labels(game))
     if name == "text":
-        return _HR.sub("\n", str(cell).strip())
+        return cell_text(str(cell))
     return text
 
 
