@@ -229,24 +229,29 @@ def test_an_empty_spreadsheet_shows_the_header_it_needs(
     )
 
 
-def test_a_defense_cell_matching_a_pattern_makes_an_outpost(tmp_path: Path) -> None:
-    game = _game(tmp_path)
+def _bases(game: Path, patterns: str, defenses: tuple[object, object]) -> None:
+    """The test game with ``patterns`` for its Defense cells, and a workbook of two bases."""
     game_yaml = game / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
     game_yaml.write_text(
-        game_yaml.read_text(encoding="utf-8").replace(
-            "    faction:\n",
-            '    defense:\n      "{n} Outpost": {defense: "{n}", outpost: true}\n    faction:\n',
-        ),
-        encoding="utf-8",
+        text.replace("    faction:\n", f"    defense:\n{patterns}    faction:\n"), "utf-8"
     )
     _workbook(
         game / "extra.xlsx",
         [
             HEADER,
-            ["Core", 1, "Cog Yard", "Machine Cult", "Base", 4, "{Gain 2 Combat}", "5 Outpost"],
-            ["Core", 1, "Tithe Hall", "Blob", "Base", 3, "{Gain 1 Trade}", 4],
+            ["Core", 1, "Cog Yard", "Machine Cult", "Base", 4, "{Gain 2 Combat}", defenses[0]],
+            ["Core", 1, "Tithe Hall", "Blob", "Base", 3, "{Gain 1 Trade}", defenses[1]],
         ],
     )
+
+
+OUTPOST = '      "{n} Outpost": {defense: "{n}", outpost: true}\n'
+
+
+def test_a_defense_cell_matching_a_pattern_makes_an_outpost(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    _bases(game, OUTPOST, ("5 Outpost", 4))
     card_set, found = load_card_set(game, "game")
     assert found == []
     assert card_set is not None
@@ -260,25 +265,8 @@ def test_a_cell_that_matches_no_pattern_is_located_in_the_workbook(
 ) -> None:
     game = _game(tmp_path)
     monkeypatch.chdir(tmp_path)
-    game_yaml = game / "game.yaml"
-    game_yaml.write_text(
-        game_yaml.read_text(encoding="utf-8").replace(
-            "    faction:\n",
-            "    defense:\n"
-            '      "{n} Outpost": {defense: "{n}", outpost: true}\n'
-            '      "{n} Fortress": {defense: "{n}"}\n'
-            "    faction:\n",
-        ),
-        encoding="utf-8",
-    )
-    _workbook(
-        game / "extra.xlsx",
-        [
-            HEADER,
-            ["Core", 1, "Cog Yard", "Machine Cult", "Base", 4, "{Gain 2 Combat}", "5 Outpsot"],
-            ["Core", 1, "Tithe Hall", "Blob", "Base", 3, "{Gain 1 Trade}", "six Outpost"],
-        ],
-    )
+    fortress = '      "{n} Fortress": {defense: "{n}"}\n'
+    _bases(game, OUTPOST + fortress, ("5 Outpsot", "six Outpost"))
     assert _validate(capsys, "game") == (
         1,
         [
