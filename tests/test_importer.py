@@ -656,3 +656,48 @@ def test_keep_going_without_errors_is_an_ordinary_import(
     public_csv: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert _import_to(capsys, "cards.yaml", "--keep-going") == (0, ["wrote cards.yaml (4 cards)"])
+
+
+def test_keep_going_in_a_workbook_leaves_out_a_sheet_without_its_columns_and_bad_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    book = Workbook()
+    ships = book.active
+    assert ships is not None
+    ships.title = "Ships"
+    for row in [
+        ["Name", "Faction", "Type", "Cost", "Text"],
+        ["Gloop Fighter", "Blob", "Ship", 1, "{Gain 3 Trade} {Gain 1 Combat}"],
+        ["Imperial Skiff", "Star Empire", "Ship", "one", "{Gain 2 Combat}"],
+    ]:
+        ships.append(row)
+    bases = book.create_sheet("Bases")
+    for row in [
+        ["Title", "Faction", "Type", "Cost", "Text", "Defense"],
+        ["Cog Yard", "Machine Cult", "Base", 4, "{Gain 2 Combat}", "5 Outpost"],
+    ]:
+        bases.append(row)
+    book.save("public.xlsx")
+    status = main(
+        ["import", "public.xlsx", "--game", str(STAR_REALMS), "-o", "cards.yaml", "--keep-going"]
+    )
+    out, err = capsys.readouterr()
+    assert (status, out) == (1, "")
+    assert err.splitlines() == [
+        "public.xlsx[Bases]:1:1: error[CK040] missing column 'Name'",
+        "    hint: the header row has 'Title', 'Faction', 'Type', 'Cost', 'Text', 'Defense'",
+        "public.xlsx[Ships]:3:4: error[CK042] cell D3 of column 'Cost' is 'one', not a whole "
+        "number",
+        "2 errors; wrote cards.yaml (1 card), skipped 1 row with errors",
+    ]
+    cards = yaml.safe_load(Path("cards.yaml").read_text(encoding="utf-8"))["cards"]
+    assert cards == [
+        {
+            "name": "Gloop Fighter",
+            "type": "ship",
+            "faction": "blob",
+            "cost": 1,
+            "text": "Gain 3 Trade. Gain 1 Combat.",
+        }
+    ]

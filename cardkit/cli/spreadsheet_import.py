@@ -140,12 +140,13 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     in_the_way = _in_the_way(args)
     kept = args.keep_going and bool(imported.cards)
     if (imported.errors and not kept) or in_the_way:
-        return _refuse(err, [*in_the_way, *found], imported.skipped if args.keep_going else 0)
+        skipped = imported.skipped if args.keep_going and not in_the_way else 0
+        return _refuse(err, [*in_the_way, *found], skipped)
     print_diagnostics(err, found, "text")
     text = cards_yaml(imported.cards, game, source.name)
     errors, _ = count_errors(found)
     told = f"{plural(errors, 'error')}; " if errors else ""
-    left_out = f", {_skipped(imported.skipped)}" if errors else ""
+    left_out = f", {_skipped(imported.skipped)}" if imported.skipped else ""
     status = EXIT_ERRORS if errors else EXIT_OK
     if args.output == "-":
         out.file.write(text)
