@@ -124,6 +124,8 @@ def test_another_text_cell_loses_its_html_and_keeps_its_lines(cell: str, text: s
         ("{Blob Ally}", True),
         ("{Blob Ally} {Gain 3 Combat}", True),
         ("Blob Ally (or Star Empire): Draw a card", True),
+        ("Double Blob Ally: Draw a card", True),  # a label ends the words before ':'
+        ("Scrap a card: Draw a card", False),
         ("Scrap a card in your hand.", False),
         ("{Scrap} a card in your hand.", False),
         ("Choose one: Gain 1 Trade", False),

@@ -72,7 +72,9 @@ def opens_ability(line: str, labels: Collection[str]) -> bool:
 
 
 def _is_label(text: str, labels: Collection[str]) -> bool:
-    return " ".join(text.split()).casefold() in labels
+    """Whether ``text`` is a label, or ends in one ("Double Blob Ally")."""
+    words = text.casefold().split()
+    return any(" ".join(words[i:]) in labels for i in range(len(words)))
 
 
 def _entity(match: re.Match[str]) -> str:
