@@ -207,14 +207,26 @@ class Constraint:
 
 
 @dataclass(frozen=True, slots=True)
+class ValuePattern:
+    """A pattern of a spreadsheet column's values ("{n} Outpost") and the fields a cell that
+    matches it sets ({defense: "{n}", outpost: true})."""
+
+    text: str  # as game.yaml writes it
+    texts: tuple[str, ...]  # the text before, between and after the slots (one more than slots)
+    slots: tuple[str, ...]
+    fields: Mapping[str, FieldValue]
+
+
+@dataclass(frozen=True, slots=True)
 class SpreadsheetMapping:
     """How the columns of a designer's spreadsheet become card fields."""
 
     columns: tuple[tuple[str, str], ...] = ()  # (header, field)
     optional: frozenset[str] = frozenset()
-    # field -> cell text -> the field values it stands for
+    # field -> cell value -> the fields it sets; and field -> the patterns its cells may match
     values: Mapping[str, Mapping[str, Mapping[str, FieldValue]]] = field(default_factory=dict)
     sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
+    patterns: Mapping[str, tuple[ValuePattern, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

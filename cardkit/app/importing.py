@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.diagnostics import Diagnostic
+from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.load.cards import check_cards
 from cardkit.load.spreadsheet import read_spreadsheet
 from cardkit.load.yamlsource import dump_yaml
@@ -55,13 +56,49 @@ def cards_yaml(cards: Iterable[Card], game: Game, source: str) -> str:
     return header + dump_yaml(body)
 
 
-def import_cards(path: Path, shown: str, game: Game) -> tuple[list[Card] | None, list[Diagnostic]]:
-    """The spreadsheet's cards, checked, in row order (sheet by sheet), or None and every
-    problem found."""
+@dataclass(frozen=True)
+class Imported:
+    """What importing a spreadsheet found: the cards of the rows without errors, in row order
+    (sheet by sheet), every problem, and how many rows were left out for their errors."""
+
+    cards: tuple[Card, ...]
+    found: tuple[Diagnostic, ...]
+    skipped: int
+
+    @property
+    def errors(self) -> bool:
+        return _has_error(self.found)
+
+
+def import_spreadsheet(
+    path: Path, shown: str, game: Game, *, keep_going: bool = False
+) -> tuple[str | None, list[Diagnostic]]:
+    """The YAML text of the spreadsheet's cards, and every problem found; None when there
+    are errors, unless ``keep_going`` (then the rows without errors, if there are any)."""
+    imported = import_cards(path, shown, game)
+    if imported.errors and not (keep_going and imported.cards):
+        return None, list(imported.found)
+    return cards_yaml(imported.cards, game, path.name), list(imported.found)
+
+
+def import_cards(path: Path, shown: str, game: Game) -> Imported:
+    """The spreadsheet's cards, checked: a row with an error (in one of its cells, or in the
+    card it makes) gives no card."""
     records, found = read_spreadsheet(path, shown, game)
     checked = check_cards(game, records)
-    cards = list(checked.cards)
     found.extend(checked.diagnostics)
-    if any(d.severity.value == "error" for d in found):
-        return None, sorted(found, key=lambda d: d.sort_key)
-    return cards, found
+    # A row's cells may be reported while it is read (a formula without a saved result), its
+    # card when it is checked: any error located on a row leaves its card out.
+    bad_rows = {(d.location.path, d.location.line) for d in found if d.severity is Severity.ERROR}
+    cards = []
+    for card in checked.cards:
+        at = card.source.at(card.path)
+        if (at.path, at.line) not in bad_rows:
+            cards.append(card)
+    if _has_error(found):
+        found.sort(key=lambda d: d.sort_key)
+    return Imported(tuple(cards), tuple(found), len(records) - len(cards))
+
+
+def _has_error(found: Iterable[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in found)

@@ -31,6 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace the -o file when it already exists"
     )
+    parser.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="write the rows without errors even when other rows have some (exit status 1)",
+    )
 
 
 def _same_file(source: Path, output: Path) -> bool:
@@ -95,11 +100,16 @@ def _twice(args: argparse.Namespace, game: Game) -> list[Diagnostic]:
     ]
 
 
-def _refuse(err: Console, found: list[Diagnostic]) -> int:
+def _refuse(err: Console, found: list[Diagnostic], skipped: int = 0) -> int:
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
-    err.print(Text(f"{plural(errors, 'error')}; nothing written"))
+    left_out = f" ({_skipped(skipped)})" if skipped else ""
+    err.print(Text(f"{plural(errors, 'error')}; nothing written{left_out}"))
     return EXIT_ERRORS
+
+
+def _skipped(rows: int) -> str:
+    return f"skipped {plural(rows, 'row')} with errors"
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -125,19 +135,29 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if game is None or found:
         print_diagnostics(err, [*_in_the_way(args), *found], "text")
         return EXIT_ERRORS
-    cards, found = import_cards(source, args.spreadsheet, game)
+    imported = import_cards(source, args.spreadsheet, game)
+    found = list(imported.found)
     in_the_way = _in_the_way(args)
-    if cards is None or in_the_way:
-        return _refuse(err, [*in_the_way, *found])
+    kept = args.keep_going and bool(imported.cards)
+    if (imported.errors and not kept) or in_the_way:
+        skipped = imported.skipped if args.keep_going and not in_the_way else 0
+        return _refuse(err, [*in_the_way, *found], skipped)
     print_diagnostics(err, found, "text")
-    text = cards_yaml(cards, game, source.name)
+    text = cards_yaml(imported.cards, game, source.name)
+    errors, _ = count_errors(found)
+    told = f"{plural(errors, 'error')}; " if errors else ""
+    left_out = f", {_skipped(imported.skipped)}" if imported.skipped else ""
+    status = EXIT_ERRORS if errors else EXIT_OK
     if args.output == "-":
         out.file.write(text)
-        return EXIT_OK
+        if errors:
+            err.print(Text(f"{told}wrote {plural(len(imported.cards), 'card')}{left_out}"))
+        return status
     try:
         write_atomic(Path(args.output), text, overwrite=args.force)
     except OutputExistsError:  # made since it was looked for
         return _refuse(err, [_exists(args.output)])
-    err.print(Text(f"wrote {args.output} ({plural(len(cards), 'card')})"))
+    written = plural(len(imported.cards), "card")
+    err.print(Text(f"{told}wrote {args.output} ({written}){left_out}"))
     print_diagnostics(err, _twice(args, game), "text")
-    return EXIT_OK
+    return status
