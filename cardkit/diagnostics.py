@@ -176,7 +176,7 @@ CODES: dict[str, str] = {
     "CK214": "a layout badge names an icon the game does not declare",
     "CK215": "an enum field's 'names' names a value the field does not list",
     "CK216": "a declared card back is printed on no card (no deck, card type or faction gives it)",
-    "CK217": "a card type's layout shows none of its required fields (they are never printed)",
+    "CK217": "a card type's layout does not show a required field (it is never printed)",
     "CK218": "a card's flavor text is not printed: no room for it after the rules text",
     "CK219": "a card's automatic stats line does not fit its band (printed cut short)",
     # reference pages (cardkit rulebook)
@@ -193,6 +193,7 @@ CODES: dict[str, str] = {
     "CK313": "a sheet selects a card type, faction or deck the game does not declare",
     "CK314": "a sheet selects no cards",
     "CK315": "rules text that does not parse is shown as written in the reference pages",
+    "CK316": "the rulebook's section list names a section the reference pages do not have",
     # playtest simulator
     "CK400": "the play declaration of game.yaml names something the game does not declare",
     "CK401": "the game has no play declaration, so it cannot be simulated",

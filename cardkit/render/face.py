@@ -12,6 +12,7 @@ from cardkit.model import Card, FieldValue
 from cardkit.render.autostats import hugged
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fieldtext import (
+    box_text,
     card_boxes,
     field_spec,
     flavor_text,
@@ -35,7 +36,14 @@ from cardkit.render.measure import (
 from cardkit.render.picture import draw_picture
 from cardkit.render.placeholder import draw_placeholder
 from cardkit.render.style import CardStyle
-from cardkit.render.textfit import ICON_CALLBACK, ICON_SCALE, PARAGRAPH_SPACE, RULES_SIZE, fit_line
+from cardkit.render.textfit import (
+    ICON_CALLBACK,
+    ICON_SCALE,
+    PARAGRAPH_SPACE,
+    RULES_SIZE,
+    fit_line,
+    fit_rules,
+)
 from cardkit.render.units import mm
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
@@ -103,7 +111,9 @@ class _Face:
         c.saveState()
         c.translate(trim.x, trim.y)
         for element, box in card_boxes(self.game, card, layout, trim.w, trim.h):
-            if element.line:
+            if element.text:
+                self.draw_text_box(element, box, frame)
+            elif element.line:
                 self.draw_line(element, box, frame)
             elif element.badge:
                 self.draw_badge(element, box)
@@ -178,6 +188,8 @@ class _Face:
             if from_right:
                 resource, amount = amounts[len(amounts) - 1 - index]
             fill = Rgb.hex(resource.color) if resource.color else Rgb.hex(element.color or BADGE)
+            if resource.symbol and not resource.icon:  # '2P': which counter it costs
+                amount = f"{amount}{resource.symbol}"
             self._one_badge(
                 element,
                 Box(x, box.y + (box.h - side) / 2, side, side),
@@ -289,6 +301,36 @@ class _Face:
         inner = Box(box.x + PANEL_PAD, box.y, box.w - 2 * PANEL_PAD, box.h)
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
         self._aligned(text, inner, size, element.align)
+
+    def draw_text_box(self, element: Element, box: Box, frame: Rgb) -> None:
+        """A text box: a field's value or fixed text, wrapped and shrunk to fit; on a panel
+        when the layout gives it a colour, else straight on the card."""
+        text = box_text(self.game, self.card, element)
+        if not text:
+            return
+        if element.color:
+            colour = Rgb.hex(element.color)
+            self.fill(colour)
+            self.stroke(frame.mix(BLACK, 0.3))
+            self.c.setLineWidth(0.75)
+            self.c.roundRect(box.x, box.y, box.w, box.h, RADIUS, stroke=1, fill=1)
+        else:
+            colour = frame
+        inner = Box(
+            box.x + PANEL_PAD, box.y + PANEL_PAD, box.w - 2 * PANEL_PAD, box.h - 2 * PANEL_PAD
+        )
+        ink = Rgb.hex(element.ink) if element.ink else colour.ink
+        fitted = fit_rules(text, inner, ink, size=element.size or RULES_SIZE, align=element.align)
+        if fitted.overflow:
+            self.diagnostics.append(
+                overflow(self.card, f"text box {element.name!r} is cut off at {fitted.size:g}pt")
+            )
+        gap = fitted.size * PARAGRAPH_SPACE
+        y = inner.top - (inner.h - fitted.height) / 2
+        for paragraph, height in fitted.paragraphs:
+            y -= height
+            paragraph.drawOn(self.c, inner.x, y)
+            y -= gap
 
     # art, type line, rules ------------------------------------------------------------------
 

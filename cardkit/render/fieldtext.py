@@ -106,6 +106,18 @@ def line_text(game: Game, card: Card, field: str, *, item: str = "", separator: 
     return value_text(value, spec)
 
 
+def box_text(game: Game, card: Card, element: Element) -> str:
+    """What a text box (a layout's ``texts``) prints: its fixed text, else its field's value
+    with each item of a list on a line of its own; its label before it. '' for none."""
+    if element.fixed:
+        text = element.fixed
+    else:
+        text = line_text(game, card, element.field or "", item=element.item, separator="\n")
+    if not text.strip():
+        return ""
+    return f"{element.label}\n{text}" if element.label else text
+
+
 STATS_SEPARATOR = " \u00b7 "  # between the fields of the automatic stats line
 # The kinds of field the automatic stats line shows: numbers and short words. Lists, card
 # names and free text are too long for one line; a game's own layout places them.

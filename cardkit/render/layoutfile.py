@@ -53,9 +53,12 @@ EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
 PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
 BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
 LINE_KEYS: frozenset[str] = PART_KEYS | {"field", "label", "item", "separator"}
+# Text boxes: a field's value (each object of a list on a line of its own) or fixed 'text',
+# wrapped and shrunk to fit, on a panel when the box has a 'color'.
+TEXT_KEYS: frozenset[str] = PART_KEYS | {"field", "text", "label", "item"}
 RULES_KEYS: frozenset[str] = PART_KEYS | {"flavor", "reminders"}  # what the rules panel prints
 TOP_KEYS: frozenset[str] = frozenset(
-    {"extends", "parts", "badges", "lines", "description", "stats"}
+    {"extends", "parts", "badges", "lines", "texts", "description", "stats", "not_printed"}
 )
 # The automatic stats of a layout that places no badges or lines of its own: a badge of one
 # field (the cost) and a line of the card type's other short fields (see ``autostats``).
@@ -121,6 +124,8 @@ class Element:
     stats: bool = False  # one of the layout's automatic stats (the 'stats' section)
     flavor: bool = True  # rules: print the card's flavor text after its rules, room allowing
     reminders: bool = True  # rules: print keywords' reminder text, room allowing
+    text: bool = False  # a text box (texts section): ``field`` or ``fixed`` text, wrapped
+    fixed: str = ""  # texts: the text to print when the box names no field
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +136,7 @@ class Layout:
     elements: tuple[Element, ...]
     location: Location
     stats: tuple[Element, ...] = ()  # the automatic stats: 'badge' and 'line', when declared
+    not_printed: frozenset[str] = frozenset()  # required fields declared as not on the face
 
     def stat(self, name: str) -> Element | None:
         """The automatic stats element ``name`` ('badge' or 'line'); None when not declared."""
@@ -138,7 +144,7 @@ class Layout:
 
     def part(self, name: str) -> Element | None:
         for element in self.elements:
-            if not element.badge and not element.line and element.name == name:
+            if not element.badge and not element.line and not element.text and element.name == name:
                 return element
         return None
 
@@ -149,6 +155,10 @@ class Layout:
     @property
     def lines(self) -> tuple[Element, ...]:
         return tuple(e for e in self.elements if e.line)
+
+    @property
+    def texts(self) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.text)
 
     def boxes(self, width: float, height: float) -> dict[str, Box]:
         """Every element's box on a card ``width`` x ``height`` points, by name."""
@@ -353,6 +363,7 @@ class LayoutLibrary:
                 )
         parent: dict[str, Element] = {}
         extends = data.get("extends")
+        parent_layout: Layout | None = None
         if extends is not None:
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
@@ -362,6 +373,7 @@ class LayoutLibrary:
             ("parts", False),
             ("badges", True),
             ("lines", True),
+            ("texts", True),
             ("stats", True),
         ):
             entries = data.get(section)
@@ -423,15 +435,36 @@ class LayoutLibrary:
                     source,
                     badge=badge and (section != "stats" or name == "badge"),
                     line=section == "lines",
+                    text=section == "texts",
                     stats=section == "stats",
                 )
                 if element is not None:
                     own[key] = element
+        not_printed = self._not_printed(data, source)
+        if extends is not None and parent_layout is not None and "not_printed" not in data:
+            not_printed = parent_layout.not_printed
         if len(self.diagnostics) > before:
             return None
         ordered = sorted((e for e in own.values() if not e.stats), key=_order)
         stats = tuple(sorted((e for e in own.values() if e.stats), key=lambda e: e.name))
-        return Layout(raw.name, tuple(ordered), here, stats)
+        return Layout(raw.name, tuple(ordered), here, stats, not_printed)
+
+    def _not_printed(self, data: Mapping[str, Any], source: SourceMap) -> frozenset[str]:
+        """The fields the layout declares are not printed (no CK217 for them)."""
+        value = data.get("not_printed", [])
+        if not isinstance(value, list) or not all(
+            isinstance(v, str) and _NAME.fullmatch(v) for v in value
+        ):
+            self.diagnostics.append(
+                error(
+                    "CK204",
+                    "'not_printed' must be a list of field names",
+                    source.at(("not_printed",)),
+                    hint="e.g. not_printed: [max_population]",
+                )
+            )
+            return frozenset()
+        return frozenset(value)
 
     def _parent(
         self, raw: _RawLayout, extends: Any, chain: list[tuple[str, bool]]
@@ -496,10 +529,21 @@ class LayoutLibrary:
         *,
         badge: bool,
         line: bool = False,
+        text: bool = False,
         stats: bool = False,
     ) -> Element | None:
         at = source.at(where)
-        kind = "stats" if stats else "line" if line else "badge" if badge else "part"
+        kind = (
+            "stats"
+            if stats
+            else "line"
+            if line
+            else "text"
+            if text
+            else "badge"
+            if badge
+            else "part"
+        )
         noun = f"{kind} {name!r}"
         if not isinstance(spec, dict):
             self.diagnostics.append(
@@ -513,7 +557,9 @@ class LayoutLibrary:
             return None
         ok = True
         allowed = (
-            LINE_KEYS
+            TEXT_KEYS
+            if text
+            else LINE_KEYS
             if line
             else BADGE_KEYS
             if badge
@@ -604,7 +650,33 @@ class LayoutLibrary:
         label = spec.get("label", "")
         item = spec.get("item", "")
         separator = spec.get("separator", "")
-        if badge:
+        fixed = spec.get("text", "")
+        words = {"label": label, "item": item}
+        if badge and not text:
+            words |= {"icon": icon, "separator": separator}
+        for key, value in words.items() if badge else ():
+            if value is not None and not isinstance(value, str):
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK204",
+                        f"{key} of {noun} must be text, not {value!r}",
+                        source.at((*where, key)),
+                    )
+                )
+        if text:
+            bad_field = field is not None and not isinstance(field, str)
+            if not isinstance(fixed, str) or bad_field or (not fixed) == (not field):
+                ok = False
+                self.diagnostics.append(
+                    error(
+                        "CK209",
+                        f"{noun} needs either a card 'field' to show or fixed 'text'",
+                        at,
+                        hint="e.g. field: special_rules",
+                    )
+                )
+        elif badge:
             if not line and shape not in SHAPES:
                 ok = False
                 self.diagnostics.append(
@@ -626,21 +698,6 @@ class LayoutLibrary:
                         hint="e.g. field: cost",
                     )
                 )
-            for key, value in (
-                ("icon", icon),
-                ("label", label),
-                ("item", item),
-                ("separator", separator),
-            ):
-                if value is not None and not isinstance(value, str):
-                    ok = False
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"{key} of {noun} must be text, not {value!r}",
-                            source.at((*where, key)),
-                        )
-                    )
             if not line and shape == "icon" and not icon:
                 ok = False
                 self.diagnostics.append(
@@ -652,11 +709,13 @@ class LayoutLibrary:
             name=name,
             edges=Edges(**lengths),
             location=at,
-            badge=badge and not line,
+            badge=badge and not line and not text,
             line=line or (stats and not badge),
-            item=str(item or "") if line else "",
+            text=text,
+            fixed=str(fixed or "") if text else "",
+            item=str(item or "") if line or text else "",
             separator=str(separator or "") if line else "",
-            field=field if badge else None,
+            field=field if badge and isinstance(field, str) else None,
             shape=shape,
             label=str(label or ""),
             icon=icon if badge else None,
@@ -688,12 +747,20 @@ class LayoutLibrary:
         return length
 
 
-_SECTION_KIND = {"parts": "part", "badges": "badge", "lines": "line", "stats": "stats"}
+_SECTION_KIND = {
+    "parts": "part",
+    "badges": "badge",
+    "lines": "line",
+    "texts": "text",
+    "stats": "stats",
+}
 
 
 def _kind(element: Element) -> str:
     if element.stats:
         return "stats"
+    if element.text:
+        return "text"
     return "line" if element.line else "badge" if element.badge else "part"
 
 
@@ -702,9 +769,11 @@ def _key(element: Element) -> str:
 
 
 def _order(element: Element) -> tuple[int, str]:
-    """Parts in their fixed order, then the lines, then the badges (on top)."""
-    if element.line:
+    """Parts in their fixed order, then the text boxes, the lines, the badges (on top)."""
+    if element.text:
         return (len(PARTS), element.name)
-    if element.badge:
+    if element.line:
         return (len(PARTS) + 1, element.name)
+    if element.badge:
+        return (len(PARTS) + 2, element.name)
     return (PARTS.index(element.name), element.name)

@@ -167,8 +167,9 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
             continue
         layouts[type_id] = layout
         known = set(CORE_FIELDS) | {f.name for f in card_type.fields}
-        for badge in (*layout.badges, *layout.lines):
-            kind = "line" if badge.line else "badge"
+        shown = (*layout.badges, *layout.lines, *(t for t in layout.texts if t.field))
+        for badge in shown:
+            kind = "line" if badge.line else "text box" if badge.text else "badge"
             if badge.icon and badge.icon not in icon_ids:
                 found.append(
                     error(

@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 from xml.sax.saxutils import escape
 
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Paragraph
@@ -124,16 +125,19 @@ class FittedText:
     reminders: bool = False  # the keywords' reminder text is printed
 
 
+_ALIGNMENTS: dict[str, Literal[0, 1, 2]] = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
 def _laid(
-    texts: Sequence[str], box: Box, ink: Rgb, size: float
+    texts: Sequence[str], box: Box, ink: Rgb, size: float, align: str = "center"
 ) -> tuple[list[tuple[Flowable, float]], float]:
     """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total."""
     style = ParagraphStyle(
-        f"rules-{size}",
+        f"rules-{size}-{align}",
         fontName=FONT,
         fontSize=size,
         leading=size * LEADING,
-        alignment=TA_CENTER,
+        alignment=_ALIGNMENTS.get(align, TA_CENTER),
         textColor=ink.color,
     )
     gap = size * PARAGRAPH_SPACE
@@ -154,6 +158,7 @@ def fit_rules(
     icons: Mapping[str, str] | None = None,
     reminders: Sequence[str] = (),
     flavor: str = "",
+    align: str = "center",
 ) -> FittedText:
     """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
     (``MIN_RULES_SIZE``), what fits.
@@ -179,16 +184,16 @@ def fit_rules(
 
     none: frozenset[int] = frozenset()
     while True:
-        laid, total = _laid(texts(size, none), box, ink, size)
+        laid, total = _laid(texts(size, none), box, ink, size, align)
         gap = size * PARAGRAPH_SPACE
         if total <= box.h:  # the reminders, line by line while they fit; then the flavor
             shown = none
             for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
-                fuller, height = _laid(texts(size, shown | {index}), box, ink, size)
+                fuller, height = _laid(texts(size, shown | {index}), box, ink, size, align)
                 if height <= box.h:
                     shown, laid, total = shown | {index}, fuller, height
             if flavor:
-                fuller, height = _laid(texts(size, shown, with_flavor=True), box, ink, size)
+                fuller, height = _laid(texts(size, shown, with_flavor=True), box, ink, size, align)
                 if height <= box.h:
                     return FittedText(tuple(fuller), size, height, False, True, bool(shown))
             return FittedText(tuple(laid), size, total, False, False, bool(shown))
