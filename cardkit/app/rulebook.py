@@ -37,8 +37,40 @@ ICON_CODES = ("CK212", "CK213")  # picture problems: a refused path, an unreadab
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RulebookOptions:
+    """Which files to make (``formats``: some of 'pdf', 'html', 'md') and where to write them
+    (``output``; default: output/<game id>)."""
+
     formats: tuple[str, ...] = FORMATS
-    output: Path | None = None  # default: output/<game id>
+    output: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """A game's reference pages made in memory: each file's name and content (none when a
+    template fails), the folder they go in, and every problem found making them."""
+
+    folder: Path
+    files: Mapping[str, bytes | str]
+    diagnostics: tuple[Diagnostic, ...]
+
+    def write(self) -> list[Path]:
+        """Write each file atomically into ``folder``; raises OutputError (CK005) when one
+        cannot be written."""
+        return write_outputs(self.folder, self.files)
+
+
+def make_rulebook(
+    card_set: CardSet, options: RulebookOptions, *, shown_root: str | None = None
+) -> Rulebook:
+    """A loaded game's reference pages in the formats ``options`` ask for, not yet written.
+
+    ``shown_root``: the game folder as the user wrote it, for the places of template
+    problems (default: the folder's path).
+    """
+    reference, found = make_reference(card_set)
+    shown = shown_root if shown_root is not None else str(card_set.game.root)
+    files, more = render_outputs(reference, options, card_set.game, shown)
+    return Rulebook(output_folder(card_set, options), files, (*found, *more))
 
 
 def chart_file(chart_id: str) -> str:
