@@ -13,15 +13,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from cardkit.app.options import BuildOptions as BuildOptions  # where it was first defined
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
 from cardkit.errors import LayoutError, LengthError
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import (
-    DEFAULT_BLEED,
-    DEFAULT_MARGIN,
     PAPERS,
-    Duplex,
     Page,
     Paper,
     Sheet,
@@ -38,28 +36,6 @@ if TYPE_CHECKING:
 
 DECK_FILE = "deck.pdf"
 MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BuildOptions:
-    """How to print: paper name, bleed and gutter in points, duplex, output folder; which
-    cards (``only``: ids or names, none for every card); and which exports besides deck.pdf
-    (``single``: one card per page; ``png`` at ``dpi``; ``tts``, or ``tts_url`` for
-    Tabletop Simulator images uploaded there)."""
-
-    paper: str = "a4"  # a name in PAPERS, or 'WIDTHxHEIGHT' such as '300mmx200mm'
-    bleed: float = DEFAULT_BLEED
-    gutter: float = 0.0
-    margin: float = DEFAULT_MARGIN
-    duplex: Duplex = Duplex.LONG
-    output: Path | None = None  # default: output/<game id>
-    back_offset: tuple[float, float] = (0.0, 0.0)  # points, right and up, on backs pages
-    only: tuple[str, ...] = ()
-    single: bool = False
-    png: bool = False
-    dpi: float = 300.0  # the PNGs' resolution, 72 to 1200
-    tts: bool = False
-    tts_url: str | None = None
 
 
 class CardSizeError(LayoutError):

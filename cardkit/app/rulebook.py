@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit.app.options import RulebookOptions
 from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.effects import Ability
@@ -27,21 +28,11 @@ from cardkit.render.images import Picture
 from cardkit.render.style import prepare_style
 from cardkit.rules.context import parse_set
 
-FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
 ICON_FOLDER = "reference-icons"  # the Markdown's icons, next to it
 ICON_PIXELS = 64
 MEDIA_TYPES: Mapping[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
 ICON_CODES = ("CK212", "CK213")  # picture problems: a refused path, an unreadable file
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RulebookOptions:
-    """Which files to make (``formats``: some of 'pdf', 'html', 'md') and where to write them
-    (``output``; default: output/<game id>)."""
-
-    formats: tuple[str, ...] = FORMATS
-    output: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)

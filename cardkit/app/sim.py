@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardkit.app.game import open_game
+from cardkit.app.options import SimOptions
 from cardkit.atomic import cannot_write, write_atomic
 from cardkit.diagnostics import Diagnostic, count_errors
 from cardkit.model import Card, CardSet
@@ -29,19 +30,6 @@ CHART_CARDS = 25  # bars in the card edge chart
 
 SweepProgress = Callable[[str, int, int], None]
 """Called as ``progress(label, games played, games)`` after each batch of a sweep."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SimOptions:
-    """How to play: ``games`` per sweep, the sweep ``seed``, two ``bots`` (random, simple,
-    greedy, mc), ``jobs`` processes (None: every core), and card files or folders to ``add``
-    to the market deck (then a second sweep without them says what they change)."""
-
-    games: int = 1000
-    seed: int = 1
-    bots: tuple[str, str] = ("greedy", "greedy")
-    jobs: int | None = None
-    add: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -119,8 +119,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.app.build import MAX_PRINTED_CARDS, BuildOptions, build
+    from cardkit.app.build import MAX_PRINTED_CARDS, build
     from cardkit.app.game import open_game
+    from cardkit.app.options import BuildOptions
     from cardkit.render.impose import Duplex
 
     card_set, found = open_game(args.path, max_copies=MAX_PRINTED_CARDS)

@@ -8,22 +8,22 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from cardkit.app.options import RULEBOOK_FORMATS
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
 
 NAME = "rulebook"
 HELP = "write a game's reference pages (contents, card list, icons, sheets) as PDF, HTML, Markdown"
-FORMATS = ("pdf", "html", "md")
 
 
 def formats(text: str) -> tuple[str, ...]:
     """An argparse type: a comma-separated list of output formats."""
     chosen = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
-    unknown = [part for part in chosen if part not in FORMATS]
+    unknown = [part for part in chosen if part not in RULEBOOK_FORMATS]
     if unknown or not chosen:
         raise argparse.ArgumentTypeError(
             f"unknown format {', '.join(map(repr, unknown)) or repr(text)}: "
-            f"use one or more of {','.join(FORMATS)}"
+            f"use one or more of {','.join(RULEBOOK_FORMATS)}"
         )
     return chosen
 
@@ -36,14 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         type=formats,
-        default=FORMATS,
+        default=RULEBOOK_FORMATS,
         help="outputs to write, comma-separated (default: pdf,html,md)",
     )
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.app.game import open_game
-    from cardkit.app.rulebook import RulebookOptions, make_rulebook
+    from cardkit.app.options import RulebookOptions
+    from cardkit.app.rulebook import make_rulebook
 
     card_set, found = open_game(args.path)
     book = None

@@ -88,7 +88,8 @@ def _game_path(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.app.sim import SimOptions, check_output, output_folder, play, prepare, write_report
+    from cardkit.app.options import SimOptions
+    from cardkit.app.sim import check_output, output_folder, play, prepare, write_report
 
     _game_path(args)
     options = SimOptions(
