@@ -174,6 +174,7 @@ def build_deck(card_set: CardSet, options: BuildOptions | None = None) -> BuildR
 
     Raises:
         UsageError: ``options.only`` names a card that is not in the game.
+        LayoutError: ``options.paper`` is neither a paper's name nor WIDTHxHEIGHT.
         OutputError: a file cannot be written.
 
     Example:
@@ -243,6 +244,10 @@ def simulate(
         The ``Simulation`` (its ``summary``: seat win rates with their intervals, average
         turns and margin, per-card figures; ``report()``: all of it as JSON values), or
         None when the game cannot be played; and every problem found.
+
+    Raises:
+        UsageError: an unknown bot (``SimOptions`` itself refuses fewer than one game, a
+            negative seed, fewer than one job).
 
     Example:
         ```python

@@ -165,6 +165,15 @@ def test_simulate_without_a_play_setup_is_a_diagnostic() -> None:
     assert [d.severity.value for d in problems] == ["error"]
 
 
+def test_simulate_refuses_an_unknown_bot_and_no_games() -> None:
+    cards, _ = cardkit.load_game(STAR_REALMS)
+    assert cards is not None
+    with pytest.raises(cardkit.CardkitError, match=r"unknown bot 'gredy' \(did you mean"):
+        cardkit.simulate(cards, cardkit.SimOptions(bots=("gredy", "greedy")))
+    with pytest.raises(cardkit.CardkitError, match="games must be at least 1, not 0"):
+        cardkit.SimOptions(games=0)
+
+
 def test_format_rules_text_checks_without_writing_then_rewrites(tmp_path: Path) -> None:
     game = tmp_path / "star-realms"
     shutil.copytree(STAR_REALMS, game)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit.errors import UsageError
 from cardkit.render.impose import DEFAULT_BLEED, DEFAULT_MARGIN, Duplex
 
 RULEBOOK_FORMATS: tuple[str, ...] = ("pdf", "html", "md")
@@ -56,3 +57,10 @@ class SimOptions:
     bots: tuple[str, str] = ("greedy", "greedy")
     jobs: int | None = None
     add: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name, value, least in (("games", self.games, 1), ("seed", self.seed, 0)):
+            if value < least:
+                raise UsageError(f"{name} must be at least {least}, not {value}")
+        if self.jobs is not None and self.jobs < 1:
+            raise UsageError(f"jobs must be at least 1 (or None: every core), not {self.jobs}")

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from cardkit.app.game import open_game
 from cardkit.app.options import SimOptions
 from cardkit.atomic import cannot_write, write_atomic
-from cardkit.diagnostics import Diagnostic, count_errors
+from cardkit.diagnostics import Diagnostic, count_errors, did_you_mean
+from cardkit.errors import UsageError
 from cardkit.model import Card, CardSet
 
 if TYPE_CHECKING:
@@ -91,6 +92,9 @@ def prepare_set(
     from cardkit.sim.added import load_added
     from cardkit.sim.pool import build_pool
 
+    problem = bots_problem(options.bots)
+    if problem is not None:
+        raise UsageError(problem)
     found = list(loaded)
     added: list[Card] = []
     if options.add:
@@ -107,6 +111,19 @@ def prepare_set(
     if pool is None or count_errors(found)[0]:
         return None, found
     return SimPlan(card_set, options, pool, base_pool), found
+
+
+def bots_problem(names: Sequence[str]) -> str | None:
+    """What is wrong with ``names`` as the two bots of a sweep, or None."""
+    from cardkit.sim.bots import BOTS
+
+    if len(names) != 2:
+        return f"takes two bot names, not {len(names)}: {names!r}"
+    for name in names:
+        if name not in BOTS:
+            known = ", ".join(BOTS)
+            return f"unknown bot {name!r}{did_you_mean(name, BOTS)}; the bots are {known}"
+    return None
 
 
 def play(plan: SimPlan, *, progress: SweepProgress | None = None) -> Simulation:

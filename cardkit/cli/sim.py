@@ -19,7 +19,7 @@ from cardkit.cli.output import (
     progress_bars,
     whole,
 )
-from cardkit.diagnostics import count_errors, did_you_mean
+from cardkit.diagnostics import count_errors
 from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
@@ -60,16 +60,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _bots(text: str) -> tuple[str, str]:
     """An argparse type: two bot names, comma-separated."""
-    from cardkit.sim.bots import BOTS
+    from cardkit.app.sim import bots_problem
 
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2:
         raise argparse.ArgumentTypeError(f"takes two bot names, not {len(names)}: {text!r}")
-    for name in names:
-        if name not in BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}{did_you_mean(name, BOTS)}; the bots are " + ", ".join(BOTS)
-            )
+    problem = bots_problem(names)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return names[0], names[1]
 
 
