@@ -112,12 +112,22 @@ def build_deck(
     Broken layouts, icons or art are errors found before drawing: then nothing is written.
     The PDF is made in memory and then written in one atomic step, so a build that fails
     leaves the previous deck.pdf as it was. Nothing is written outside the output folder.
+    A card size that does not fit the paper raises ``CardSizeError``.
     """
+    return _draw_deck(card_set, options, lambda: plan_deck(card_set, options), progress)
+
+
+def _draw_deck(
+    card_set: CardSet,
+    options: BuildOptions,
+    pages: Callable[[], list[Page[Card]]],
+    progress: Callable[[int, int], None] | None,
+) -> tuple[list[Path], list[Diagnostic]]:
+    """``build_deck`` with the pages given (asked for once the layouts are known good)."""
     style, problems = prepare_style(card_set.game, card_set.cards)
     if count_errors(problems)[0]:
         return [], problems
-    pages = plan_deck(card_set, options)
-    data, found = render_pdf(card_set.game, pages, progress=progress, style=style)
+    data, found = render_pdf(card_set.game, pages(), progress=progress, style=style)
     target = output_folder(card_set, options) / DECK_FILE
     write_atomic(target, data)
     return [target], sorted([*problems, *found], key=lambda d: d.sort_key)
@@ -171,11 +181,22 @@ class BuildResult:
 def build(
     card_set: CardSet, options: BuildOptions, *, progress: StageProgress | None = None
 ) -> BuildResult:
-    """Build a loaded game's deck.pdf and the exports ``options`` ask for.
+    """Build a loaded game's deck.pdf and the exports ``options`` ask for: ``make_deck``,
+    then, when the deck has no error, ``add_exports``."""
+    result = make_deck(card_set, options, progress=progress)
+    if result.deck is None:
+        return result
+    return add_exports(result, options, progress=progress)
+
+
+def make_deck(
+    card_set: CardSet, options: BuildOptions, *, progress: StageProgress | None = None
+) -> BuildResult:
+    """Write a loaded game's deck.pdf, its pages planned once.
 
     Cards whose names ``options.only`` lists are chosen first (an unknown name is a
-    ``UsageError``). Nothing is written when the deck has an error. An output that cannot be
-    written raises ``OutputError``.
+    ``UsageError``). Nothing is written when the deck has an error (then ``deck`` is None).
+    An output that cannot be written raises ``OutputError``.
     """
     if options.only:
         from cardkit.app.selection import select_cards
@@ -191,13 +212,12 @@ def build(
             blamed=tuple(blamed_options(card_set, options)),
         )
     drawing = _stage(progress, DRAWING)
-    written, found = build_deck(card_set, options, progress=drawing)
+    written, found = _draw_deck(card_set, options, lambda: pages, drawing)
     found = sorted([*unparsed, *found], key=lambda diag: diag.sort_key)
     result = BuildResult(card_set=card_set, diagnostics=tuple(found), pages=len(pages))
     if count_errors(found)[0]:  # broken layouts or pictures: found before drawing
         return result
-    result = replace(result, deck=written[0])
-    return _exports(result, output_folder(card_set, options), options, progress)
+    return replace(result, deck=written[0])
 
 
 def _stage(progress: StageProgress | None, stage: Stage) -> Callable[[int, int], None] | None:
@@ -206,11 +226,13 @@ def _stage(progress: StageProgress | None, stage: Stage) -> Callable[[int, int],
     return lambda done, total: progress(stage, done, total)
 
 
-def _exports(
-    result: BuildResult, folder: Path, options: BuildOptions, progress: StageProgress | None
+def add_exports(
+    result: BuildResult, options: BuildOptions, *, progress: StageProgress | None = None
 ) -> BuildResult:
-    """``result`` with the exports ``options`` ask for written into ``folder``."""
+    """``result`` (of ``make_deck``) with the exports ``options`` ask for written beside
+    its deck: one card per page, PNGs, Tabletop Simulator."""
     card_set = result.card_set
+    folder = output_folder(card_set, options)
     found: list[Diagnostic] = []
     if options.single:
         from cardkit.export.single import build_single

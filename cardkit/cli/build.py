@@ -13,6 +13,7 @@ from cardkit.cli.exports import add_export_arguments
 from cardkit.cli.output import (
     EXIT_ERRORS,
     EXIT_OK,
+    Step,
     length,
     plural,
     print_diagnostics,
@@ -22,7 +23,7 @@ from cardkit.diagnostics import count_errors
 from cardkit.errors import LengthError, UsageError
 
 if TYPE_CHECKING:
-    from cardkit.app.build import BuildResult
+    from cardkit.app.build import BuildResult, StageProgress
 
 NAME = "build"
 HELP = "make the print-and-play PDF of a game's cards"
@@ -119,7 +120,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.app.build import MAX_PRINTED_CARDS, build
+    from cardkit.app.build import MAX_PRINTED_CARDS, add_exports, make_deck
     from cardkit.app.game import open_game
     from cardkit.app.options import BuildOptions
     from cardkit.render.impose import Duplex
@@ -145,10 +146,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         tts_url=args.tts_url,
     )
     with progress_bars(err) as step:
-        shown = (
-            None if step is None else lambda at, done, total: step(at.label, at.unit, done, total)
-        )
-        result = build(card_set, options, progress=shown)
+        result = make_deck(card_set, options, progress=_stages(step))
     if result.blamed:  # the paper, bleed or gutter asked for is what is wrong
         names = [f"--{name}" for name in result.blamed]
         told = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -159,15 +157,26 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if errors:  # broken layouts or pictures, or a card size that does not fit: nothing written
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
-    _print_written(err, result)
+    summary = f"wrote {result.deck} ({result.card_set.total_copies} cards, {result.pages} pages)"
+    err.print(Text(summary), soft_wrap=True)
+    with progress_bars(err) as step:
+        result = add_exports(result, options, progress=_stages(step))
+    for line in _exported(result):
+        err.print(Text(line), soft_wrap=True)
     print_diagnostics(err, result.export_diagnostics, "text")
     return EXIT_OK
 
 
-def _print_written(err: Console, result: BuildResult) -> None:
-    """A line for each file or folder the build wrote, with what it holds."""
-    lines = [f"wrote {result.deck} ({result.card_set.total_copies} cards, {result.pages} pages)"]
-    lines += [f"wrote {path} (one card per page)" for path in result.single]
+def _stages(step: Step | None) -> StageProgress | None:
+    """The build's progress, shown as a bar per stage (None: no terminal to show it on)."""
+    if step is None:
+        return None
+    return lambda stage, done, total: step(stage.label, stage.unit, done, total)
+
+
+def _exported(result: BuildResult) -> list[str]:
+    """A line for each export the build wrote, with what it holds."""
+    lines = [f"wrote {path} (one card per page)" for path in result.single]
     if result.pngs is not None:
         report = result.pngs
         counts = [
@@ -182,5 +191,4 @@ def _print_written(err: Console, result: BuildResult) -> None:
         lines.append(
             f"wrote {result.tts[-1]} (Tabletop Simulator, {plural(len(sheets), 'deck sheet')})"
         )
-    for line in lines:
-        err.print(Text(line), soft_wrap=True)
+    return lines
