@@ -69,9 +69,9 @@ def load_game(path: str | Path) -> tuple[CardSet | None, list[Diagnostic]]:
             path is written.
 
     Returns:
-        The card set, and every problem found loading it (files, YAML, schema, fields). The
-        card set is None when game.yaml itself cannot be used; a card with an error in its
-        fields is left out of the set, and a diagnostic says why.
+        card_set: The game and its cards; None when game.yaml itself cannot be used. A card
+            with an error in its fields is left out of it, and a diagnostic says why.
+        problems: Every problem found loading it (files, YAML, schema, fields).
 
     Example:
         ```python
@@ -166,11 +166,11 @@ def build_deck(card_set: CardSet, options: BuildOptions | None = None) -> BuildR
     Args:
         card_set: a game loaded by `load_game`.
         options: paper, bleed, output folder, which cards and which exports (default:
-            ``BuildOptions()``, A4 into output/<game id>).
+            ``BuildOptions()``, A4 into ``output/<game id>``).
 
     Returns:
-        A ``BuildResult``: the files written (``files``, ``deck``), the number of pages,
-        and the problems found (``diagnostics``, ``export_diagnostics``).
+        The files written and every problem found, as a ``BuildResult`` (``files``,
+            ``deck``, ``pages``, ``diagnostics``, ``export_diagnostics``).
 
     Raises:
         UsageError: ``options.only`` names a card that is not in the game.
@@ -201,10 +201,11 @@ def build_rulebook(
     Args:
         card_set: a game loaded by `load_game`.
         options: which formats, and the output folder (default: all three, into
-            output/<game id>).
+            ``output/<game id>``).
 
     Returns:
-        The files written (none when there is an error), and every problem found.
+        written: The files written; none when there is an error.
+        problems: Every problem found.
 
     Raises:
         OutputError: a file cannot be written.
@@ -241,9 +242,10 @@ def simulate(
             1000 games of two greedy bots).
 
     Returns:
-        The ``Simulation`` (its ``summary``: seat win rates with their intervals, average
-        turns and margin, per-card figures; ``report()``: all of it as JSON values), or
-        None when the game cannot be played; and every problem found.
+        simulation: The ``Simulation`` -- its ``summary`` (seat win rates with their
+            intervals, average turns and margin, per-card figures) and ``report()`` (all of
+            it as JSON values); None when the game cannot be played.
+        problems: Every problem found.
 
     Raises:
         UsageError: an unknown bot (``SimOptions`` itself refuses fewer than one game, a
@@ -275,7 +277,8 @@ def import_spreadsheet(
         game: the game folder whose column mapping applies.
 
     Returns:
-        The YAML text (None when a card has an error), and every problem found.
+        text: The YAML text; None when a card has an error.
+        problems: Every problem found.
 
     Example:
         ```python
@@ -302,8 +305,9 @@ def format_rules_text(card_set: CardSet, *, check: bool = False) -> Formatting:
         check: change nothing; only find what would change.
 
     Returns:
-        A ``Formatting``: per card file, the changes and any refusal; the lines that do not
-        parse; counts (``changed``, ``failed``, ``unchanged``); ``clean``.
+        What changed and what could not, as a ``Formatting`` (per card file the changes
+            and any refusal, the lines that do not parse, the counts ``changed``,
+            ``failed`` and ``unchanged``, and ``clean``).
 
     Example:
         ```python

@@ -40,7 +40,7 @@ class BuildOptions:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RulebookOptions:
     """Which files to make (``formats``: some of 'pdf', 'html', 'md') and where to write them
-    (``output``; default: output/<game id>)."""
+    (``output``; default: ``output/<game id>``)."""
 
     formats: tuple[str, ...] = RULEBOOK_FORMATS
     output: Path | None = None
