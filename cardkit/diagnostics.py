@@ -99,8 +99,8 @@ def count_errors(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
     return errors, warnings
 
 
-# Stable codes. A code, once published, keeps its meaning; README documents each one
-# (tests/test_docs.py fails when one is missing there).
+# Stable codes. A code, once published, keeps its meaning. The docs' code table is made from
+# this one (docs/hooks.py); a new code needs an example line in docs/diagnostic-examples.txt.
 CODES: dict[str, str] = {
     # files and YAML
     "CK001": "a file or folder cannot be read (missing, unreadable, not a game folder)",
@@ -142,7 +142,8 @@ CODES: dict[str, str] = {
     "CK106": "text says a keyword whose field the card does not set (Walled, not walled: true)",
     "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
     "CK108": "wording drift: one effect written in different ways across the set",
-    "CK109": "a misspelt word: not in the grammar, the game's vocabulary or the card names",
+    "CK109": "a misspelt word: neither English nor one of the game's words (its declared words, "
+    "the grammar's, the card names)",
     "CK110": "a doubled word ('draw draw')",
     "CK111": "a typographic quote or apostrophe where the set uses straight ones",
     "CK112": "unbalanced parentheses, braces or brackets in rules text",

@@ -8,18 +8,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from readme_helpers import page
 
 from cardkit.cli import main
 from cardkit.load.cards import load_card_set
 from cardkit.render.back import back_of
 from cardkit.render.style import prepare_style
 
-README = Path(__file__).resolve().parents[1] / "README.md"
-
 
 def readme_sample(root: Path) -> tuple[str, str]:
-    """The README's 'card format' game.yaml and card file, written into ``root``."""
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    """The docs' 'card format' game.yaml and card file, written into ``root``."""
+    blocks = re.findall(r"```yaml\n(.*?)```", page("card-format.md"), re.DOTALL)
     root.mkdir(exist_ok=True)
     (root / "game.yaml").write_text(blocks[0], encoding="utf-8")
     (root / "cards.yaml").write_text(blocks[1], encoding="utf-8")

@@ -280,7 +280,7 @@ def test_a_new_deck_builder_builds_a_deck_pdf_and_a_rulebook(
 def test_a_new_deck_builder_plays_fair_games_in_the_simulator(
     deck_builder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # README's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
+    # docs/tutorial.md's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
     capsys.readouterr()
     sweep = ["--games", "2000", "--seed", "1", "--jobs", "1", "--format", "json"]
     status = main(["sim", str(deck_builder), *sweep, "-o", str(tmp_path)])
