@@ -13,12 +13,10 @@ import_spreadsheet, format_rules_text, new_game, length. Their options: BuildOpt
 RulebookOptions, SimOptions.
 """
 
-from __future__ import annotations
+import importlib as _importlib
+import typing as _typing
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from cardkit.api import (
         BuildOptions,
         Card,
@@ -67,14 +65,17 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> _typing.Any:
     """The API's names, imported from ``cardkit.api`` when first asked for (PEP 562)."""
     if name in __all__:
-        value = getattr(importlib.import_module("cardkit.api"), name)
+        value = getattr(_importlib.import_module("cardkit.api"), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module 'cardkit' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The API's names and the package's own (its submodules once imported), not the
+    modules this file uses."""
+    own = (name for name in globals() if name.startswith("__") or not name.startswith("_"))
+    return sorted({*own, *__all__})

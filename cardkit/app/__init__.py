@@ -5,7 +5,7 @@ options, and returning values and diagnostics; none prints or exits.
 - ``build``: deck.pdf and its exports (``make_deck``, ``add_exports``, ``build``);
 - ``rulebook``: the reference pages, made in memory then written (``make_rulebook``);
 - ``importing``: a spreadsheet's cards as YAML (``import_spreadsheet``);
-- ``fmt``: rules text in canonical wording (``format_game``, ``format_cards``);
+- ``fmt``: rules text in canonical wording (``plan_formatting``, ``format_cards``);
 - ``sim``: seeded games between bots (``prepare``, ``play``, ``write_report``);
 - ``new_game``: a new game folder from a template;
 - ``game`` (opening a game folder), ``options`` (the options, light to import) and

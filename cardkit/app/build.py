@@ -1,15 +1,16 @@
 """`cardkit build`: a game's print-and-play PDF and its exports (one card per page, PNGs,
 Tabletop Simulator), written atomically into its output folder.
 
-``build`` is the use case: it chooses the cards (``only``), plans the pages once, draws the
-deck and writes the exports the options ask for, and returns what it wrote and every problem
-found. ``plan_deck`` and ``build_deck`` are its steps (the pages; the PDF alone).
+``build`` is the use case, in two steps: ``make_deck`` chooses the cards (``only``), plans
+the pages once and draws deck.pdf; ``add_exports`` writes the exports the options ask for
+beside it. Each returns what was written and every problem found. ``plan_deck`` and
+``build_deck`` are the pages alone and the PDF alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -169,11 +170,12 @@ class BuildResult:
     png_folder: Path | None = None
     tts: tuple[Path, ...] = ()
     export_diagnostics: tuple[Diagnostic, ...] = ()
-    blamed: tuple[str, ...] = field(default=())
+    blamed: tuple[str, ...] = ()
 
     @property
     def files(self) -> tuple[Path, ...]:
-        """Every file written: deck.pdf, then the exports' files."""
+        """Every file of the build: deck.pdf, then the exports' (PNGs found up to date
+        included)."""
         pngs = (*self.pngs.written, *self.pngs.unchanged) if self.pngs else ()
         return (*((self.deck,) if self.deck else ()), *self.single, *pngs, *self.tts)
 

@@ -1,9 +1,10 @@
 """`cardkit fmt`: rewrite cards' rules text in canonical wording, as black does for code.
 
-``format_cards`` finds what would change (``cardkit.rules.fmt``) and, unless told only to
-check, rewrites each card file in place, keeping its comments and layout
-(``cardkit.load.yamledit``). A file it cannot rewrite -- outside the game folder, a
-spreadsheet, YAML it cannot edit safely -- is left as it was, with a CK014 that says why.
+``plan_formatting`` finds what would change (``cardkit.rules.fmt``) and the new text of each
+card file, keeping its comments and layout (``cardkit.load.yamledit``); ``FileRewrite.write``
+writes one file; ``format_cards`` does both. A file fmt cannot rewrite -- outside the game
+folder, a spreadsheet, YAML it cannot edit safely -- is left as it was, with a CK014 that
+says why.
 """
 
 from __future__ import annotations
@@ -26,11 +27,20 @@ if TYPE_CHECKING:  # ruamel.yaml is loaded only when a file is rewritten
 @dataclass(frozen=True, slots=True)
 class FileRewrite:
     """The cards of one card file whose text changes (``shown``: the file as the user
-    writes it), and when the file is not rewritten, the CK014 that says why."""
+    writes it) and the file's new text; or, when the file cannot be rewritten, the CK014
+    that says why."""
 
     shown: str
     rewrites: tuple[CardRewrite, ...]
     refusal: Diagnostic | None = None
+    path: Path | None = None
+    text: str | None = None
+
+    def write(self) -> None:
+        """Write the file's new text in one atomic step (nothing when it is refused);
+        raises OutputError (CK005) when it cannot be written."""
+        if self.path is not None and self.text is not None:
+            write_atomic(self.path, self.text)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,18 +95,27 @@ def spreadsheet_problems(rewrite: CardRewrite) -> list[Diagnostic]:
     ]
 
 
-def format_game(path: str | Path, *, check: bool = False) -> Formatting:
-    """Load the game folder at ``path`` and format its cards' rules text."""
+def plan_game_formatting(path: str | Path, *, check: bool = False) -> Formatting:
+    """Load the game folder at ``path`` and plan its formatting; nothing is written."""
     card_set, found = open_game(path)
     load_errors = tuple(d for d in found if d.severity is Severity.ERROR)
     if card_set is None:
         return Formatting(card_set=None, check=check, load_errors=load_errors)
-    return replace(format_cards(card_set, check=check), load_errors=load_errors)
+    return replace(plan_formatting(card_set, check=check), load_errors=load_errors)
 
 
 def format_cards(card_set: CardSet, *, check: bool = False) -> Formatting:
     """Rewrite the rules text of a loaded game's cards in canonical wording, in their card
     files (with ``check``: change nothing, only find what would change)."""
+    formatting = plan_formatting(card_set, check=check)
+    if not check:
+        for file in formatting.files:
+            file.write()
+    return formatting
+
+
+def plan_formatting(card_set: CardSet, *, check: bool = False) -> Formatting:
+    """What ``format_cards`` would write, file by file; nothing is written."""
     plan = plan_format(card_set)
     sources = plan.context.sources
     root = card_set.game.root.resolve()
@@ -108,11 +127,7 @@ def format_cards(card_set: CardSet, *, check: bool = False) -> Formatting:
         else:
             in_spreadsheets.append(rewrite)
     files = tuple(
-        FileRewrite(
-            shown,
-            tuple(rewrites),
-            _rewrite(sources.path(shown), shown, rewrites, root, write=not check),
-        )
+        _rewrite(sources.path(shown), shown, rewrites, root)
         for shown, rewrites in sorted(by_file.items())
     )
     return Formatting(
@@ -125,21 +140,20 @@ def format_cards(card_set: CardSet, *, check: bool = False) -> Formatting:
     )
 
 
-def _rewrite(
-    path: Path, shown: str, rewrites: list[CardRewrite], root: Path, *, write: bool
-) -> Diagnostic | None:
-    """Rewrite one card file (with ``write``; else only find whether it can be), or say why
-    it is not: a file fmt cannot rewrite is left as it was, with ``--check`` too."""
+def _rewrite(path: Path, shown: str, rewrites: list[CardRewrite], root: Path) -> FileRewrite:
+    """One card file's new text, or why it cannot be rewritten: a file fmt cannot rewrite
+    is left as it was."""
     from cardkit.load.textfile import read_text
     from cardkit.load.yamledit import YamlEditError, replace_values
 
     if not path.resolve().is_relative_to(root):
-        return error(
+        outside = error(
             "CK014",
             "not rewritten: the file is outside the game folder",
             Location(shown),
             hint="move the file into the game folder, or make the changes listed below by hand",
         )
+        return FileRewrite(shown, tuple(rewrites), outside)
     places = {_place(rewrite): rewrite for rewrite in rewrites}
     changes = {place: rewrite.text for place, rewrite in places.items()}
     source, _ = read_text(path, shown)
@@ -148,10 +162,9 @@ def _rewrite(
             raise YamlEditError("the file cannot be read")
         result = replace_values(source, changes)
     except YamlEditError as exc:
-        return _refusal(shown, exc, places.get(exc.place) if exc.place else None)
-    if write:
-        write_atomic(path, result)
-    return None
+        refusal = _refusal(shown, exc, places.get(exc.place) if exc.place else None)
+        return FileRewrite(shown, tuple(rewrites), refusal)
+    return FileRewrite(shown, tuple(rewrites), path=path, text=result)
 
 
 def _place(rewrite: CardRewrite) -> tuple[int, int]:

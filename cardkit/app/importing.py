@@ -99,7 +99,8 @@ class SpreadsheetImport:
         """Write the YAML to ``output``: whether it was written, and CK007 when a file is in
         the way (and not ``force``), or CK044 when the game now reads the cards twice.
         Raises OutputError (CK005) when the file cannot be written."""
-        assert self.text is not None and self.game is not None, "nothing to write"
+        if self.text is None or self.game is None:
+            raise ValueError("nothing to write: the spreadsheet was not imported")
         shown = str(output)
         try:
             write_atomic(Path(output), self.text, overwrite=force)

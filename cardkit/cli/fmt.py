@@ -28,9 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.app.fmt import format_game, spreadsheet_problems
+    from cardkit.app.fmt import plan_game_formatting, spreadsheet_problems
 
-    result = format_game(args.path, check=args.check)
+    result = plan_game_formatting(args.path, check=args.check)
     print_diagnostics(err, result.load_errors, "text")
     if result.card_set is None:
         return EXIT_ERRORS
@@ -42,6 +42,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
             print_diagnostics(out, [file.refusal], "text")
             _print_changes(out, file.rewrites, "to change by hand")
         else:
+            if not args.check:
+                file.write()
             _print_changes(out, file.rewrites, verb)
     print_diagnostics(out, result.not_parsed, "text")
     summary = [
