@@ -132,6 +132,7 @@ CODES: dict[str, str] = {
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
     "CK043": "a sheet of a workbook without the card columns (notes) is skipped",
     "CK044": "an imported spreadsheet and its YAML are both in the game folder: its cards twice",
+    "CK045": "a pattern of game.yaml's spreadsheet values is wrongly written (slots side by side)",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     # rules text
     "CK101": "rules text does not parse",

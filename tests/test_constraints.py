@@ -185,6 +185,12 @@ def test_the_docs_example_is_the_to_boldly_go_declaration() -> None:
     block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     game = _load(ROOT / "cards" / "to-boldly-go").game
     assert yaml.safe_load(block)["constraints"] == {
-        key: {k: v for k, v in value.items() if k != "description"}
-        for key, value in game.data["constraints"].items()
+        rule.id: {
+            "rule": rule.rule,
+            "each": rule.each,
+            "by": rule.by,
+            "team": rule.team,
+            "fields": list(rule.fields),
+        }
+        for rule in game.constraints
     }

@@ -98,9 +98,7 @@ def test_any_name_makes_a_game_that_loads_cleanly_and_keeps_its_name(
     assert card_set is not None
     assert card_set.game.id == game_id(name)
     assert card_set.game.name.casefold() == name.casefold()
-    assert all(
-        back.get("text") in (None, card_set.game.name) for back in card_set.game.backs.values()
-    )
+    assert all(back.text in (None, card_set.game.name) for back in card_set.game.backs.values())
 
 
 @pytest.mark.parametrize("name", ["!!!", "", "a\nb"])

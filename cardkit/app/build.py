@@ -272,7 +272,7 @@ def add_exports(
 def _size_problem(card_set: CardSet, size: str, reason: str) -> Diagnostic:
     """CK050 at the declaration of the size, or at the first card type that uses it."""
     game = card_set.game
-    if size in (game.data.get("sizes") or {}):
+    if size in game.own_sizes:
         where = game.source.at(("sizes", size), key=True)
     else:
         used = [t for t, spec in game.card_types.items() if spec.size == size]

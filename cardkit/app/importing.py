@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.atomic import write_atomic
-from cardkit.diagnostics import Diagnostic, Location, error, warning
+from cardkit.diagnostics import Diagnostic, Location, Severity, error, warning
 from cardkit.errors import OutputExistsError
-from cardkit.load.cards import CardChecker, game_card_files
+from cardkit.load.cards import check_cards, game_card_files
 from cardkit.load.game import load_game
-from cardkit.load.spreadsheet import column_hints, read_spreadsheet
+from cardkit.load.spreadsheet import read_spreadsheet
 from cardkit.load.yamlsource import dump_yaml
 from cardkit.model import Card, Game
 
@@ -63,29 +63,26 @@ def cards_yaml(cards: Iterable[Card], game: Game, source: str) -> str:
     return header + dump_yaml(body)
 
 
-def import_cards(path: Path, shown: str, game: Game) -> tuple[list[Card] | None, list[Diagnostic]]:
-    """The spreadsheet's cards, checked, in row order (sheet by sheet), or None and every
-    problem found."""
-    records, found = read_spreadsheet(path, shown, game)
-    checker = CardChecker(game)
-    cards = []
-    problems: list[Diagnostic] = []
-    for raw, source, where, unreadable in records:
-        card, more = checker.check(raw, source, where, unreadable=unreadable)
-        problems.extend(more)
-        if card is not None:
-            cards.append(card)
-    found.extend(column_hints(problems, records, game))
-    if any(d.severity.value == "error" for d in found):
-        return None, sorted(found, key=lambda d: d.sort_key)
-    return cards, found
+@dataclass(frozen=True)
+class Imported:
+    """What importing a spreadsheet found: the cards of the rows without errors, in row order
+    (sheet by sheet), every problem, and how many rows were left out for their errors."""
+
+    cards: tuple[Card, ...]
+    found: tuple[Diagnostic, ...]
+    skipped: int
+
+    @property
+    def errors(self) -> bool:
+        return _has_error(self.found)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SpreadsheetImport:
     """The cards of a spreadsheet and their YAML (``text``), or None and why: every problem
     found, in the order to tell them. ``read``: whether the spreadsheet was read at all (it
-    is not when it or the game folder cannot be used)."""
+    is not when it or the game folder cannot be used); ``skipped``: the rows left out for
+    their errors (with ``keep_going``)."""
 
     spreadsheet: str
     game_folder: str
@@ -94,6 +91,11 @@ class SpreadsheetImport:
     text: str | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
     read: bool = False
+    skipped: int = 0
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity is Severity.ERROR for d in self.diagnostics)
 
     def write(self, output: str | Path, *, force: bool = False) -> tuple[bool, list[Diagnostic]]:
         """Write the YAML to ``output``: whether it was written, and CK007 when a file is in
@@ -132,12 +134,14 @@ def import_spreadsheet(
     game: str | Path,
     output: str | Path | None = None,
     force: bool = False,
+    keep_going: bool = False,
 ) -> SpreadsheetImport:
     """Read a spreadsheet's cards with the column mapping of the game folder ``game`` and
     make their YAML, or say every reason why not.
 
     ``output``: the file the YAML is to be written to, refused (CK007) when a file is there
-    already and not ``force``; None when the YAML goes elsewhere.
+    already and not ``force``; None when the YAML goes elsewhere. ``keep_going``: make the
+    YAML of the rows without errors (if there are any) even when other rows have errors.
     """
     shown, folder = str(spreadsheet), str(game)
     source = Path(spreadsheet)
@@ -158,16 +162,20 @@ def import_spreadsheet(
     refused = SpreadsheetImport(spreadsheet=shown, game_folder=folder, game=loaded)
     if loaded is None or found:
         return replace(refused, diagnostics=(*_in_the_way(output, force), *found))
-    cards, found = import_cards(source, shown, loaded)
+    imported = import_cards(source, shown, loaded)
     in_the_way = _in_the_way(output, force)
-    if cards is None or in_the_way:
-        return replace(refused, diagnostics=(*in_the_way, *found), read=True)
+    kept = keep_going and bool(imported.cards)
+    if (imported.errors and not kept) or in_the_way:
+        skipped = imported.skipped if keep_going and not in_the_way else 0
+        diagnostics = (*in_the_way, *imported.found)
+        return replace(refused, diagnostics=diagnostics, read=True, skipped=skipped)
     return replace(
         refused,
-        cards=tuple(cards),
-        text=cards_yaml(cards, loaded, source.name),
-        diagnostics=tuple(found),
+        cards=imported.cards,
+        text=cards_yaml(imported.cards, loaded, source.name),
+        diagnostics=imported.found,
         read=True,
+        skipped=imported.skipped,
     )
 
 
@@ -187,3 +195,26 @@ def _exists(shown: str) -> Diagnostic:
         Location(shown),
         hint="give --force to replace it, or choose another file with -o",
     )
+
+
+def import_cards(path: Path, shown: str, game: Game) -> Imported:
+    """The spreadsheet's cards, checked: a row with an error (in one of its cells, or in the
+    card it makes) gives no card."""
+    records, found = read_spreadsheet(path, shown, game)
+    checked = check_cards(game, records)
+    found.extend(checked.diagnostics)
+    # A row's cells may be reported while it is read (a formula without a saved result), its
+    # card when it is checked: any error located on a row leaves its card out.
+    bad_rows = {(d.location.path, d.location.line) for d in found if d.severity is Severity.ERROR}
+    cards = []
+    for card in checked.cards:
+        at = card.source.at(card.path)
+        if (at.path, at.line) not in bad_rows:
+            cards.append(card)
+    if _has_error(found):
+        found.sort(key=lambda d: d.sort_key)
+    return Imported(tuple(cards), tuple(found), len(records) - len(cards))
+
+
+def _has_error(found: Iterable[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in found)

@@ -19,6 +19,7 @@ from cardkit.diagnostics import Diagnostic, warning
 from cardkit.effects import Ability
 from cardkit.export.charts import chart_svg
 from cardkit.export.reference_pdf import reference_pdf
+from cardkit.inflect import plural
 from cardkit.model import CardSet, Game
 from cardkit.reference.build import build_reference
 from cardkit.reference.content import Reference
@@ -99,10 +100,6 @@ def make_reference(card_set: CardSet) -> tuple[Reference, list[Diagnostic]]:
             )
     reference, more = build_reference(card_set, texts)
     return reference, [*found, *more]
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def reference_icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:

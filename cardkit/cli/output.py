@@ -13,6 +13,7 @@ from rich.text import Text
 
 from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.errors import LengthError
+from cardkit.inflect import plural as plural  # the commands' counts: '2 errors'
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 Step = Callable[[str, str, int, "int | None"], None]  # (label, unit, done, total)
@@ -31,11 +32,6 @@ def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: 
         console.print(line, soft_wrap=True)
         if diag.hint:
             console.print(Text(f"    hint: {diag.hint}", style="dim"), soft_wrap=True)
-
-
-def plural(count: int, word: str) -> str:
-    """``1 error``, ``2 errors``."""
-    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def length(text: str) -> float:

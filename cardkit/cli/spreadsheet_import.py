@@ -30,6 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace the -o file when it already exists"
     )
+    parser.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="write the rows without errors even when other rows have some (exit status 1)",
+    )
 
 
 def _same_file(source: Path, output: Path) -> bool:
@@ -57,11 +62,16 @@ def _check_output(args: argparse.Namespace) -> None:
         )
 
 
-def _refuse(err: Console, found: Sequence[Diagnostic]) -> int:
+def _refuse(err: Console, found: Sequence[Diagnostic], skipped: int = 0) -> int:
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
-    err.print(Text(f"{plural(errors, 'error')}; nothing written"))
+    left_out = f" ({_skipped(skipped)})" if skipped else ""
+    err.print(Text(f"{plural(errors, 'error')}; nothing written{left_out}"))
     return EXIT_ERRORS
+
+
+def _skipped(rows: int) -> str:
+    return f"skipped {plural(rows, 'row')} with errors"
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
@@ -74,19 +84,26 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         game=args.game,
         output=None if to_stdout else args.output,
         force=args.force,
+        keep_going=args.keep_going,
     )
     if result.text is None:
         if not result.read:  # the spreadsheet or the game folder cannot be used
             print_diagnostics(err, result.diagnostics, "text")
             return EXIT_ERRORS
-        return _refuse(err, result.diagnostics)
+        return _refuse(err, result.diagnostics, result.skipped)
     print_diagnostics(err, result.diagnostics, "text")
+    told = f"{plural(result.errors, 'error')}; " if result.errors else ""
+    left_out = f", {_skipped(result.skipped)}" if result.skipped else ""
+    status = EXIT_ERRORS if result.errors else EXIT_OK
+    cards = plural(len(result.cards), "card")
     if to_stdout:
         out.file.write(result.text)
-        return EXIT_OK
+        if result.errors:
+            err.print(Text(f"{told}wrote {cards}{left_out}"))
+        return status
     written, found = result.write(args.output, force=args.force)
     if not written:
         return _refuse(err, found)
-    err.print(Text(f"wrote {args.output} ({plural(len(result.cards), 'card')})"))
+    err.print(Text(f"{told}wrote {args.output} ({cards}){left_out}"))
     print_diagnostics(err, found, "text")
-    return EXIT_OK
+    return status

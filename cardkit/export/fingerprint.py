@@ -19,7 +19,8 @@ import reportlab
 
 from cardkit.export.raster import RENDERER
 from cardkit.load.cards import SHEET_SUFFIXES, YAML_SUFFIXES
-from cardkit.model import Card, Game
+from cardkit.load.game import GAME_FILE
+from cardkit.model import Card, FieldValue, Game
 from cardkit.resources import data_dir
 
 _RENDER_CODE = Path(__file__).resolve().parent
@@ -45,11 +46,11 @@ def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
         yield path
 
 
-def _json(value: Any) -> str:
+def _json(value: object) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _strings(value: Any) -> Iterable[str]:
+def _strings(value: FieldValue) -> Iterable[str]:
     """Every string inside a card value (lists and objects included)."""
     if isinstance(value, str):
         yield value
@@ -65,7 +66,7 @@ def own_files(game: Game, card: Card) -> list[str]:
     """The files of the game folder that ``card``'s values name (its art), as relative paths;
     files game.yaml names too (back images, icons) are the game's, not the card's."""
     root = game.root.resolve()
-    declared = _json(game.data)
+    declared = (game.root / GAME_FILE).read_text(encoding="utf-8", errors="replace")
     found: set[str] = set()
     for text in _strings(card.values):
         if len(text) > 300 or text in declared:
@@ -88,10 +89,10 @@ def drawing_fingerprint(
     skip = output.resolve() if output is not None else None
     owned = {name for card in cards for name in own_files(game, card)}
     digest = hashlib.sha256()
-    _update(digest, RENDERER, f"reportlab {reportlab.Version}", _json(game.data))
+    _update(digest, RENDERER, f"reportlab {reportlab.Version}")
     for path in _files(game.root, skip):
         name = path.relative_to(game.root).as_posix()
-        if path.suffix.lower() not in _CARD_DATA and name not in owned:
+        if (path.suffix.lower() not in _CARD_DATA or name == GAME_FILE) and name not in owned:
             _update(digest, "game", name, path.read_bytes())
     for path in _files(_RENDER_CODE, None):  # the drawing code and its data (fonts)
         if "__pycache__" not in path.parts and path.suffix != ".pyc":

@@ -134,7 +134,7 @@ def _field_schema(spec: FieldSpec, game: Game) -> dict[str, Any]:
             schema["items"] = _field_schema(spec.items, game)
     elif kind == "object":
         schema = _object_schema(spec.fields, game)
-    else:  # pragma: no cover - the game schema admits only FIELD_KINDS
+    else:  # pragma: no cover - the game schema admits only these kinds
         raise ValueError(f"unknown field kind {kind!r}")
     if spec.description:
         schema["description"] = spec.description

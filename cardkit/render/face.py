@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
-from cardkit.model import Card
+from cardkit.inflect import number_text
+from cardkit.model import Card, FieldValue
 from cardkit.render.autostats import hugged
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
 from cardkit.render.fieldtext import (
@@ -56,11 +56,7 @@ def draw_face(
     return face.diagnostics
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def badge_text(value: Any) -> str | None:
+def badge_text(value: FieldValue) -> str | None:
     """What a badge shows for a field's value; None when the badge is not drawn.
 
     Numbers are shown as numbers; true (an outpost, a flag) shows the badge with its label
@@ -69,7 +65,7 @@ def badge_text(value: Any) -> str | None:
     if isinstance(value, bool):
         return "" if value else None
     if isinstance(value, int | float):
-        return _number(value)
+        return number_text(value)
     if isinstance(value, str) and value.strip():
         return value.strip()
     return None
@@ -167,7 +163,7 @@ class _Face:
             value = value_text(raw, spec)
         self._one_badge(element, box, value, Rgb.hex(element.color or BADGE))
 
-    def draw_resources(self, element: Element, box: Box, value: Mapping[str, Any]) -> None:
+    def draw_resources(self, element: Element, box: Box, value: Mapping[str, FieldValue]) -> None:
         """One badge per resource the card names, left to right from the box's left edge
         (or right to left from its right edge when the layout anchors it on the right)."""
         amounts = resource_amounts(self.game, value)

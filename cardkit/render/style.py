@@ -131,8 +131,8 @@ def _back_images(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
     images: dict[str, Picture] = {}
     found: list[Diagnostic] = []
     for back_id, back in sorted(game.backs.items()):
-        path = back.get("image")
-        if isinstance(path, str):
+        path = back.image
+        if path is not None:
             where = game.source.at(("backs", back_id, "image"))
             picture, problems = load_picture(game.root, path, where, what=f"back {back_id!r}")
             found.extend(problems)
