@@ -265,7 +265,7 @@ def simulate(
 
 
 def import_spreadsheet(
-    spreadsheet: str | Path, game: str | Path
+    spreadsheet: str | Path, game: str | Path, *, keep_going: bool = False
 ) -> tuple[str | None, list[Diagnostic]]:
     """A CSV or XLSX card spreadsheet as YAML card files, as ``cardkit import`` makes it.
 
@@ -275,9 +275,11 @@ def import_spreadsheet(
     Args:
         spreadsheet: a .csv or .xlsx file, one card per row.
         game: the game folder whose column mapping applies.
+        keep_going: make the YAML of the rows without errors even when other rows have
+            some (they are left out, and their errors returned).
 
     Returns:
-        text: The YAML text; None when a card has an error.
+        text: The YAML text; None when a row has an error (unless ``keep_going``).
         problems: Every problem found.
 
     Example:
@@ -289,7 +291,7 @@ def import_spreadsheet(
     """
     from cardkit.app.importing import import_spreadsheet as read
 
-    result = read(spreadsheet, game=game)
+    result = read(spreadsheet, game=game, keep_going=keep_going)
     return result.text, list(result.diagnostics)
 
 

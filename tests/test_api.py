@@ -207,6 +207,22 @@ def test_import_spreadsheet_gives_the_yaml_the_command_writes(
     assert "name: Mud Crawler" in printed and "count: 2" in printed
 
 
+def test_import_spreadsheet_keeps_going_past_a_bad_row_only_when_asked(tmp_path: Path) -> None:
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text(
+        "Qty,Name,Faction,Type,Cost,Text\n"
+        "2,Mud Crawler,Blob,Ship,2,{Gain 2 Combat}\n"
+        "1,Sky Eel,Blob,Ship,lots,{Gain 1 Trade}\n",
+        encoding="utf-8",
+    )
+    text, problems = cardkit.import_spreadsheet(sheet, STAR_REALMS)
+    assert text is None
+    assert [(d.severity.value, d.location.line) for d in problems] == [("error", 3)]
+    text, kept = cardkit.import_spreadsheet(sheet, STAR_REALMS, keep_going=True)
+    assert kept == problems
+    assert text is not None and "Mud Crawler" in text and "Sky Eel" not in text
+
+
 def test_build_rulebook_writes_the_pages_it_is_asked_for(tmp_path: Path) -> None:
     cards, _ = cardkit.load_game(TO_BOLDLY_GO)
     assert cards is not None
