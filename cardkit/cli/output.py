@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
 from rich.text import Text
 
 from cardkit.diagnostics import Diagnostic, Severity
@@ -14,6 +16,7 @@ from cardkit.errors import LengthError
 from cardkit.inflect import plural as plural  # the commands' counts: '2 errors'
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+Step = Callable[[str, str, int, "int | None"], None]  # (label, unit, done, total)
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
 
 
@@ -60,3 +63,29 @@ def whole(minimum: int) -> Callable[[str], int]:
         return value
 
     return convert
+
+
+@contextmanager
+def progress_bars(err: Console) -> Iterator[Step | None]:
+    """A ``step(label, unit, done, total)`` that shows one progress bar per label on a
+    terminal, each hidden when the next starts; None when ``err`` is not a terminal."""
+    if not err.is_terminal:
+        yield None
+        return
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[unit]}"),
+    )
+    with Progress(*columns, console=err, transient=True) as bars:
+        tasks: dict[str, TaskID] = {}
+
+        def step(label: str, unit: str, done: int, total: int | None) -> None:
+            if label not in tasks:
+                for task in tasks.values():
+                    bars.update(task, visible=False)
+                tasks[label] = bars.add_task(label, total=total, unit=unit)
+            bars.update(tasks[label], completed=done, total=total)
+
+        yield step
