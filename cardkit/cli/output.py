@@ -6,6 +6,7 @@ import argparse
 import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
@@ -14,6 +15,8 @@ from rich.text import Text
 from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.errors import LengthError
 from cardkit.inflect import plural as plural  # the commands' counts: '2 errors'
+from cardkit.load.cards import load_card_set
+from cardkit.model import CardSet
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 Step = Callable[[str, str, int, "int | None"], None]  # (label, unit, done, total)
@@ -89,3 +92,15 @@ def progress_bars(err: Console) -> Iterator[Step | None]:
             bars.update(tasks[label], completed=done, total=total)
 
         yield step
+
+
+def load_clean_set(path: str, err: Console) -> CardSet | None:
+    """The card set of the game folder at ``path``, or None after printing its errors: for
+    the commands that answer only for a whole set (a card file that does not load would
+    silently drop its cards from the answer)."""
+    card_set, found = load_card_set(Path(path), path)
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if card_set is None or errors:
+        print_diagnostics(err, errors or found, "text")
+        return None
+    return card_set
