@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -46,7 +46,8 @@ SERVE_FOLDER = "serve"  # inside the output folder: the preview's own cache
 SCREEN_DPI = 110.0  # cards on screen: a poker card is 303 x 413 pixels
 SHEET_DPI = 50.0  # sheet previews
 VALIDATE_CODES = frozenset(code for code in CODES if code < "CK300")
-DEBOUNCE_MS = 150  # saves closer together than this are one change
+QUIET_MS = 150  # a burst of saves ends when the folder has been quiet this long
+BURST_MS = 1000  # and at the latest after this long: one rebuild per burst
 DRAWN_STEP = 12  # while drawing many cards, show them every this many
 
 Publish = Callable[[Snapshot], None]
@@ -231,29 +232,36 @@ class Preview:
     async def run(
         self, notify: Callable[[], None], report: Callable[[BaseException], None]
     ) -> None:
-        """Build once, then rebuild after each burst of saves; ``notify`` (called in the
-        event loop) hears of each new snapshot."""
+        """Build, and build again after each burst of saves (those made during a build
+        included: one more build follows); ``notify`` (called in the event loop) hears of
+        each new snapshot, ``report`` of a build that failed (the last good one stays)."""
         loop = asyncio.get_running_loop()
+        dirty = asyncio.Event()
+        dirty.set()
 
         def publish(_snapshot: Snapshot) -> None:
             loop.call_soon_threadsafe(notify)
 
-        async def rebuild() -> None:
-            try:
-                await asyncio.to_thread(self.rebuild, publish)
-            except Exception as exc:  # told, and the last good snapshot stays
-                report(exc)
+        async def builder() -> None:
+            while True:
+                await dirty.wait()
+                dirty.clear()
+                try:
+                    await asyncio.to_thread(self.rebuild, publish)
+                except Exception as exc:
+                    report(exc)
 
-        await rebuild()
-        await self.watch(rebuild)
+        task = asyncio.create_task(builder())
+        try:
+            await self.watch(dirty.set)
+        finally:
+            task.cancel()
 
     # -- watching ---------------------------------------------------------------------------
 
-    async def watch(
-        self, rebuild: Callable[[], Awaitable[object]], stop: asyncio.Event | None = None
-    ) -> None:
-        """Call ``rebuild`` (awaitable) after each burst of saves in the game folder; the
-        output folder, hidden files and editors' temporary files are not watched."""
+    async def watch(self, changed: Callable[[], object], stop: asyncio.Event | None = None) -> None:
+        """Call ``changed`` after each burst of saves in the game folder; the output folder,
+        hidden files and editors' temporary files are not watched."""
         skip = self.output.resolve()
 
         class _Filter(DefaultFilter):
@@ -265,11 +273,11 @@ class Preview:
         async for _changes in awatch(
             self.root,
             watch_filter=_Filter(),
-            debounce=DEBOUNCE_MS,
-            step=20,
+            debounce=BURST_MS,
+            step=QUIET_MS,
             stop_event=stop,
         ):
-            await rebuild()
+            changed()
 
 
 def _unique(found: Sequence[Diagnostic]) -> list[Diagnostic]:
