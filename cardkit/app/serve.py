@@ -48,7 +48,7 @@ SHEET_DPI = 50.0  # sheet previews
 VALIDATE_CODES = frozenset(code for code in CODES if code < "CK300")
 QUIET_MS = 150  # a burst of saves ends when the folder has been quiet this long
 BURST_MS = 1000  # and at the latest after this long: one rebuild per burst
-DRAWN_STEP = 12  # while drawing many cards, show them every this many
+DRAWN_STEP = 6  # while drawing many cards, show them every this many
 
 Publish = Callable[[Snapshot], None]
 
@@ -65,6 +65,7 @@ class Preview:
         self._snapshot = Snapshot()
         self._card_set: CardSet | None = None
         self._checks: tuple[Diagnostic, ...] = ()  # the last slow checks' problems
+        self._shown: tuple[object, ...] = ((), (), False)  # what the snapshot was made from
 
     @property
     def snapshot(self) -> Snapshot:
@@ -87,30 +88,33 @@ class Preview:
             if card_set is not None:
                 self._card_set = card_set
 
-            def show(found: Sequence[Diagnostic], *, checking: bool = True) -> Snapshot:
+            def show(found: Sequence[Diagnostic], *, checking: bool = True) -> None:
+                """Publish what is shown now, when it differs from what is on screen."""
                 cards = self._cards(card_set, found)
-                return self._publish(cards, found, card_set, checking=checking)
+                key = (cards, tuple(found), checking)
+                if key[:2] == self._shown[:2] and (checking or key == self._shown):
+                    return  # e.g. a redraw that has not reached a changed card yet
+                self._shown = key
+                tell(self._publish(cards, found, card_set, checking=checking))
 
-            tell(show([*loaded, *self._checks]))
+            show([*loaded, *self._checks])
             if card_set is not None:
 
                 def drawn(index: int, total: int) -> None:
                     if index % DRAWN_STEP == 0 and index < total:
-                        tell(show([*loaded, *self._checks]))
+                        show([*loaded, *self._checks])
 
                 report = build_pngs(card_set, self.cache, bleed=0.0, dpi=SCREEN_DPI, progress=drawn)
                 loaded = [*loaded, *report.diagnostics]
-                if report.written:
-                    tell(show([*loaded, *self._checks]))
+                show([*loaded, *self._checks])
             checks: list[Diagnostic] = []
             if card_set is not None:
                 style, looks = prepare_style(card_set.game, card_set.cards)
                 fits = measure_cards(style, card_set.cards)
                 checks = [*check_card_text(card_set), *looks, *fits]
             self._checks = tuple(_unique(checks))
-            final = show([*loaded, *self._checks], checking=False)
-            tell(final)
-            return final
+            show([*loaded, *self._checks], checking=False)
+            return self._snapshot
 
     def _publish(
         self,
