@@ -143,8 +143,17 @@ class Preview:
         and the last good ones of files that no longer read."""
         views: list[CardView] = []
         if card_set is not None:
-            views += [self._view(card) for card in card_set.cards]
-            views += [self._view(card, flawed=True) for card in card_set.flawed]
+            # in the order they are written: a card whose fields have errors stays in place
+            files = {shown: index for index, shown in enumerate(card_set.files)}
+            written = sorted(
+                [(card, False) for card in card_set.cards]
+                + [(card, True) for card in card_set.flawed],
+                key=lambda pair: (
+                    files.get(pair[0].location().path, len(files)),
+                    pair[0].location().line,
+                ),
+            )
+            views += [self._view(card, flawed=flawed) for card, flawed in written]
         broken = {d.location.path for d in found if d.card is None and d.severity is Severity.ERROR}
         seen = {view.id for view in views}
         for old in self._snapshot.cards:
