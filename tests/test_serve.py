@@ -312,3 +312,47 @@ def test_a_burst_of_saves_is_one_rebuild(game: Path, tmp_path: Path) -> None:
 
     asyncio.run(main())
     assert len(rebuilds) == 1, rebuilds
+
+
+def test_a_playtest_runs_in_the_background_and_a_new_run_cancels_the_last() -> None:
+    from cardkit.app.playtest import Playtests
+    from cardkit.load.cards import load_card_set
+    from cardkit.serve.snapshot import Status
+
+    card_set, _ = load_card_set(ROOT / "cards" / "star-realms", "star-realms")
+    playtests = Playtests()
+    first = playtests.start(card_set, games=100_000, seed=1, bots=("greedy", "simple"))
+    assert first.status is Status.RUNNING
+    time.sleep(0.3)
+    second = playtests.start(card_set, games=40, seed=2, bots=("greedy", "simple"))
+    deadline = time.monotonic() + 60
+    while playtests.state.status is Status.RUNNING and time.monotonic() < deadline:
+        time.sleep(0.05)
+    state = playtests.state
+    assert (state.run, state.status, state.done) == (second.run, Status.DONE, 40)
+    assert state.summary is not None and state.summary.games == 40
+    assert set(state.charts) == {"seats.png", "cards.png"}
+    time.sleep(0.3)  # the cancelled run has stopped: it changes nothing any more
+    assert playtests.state is state
+    refused = playtests.start(card_set, games=0, seed=1, bots=("greedy", "simple"))
+    assert refused.status is Status.FAILED
+    assert refused.problem == "games must be from 1 to 100,000, not 0"
+
+
+def test_the_playtest_page_starts_a_run_and_shows_why_one_cannot_run(
+    game: Path, tmp_path: Path
+) -> None:
+    preview, client = _preview(game, tmp_path)
+    response = client.post(
+        "/playtest",
+        content="games=10&seed=1&bot_a=greedy&bot_b=simple",
+        follow_redirects=False,
+    )
+    assert (response.status_code, response.headers["location"]) == (303, "/playtest")
+    deadline = time.monotonic() + 30
+    while preview.playtests.state.status.value == "running" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    page = client.get("/playtest").text
+    assert 'class="problem error"' in page
+    assert "play" in preview.playtests.state.problem.lower()  # type: ignore[union-attr]
+    assert client.get("/playtest/seats.png").status_code == 404

@@ -24,6 +24,7 @@ from pathlib import Path
 from watchfiles import Change, DefaultFilter, awatch
 
 from cardkit.app.build import BuildOptions, paper_size, plan_deck
+from cardkit.app.playtest import Playtests
 from cardkit.app.rulebook import FILES, RulebookOptions, make_reference, render_outputs
 from cardkit.diagnostics import CODES, Diagnostic, Severity
 from cardkit.errors import CardkitError
@@ -66,6 +67,7 @@ class Preview:
         self._card_set: CardSet | None = None
         self._checks: tuple[Diagnostic, ...] = ()  # the last slow checks' problems
         self._shown: tuple[object, ...] = ((), (), False)  # what the snapshot was made from
+        self.playtests = Playtests()
 
     @property
     def snapshot(self) -> Snapshot:
@@ -240,6 +242,11 @@ class Preview:
             run=lambda notify: self.run(notify, report),
             rulebook=self.rulebook_html,
             sheets=self.sheets,
+            playtest=lambda: self.playtests.state,
+            start_playtest=lambda games, seed, bots: self.playtests.start(
+                self._card_set, games=games, seed=seed, bots=bots
+            ),
+            bots=self.playtests.bots,
         )
 
     async def run(
@@ -252,8 +259,10 @@ class Preview:
         dirty = asyncio.Event()
         dirty.set()
 
-        def publish(_snapshot: Snapshot) -> None:
+        def publish(_snapshot: object = None) -> None:
             loop.call_soon_threadsafe(notify)
+
+        self.playtests.changed = publish
 
         async def builder() -> None:
             while True:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +18,6 @@ from cardkit.errors import UsageError
 from cardkit.load.cards import load_card_set
 
 if TYPE_CHECKING:
-    from cardkit.export.simchart import Bar
     from cardkit.model import Card
     from cardkit.sim.pool import SimPool
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
@@ -27,7 +25,6 @@ if TYPE_CHECKING:
 NAME = "sim"
 HELP = "play seeded games between bots; win rates, per-card figures, what added cards change"
 SHOWN_STRONG, SHOWN_WEAK = 10, 5  # the text table's surest winners and surest losers
-CHART_CARDS = 25
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -284,58 +281,13 @@ def shown_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
     return strong + weak + added
 
 
-def charted_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
-    """The edge chart's bars: the widest edges, largest first, with every added card among
-    them (in its place) even when its edge is small."""
-    widest = sorted(cards, key=lambda r: (-abs(r.edge), r.id))
-    added = [row for row in widest[CHART_CARDS:] if row.added]
-    keep = {row.id for row in widest[: CHART_CARDS - len(added)]} | {row.id for row in added}
-    return [row for row in widest if row.id in keep]
-
-
-def _symmetric(bars: list[Bar]) -> tuple[float, float]:
-    """An axis around 0 wide enough for every bar and whisker, in steps of 10%."""
-    widest = max([0.1, *(max(abs(b.low), abs(b.high), abs(b.value)) for b in bars)])
-    half = min(1.0, math.ceil(widest * 10 - 1e-9) / 10)
-    return -half, half
-
-
 def _write(
     folder: Path, report: dict[str, Any], summary: Summary, changes: tuple[Delta, ...] | None
 ) -> list[Path]:
     from cardkit.atomic import write_atomic
-    from cardkit.export.simchart import Bar, bar_chart
+    from cardkit.export.simchart import sim_charts
 
-    def bar(label: str, rate: Rate, highlight: bool = False) -> Bar:
-        low, high = rate.interval
-        return Bar(label, rate.value, low, high, highlight)
-
-    seats = [
-        bar(f"seat {s}: {name}", r)
-        for s, name, r in zip("AB", summary.bots, summary.slots, strict=True)
-    ]
-    seats.append(bar("first player", summary.first))
-    charts = {
-        "seats.png": bar_chart(
-            "win rate per seat (95% Wilson interval)", seats, axis=(0.0, 1.0), reference=0.5
-        ),
-    }
-    rows = charted_rows(summary.cards)
-    edges = [Bar(row.name, row.edge, *row.edge_interval, row.added) for row in rows]
-    charts["cards.png"] = bar_chart(
-        "win rate when bought minus when not bought (95% Newcombe interval)",
-        edges,
-        axis=_symmetric(edges),
-        reference=0.0,
-    )
-    if changes is not None:
-        deltas = [Bar(_delta_label(c.slot, c.bot), *c.change) for c in changes]
-        charts["delta.png"] = bar_chart(
-            "win rate change with the added cards (95% interval)",
-            deltas,
-            axis=_symmetric(deltas),
-            reference=0.0,
-        )
+    charts = sim_charts(summary, changes)
     written = []
     for name, data in charts.items():
         write_atomic(folder / name, data)
@@ -343,8 +295,3 @@ def _write(
     write_atomic(folder / "report.json", json.dumps(report, indent=2) + "\n")
     written.append(folder / "report.json")
     return written
-
-
-def _delta_label(slot: str, bot: str) -> str:
-    """'seat A: greedy', or the first player's row as 'first player'."""
-    return bot if slot == "first" else f"seat {slot}: {bot}"

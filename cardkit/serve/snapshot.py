@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from cardkit.diagnostics import Diagnostic
+from cardkit.sim.stats import Summary
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,3 +69,26 @@ class SheetResult:
 
     pages: tuple[bytes, ...] = ()
     problem: str | None = None
+
+
+class Status(StrEnum):
+    IDLE = "idle"
+    RUNNING = "running"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaytestState:
+    """Where the latest run is."""
+
+    run: int = 0
+    status: Status = Status.IDLE
+    games: int = 0
+    done: int = 0
+    seed: int = 1
+    bots: tuple[str, str] = ("greedy", "greedy")
+    problem: str | None = None
+    summary: Summary | None = None
+    charts: Mapping[str, bytes] = field(default_factory=dict)

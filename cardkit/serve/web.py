@@ -15,19 +15,19 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.resources import data_dir
-from cardkit.serve.snapshot import CardView, SheetResult, Snapshot
+from cardkit.serve.snapshot import CardView, PlaytestState, SheetResult, Snapshot
 
 MAX_BODY = 1024 * 1024  # no page takes more than a small form
 SOURCE_CONTEXT = 4  # lines shown each side of a problem's line
@@ -46,6 +46,9 @@ class Services:
     run: Callable[[Callable[[], None]], Coroutine[Any, Any, None]]  # watch and rebuild; calls back
     rulebook: Callable[[], tuple[str | None, list[Diagnostic]]]
     sheets: Callable[[str, str, str, str], SheetResult]  # paper, bleed, gutter, duplex
+    playtest: Callable[[], PlaytestState]
+    start_playtest: Callable[[int, int, tuple[str, str]], object]  # games, seed, bots
+    bots: tuple[str, ...]
 
 
 class Hub:
@@ -150,11 +153,20 @@ def make_app(services: Services) -> Starlette:
     hub = Hub()
     sheet_cache: dict[tuple[int, tuple[str, ...]], SheetResult] = {}
 
+    def versions() -> str:
+        """What the open pages follow: the snapshot's number, and the playtest's progress."""
+        run = services.playtest()
+        return f"{services.snapshot().generation} {run.run}-{run.status.value}-{run.done}"
+
     def page(request: Request, name: str, status: int = 200, **values: Any) -> HTMLResponse:
         snapshot: Snapshot = values.pop("snapshot", None) or services.snapshot()
         fragment = request.headers.get("x-fragment") == "1"
         html = env.get_template(name).render(
-            snapshot=snapshot, fragment=fragment, path=request.url.path, **values
+            snapshot=snapshot,
+            fragment=fragment,
+            path=request.url.path,
+            versions=versions(),
+            **values,
         )
         return HTMLResponse(html, status_code=status, headers={"Cache-Control": "no-store"})
 
@@ -260,6 +272,26 @@ def make_app(services: Services) -> Starlette:
             },
         )
 
+    async def playtest(request: Request) -> Response:
+        return page(request, "playtest.html.j2", run=services.playtest(), bots=services.bots)
+
+    async def start_playtest(request: Request) -> Response:
+        form = parse_qs((await request.body()).decode("utf-8", "replace"))
+
+        def number(name: str, default: int) -> int:
+            text = form.get(name, [str(default)])[0].strip()
+            return int(text) if text.isdigit() and len(text) < 10 else -1
+
+        bots = (form.get("bot_a", ["greedy"])[0], form.get("bot_b", ["greedy"])[0])
+        services.start_playtest(number("games", 200), number("seed", 1), bots)
+        return RedirectResponse("/playtest", status_code=303)
+
+    async def playtest_chart(request: Request) -> Response:
+        chart = services.playtest().charts.get(request.path_params["name"])
+        if chart is None:
+            raise HTTPException(404, "no such chart")
+        return Response(chart, media_type="image/png", headers={"Cache-Control": "no-store"})
+
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
@@ -269,10 +301,10 @@ def make_app(services: Services) -> Starlette:
 
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
-            yield f"retry: 1000\ndata: {services.snapshot().generation}\n\n"
+            yield f"retry: 1000\ndata: {versions()}\n\n"
             while not await request.is_disconnected():
                 if await hub.wait(KEEPALIVE):
-                    yield f"data: {services.snapshot().generation}\n\n"
+                    yield f"data: {versions()}\n\n"
                 else:
                     yield ": idle\n\n"
 
@@ -305,6 +337,9 @@ def make_app(services: Services) -> Starlette:
         Route("/sheets/{number:int}.png", sheet_image),
         Route("/rulebook", rulebook),
         Route("/rulebook/reference.html", rulebook_html),
+        Route("/playtest", playtest),
+        Route("/playtest", start_playtest, methods=["POST"]),
+        Route("/playtest/{name}", playtest_chart),
         Route("/assets/{name}", asset),
         Route("/events", events),
     ]

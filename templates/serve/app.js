@@ -1,8 +1,11 @@
 // cardkit serve: follow the game. Each new snapshot (a server-sent event carrying its
-// number) makes the page fetch its own content again and swap it in; no reload needed.
+// number, then the playtest's progress) makes the page fetch its own content again and swap
+// it in; no reload needed. Only the playtest page follows the playtest.
 (function () {
   "use strict";
-  var shown = Number(document.body.dataset.generation || 0);
+  var follows = location.pathname === "/playtest" ? 2 : 1;
+  function watched(versions) { return String(versions).split(" ").slice(0, follows).join(" "); }
+  var shown = watched(document.body.dataset.versions || "");
   var busy = false, again = false;
   var status = document.getElementById("status");
 
@@ -25,7 +28,7 @@
 
   var events = new EventSource("/events");
   events.onmessage = function (event) {
-    var generation = Number(event.data);
+    var generation = watched(event.data);
     if (status) { status.textContent = "live"; status.className = "status"; }
     if (generation !== shown) {
       shown = generation;
