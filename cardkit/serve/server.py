@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+from types import FrameType
 
 import uvicorn
 from starlette.applications import Starlette
@@ -31,4 +32,18 @@ def run(app: Starlette, sock: socket.socket) -> None:
         timeout_graceful_shutdown=1,
         lifespan="on",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    _Server(config, app).run(sockets=[sock])
+
+
+class _Server(uvicorn.Server):
+    """Ends the open event streams as soon as it is told to stop, so that it stops at once."""
+
+    def __init__(self, config: uvicorn.Config, app: Starlette) -> None:
+        super().__init__(config)
+        self._app = app
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        hub = getattr(self._app.state, "hub", None)
+        if hub is not None:
+            hub.close()
+        super().handle_exit(sig, frame)

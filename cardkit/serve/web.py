@@ -56,12 +56,21 @@ class Hub:
 
     def __init__(self) -> None:
         self._changed = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.closing = False
 
     def notify(self) -> None:
         self._changed.set()
         self._changed = asyncio.Event()
 
+    def close(self) -> None:
+        """End every event stream (the server is stopping); callable from a signal handler."""
+        self.closing = True
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.notify)
+
     async def wait(self, timeout: float) -> bool:
+        self._loop = asyncio.get_running_loop()
         event = self._changed
         try:
             await asyncio.wait_for(event.wait(), timeout)
@@ -302,7 +311,7 @@ def make_app(services: Services) -> Starlette:
     async def events(request: Request) -> Response:
         async def stream() -> AsyncIterator[str]:
             yield f"retry: 1000\ndata: {versions()}\n\n"
-            while not await request.is_disconnected():
+            while not hub.closing and not await request.is_disconnected():
                 if await hub.wait(KEEPALIVE):
                     yield f"data: {versions()}\n\n"
                 else:
@@ -349,4 +358,5 @@ def make_app(services: Services) -> Starlette:
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit)
+    app.state.hub = hub
     return app
