@@ -223,14 +223,14 @@ def test_the_sheets_and_rulebook_pages(game: Path, tmp_path: Path) -> None:
 
 
 def test_a_snapshot_without_cards_still_renders() -> None:
-    app = make_app(
-        _services_of(Snapshot()),
-    )
-    assert TestClient(app).get("/").status_code == 200
+    client = TestClient(make_app(_services_of(Snapshot())))
+    for url in ("/", "/problems", "/sheets", "/playtest"):
+        assert client.get(url).status_code == 200
+    assert client.get("/rulebook/reference.html").status_code == 404
 
 
 def _services_of(snapshot: Snapshot):  # type: ignore[no-untyped-def]
-    from cardkit.serve.snapshot import SheetResult
+    from cardkit.serve.snapshot import PlaytestState, SheetResult
     from cardkit.serve.web import Services
 
     async def run(notify: object) -> None:
@@ -241,6 +241,9 @@ def _services_of(snapshot: Snapshot):  # type: ignore[no-untyped-def]
         run=run,
         rulebook=lambda: (None, []),
         sheets=lambda *options: SheetResult(),
+        playtest=PlaytestState,
+        start_playtest=lambda *options: None,
+        bots=("greedy",),
     )
 
 
@@ -358,3 +361,14 @@ def test_the_playtest_page_starts_a_run_and_shows_why_one_cannot_run(
     assert 'class="problem error"' in page
     assert "play" in preview.playtests.state.problem.lower()  # type: ignore[union-attr]
     assert client.get("/playtest/seats.png").status_code == 404
+
+
+def test_a_rebuild_overtaken_by_new_saves_stops_early(game: Path, tmp_path: Path) -> None:
+    preview, _ = _preview(game, tmp_path)
+    before = preview.snapshot.card("jim-raynor")
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("cost: 4, tags: [hero]", "cost: 6, tags: [hero]"))
+    overtaken = preview.rebuild(pending=lambda: True)
+    assert overtaken.card("jim-raynor") == before  # not redrawn: the next rebuild will
+    after = preview.rebuild().card("jim-raynor")
+    assert after is not None and before is not None and after.version != before.version

@@ -103,6 +103,7 @@ if (!figure) { return null; }
 var image = figure.querySelector("img");
 return {
   name: figure.querySelector(".name").textContent,
+  checking: document.querySelector(".summary").textContent.indexOf("checking") >= 0,
   src: image ? image.src : null,
   drawn: image ? image.complete && image.naturalWidth > 0 : false,
   problems: Array.from(figure.querySelectorAll("li.problem")).map(function (li) {
@@ -124,8 +125,11 @@ def test_the_page_follows_edits_of_the_yaml(server: tuple[str, Path], browser: o
         shown = driver.execute_script(READ_CARD, f'figure[data-card="{CARD_ID}"]')
         return shown or {}
 
-    # The card's name in the rendered gallery, with its picture (a cold start draws them all).
-    first = WebDriverWait(browser, 60, 0.05).until(lambda d: (c := card(d)).get("drawn") and c)
+    # The card's name in the rendered gallery, with its picture (a cold start draws them all,
+    # then checks them: the page says 'checking…' until it has).
+    first = WebDriverWait(browser, 60, 0.05).until(
+        lambda d: (c := card(d)).get("drawn") and not c["checking"] and c
+    )
     assert first["name"] == CARD
 
     # Its cost edited in the YAML: a new picture within 3 s, with no action in the page.

@@ -77,9 +77,16 @@ class Preview:
     def card_set(self) -> CardSet | None:
         return self._card_set
 
-    def rebuild(self, publish: Publish | None = None) -> Snapshot:
+    def rebuild(
+        self, publish: Publish | None = None, *, pending: Callable[[], bool] = lambda: False
+    ) -> Snapshot:
         """Load, draw and check the game. ``publish`` gets each snapshot as it is made: the
-        cards loaded (their last pictures), then as they are drawn, then checked."""
+        cards loaded (their last pictures), then as they are drawn, then checked.
+
+        When ``pending`` says that the files changed again, the drawing stops after its
+        current card (each picture and the cache are written whole) and the checks are not
+        begun: the rebuild ends early, leaving the work to the next one.
+        """
 
         def tell(snapshot: Snapshot) -> None:
             if publish is not None:
@@ -103,16 +110,27 @@ class Preview:
             if card_set is not None:
 
                 def drawn(index: int, total: int) -> None:
+                    if pending():
+                        raise _Superseded
                     if index % DRAWN_STEP == 0 and index < total:
                         show([*loaded, *self._checks])
 
-                report = build_pngs(card_set, self.cache, bleed=0.0, dpi=SCREEN_DPI, progress=drawn)
+                try:
+                    report = build_pngs(
+                        card_set, self.cache, bleed=0.0, dpi=SCREEN_DPI, progress=drawn
+                    )
+                except _Superseded:
+                    return self._snapshot
                 loaded = [*loaded, *report.diagnostics]
                 show([*loaded, *self._checks])
             checks: list[Diagnostic] = []
             if card_set is not None:
+                if pending():
+                    return self._snapshot
                 style, looks = prepare_style(card_set.game, card_set.cards)
                 fits = measure_cards(style, card_set.cards)
+                if pending():
+                    return self._snapshot
                 checks = [*check_card_text(card_set), *looks, *fits]
             self._checks = tuple(_unique(checks))
             show([*loaded, *self._checks], checking=False)
@@ -269,7 +287,7 @@ class Preview:
                 await dirty.wait()
                 dirty.clear()
                 try:
-                    await asyncio.to_thread(self.rebuild, publish)
+                    await asyncio.to_thread(self.rebuild, publish, pending=dirty.is_set)
                 except Exception as exc:
                     report(exc)
 
@@ -300,6 +318,10 @@ class Preview:
             stop_event=stop,
         ):
             changed()
+
+
+class _Superseded(Exception):
+    """The files changed again while drawing: this rebuild's pictures would be stale."""
 
 
 def _unique(found: Sequence[Diagnostic]) -> list[Diagnostic]:
