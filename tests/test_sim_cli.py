@@ -13,9 +13,9 @@ from PIL import Image
 from readme_helpers import page
 from sim_helpers import ROOT, STAR_REALMS
 
-from cardkit.app.sim import charted_rows
 from cardkit.cli import main
 from cardkit.cli.sim import shown_rows
+from cardkit.export.simchart import charted_rows
 from cardkit.sim.stats import CardRow, Rate
 
 POWER_CARD = ROOT / "tests" / "fixtures" / "sim" / "power-card.yaml"

@@ -8,7 +8,6 @@ plays the sweeps and summarises them. ``write_report`` writes the charts and rep
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +21,10 @@ from cardkit.errors import UsageError
 from cardkit.model import Card, CardSet
 
 if TYPE_CHECKING:
-    from cardkit.export.simchart import Bar
     from cardkit.sim.pool import SimPool
-    from cardkit.sim.stats import CardRow, Delta, Rate, Summary
+    from cardkit.sim.stats import Delta, Summary
 
 REPORT_FILE = "report.json"
-CHART_CARDS = 25  # bars in the card edge chart
 
 SweepProgress = Callable[[str, int, int], None]
 """Called as ``progress(label, games played, games)`` after each batch of a sweep."""
@@ -173,65 +170,12 @@ def check_output(folder: Path) -> None:
 def write_report(simulation: Simulation, folder: Path) -> list[Path]:
     """Write the charts (seats.png, cards.png, and delta.png when cards were added) and
     report.json into ``folder``; the files written. Raises OutputError (CK005)."""
-    from cardkit.export.simchart import Bar, bar_chart
+    from cardkit.export.simchart import sim_charts
 
-    summary, changes = simulation.summary, simulation.changes
-
-    def bar(label: str, rate: Rate, highlight: bool = False) -> Bar:
-        low, high = rate.interval
-        return Bar(label, rate.value, low, high, highlight)
-
-    seats = [
-        bar(f"seat {s}: {name}", r)
-        for s, name, r in zip("AB", summary.bots, summary.slots, strict=True)
-    ]
-    seats.append(bar("first player", summary.first))
-    charts = {
-        "seats.png": bar_chart(
-            "win rate per seat (95% Wilson interval)", seats, axis=(0.0, 1.0), reference=0.5
-        ),
-    }
-    rows = charted_rows(summary.cards)
-    edges = [Bar(row.name, row.edge, *row.edge_interval, row.added) for row in rows]
-    charts["cards.png"] = bar_chart(
-        "win rate when bought minus when not bought (95% Newcombe interval)",
-        edges,
-        axis=_symmetric(edges),
-        reference=0.0,
-    )
-    if changes is not None:
-        deltas = [Bar(_delta_label(c.slot, c.bot), *c.change) for c in changes]
-        charts["delta.png"] = bar_chart(
-            "win rate change with the added cards (95% interval)",
-            deltas,
-            axis=_symmetric(deltas),
-            reference=0.0,
-        )
     written = []
-    for name, data in charts.items():
+    for name, data in sim_charts(simulation.summary, simulation.changes).items():
         write_atomic(folder / name, data)
         written.append(folder / name)
     write_atomic(folder / REPORT_FILE, json.dumps(simulation.report(), indent=2) + "\n")
     written.append(folder / REPORT_FILE)
     return written
-
-
-def charted_rows(cards: Sequence[CardRow]) -> list[CardRow]:
-    """The edge chart's bars: the widest edges, largest first, with every added card among
-    them (in its place) even when its edge is small."""
-    widest = sorted(cards, key=lambda r: (-abs(r.edge), r.id))
-    added = [row for row in widest[CHART_CARDS:] if row.added]
-    keep = {row.id for row in widest[: CHART_CARDS - len(added)]} | {row.id for row in added}
-    return [row for row in widest if row.id in keep]
-
-
-def _symmetric(bars: list[Bar]) -> tuple[float, float]:
-    """An axis around 0 wide enough for every bar and whisker, in steps of 10%."""
-    widest = max([0.1, *(max(abs(b.low), abs(b.high), abs(b.value)) for b in bars)])
-    half = min(1.0, math.ceil(widest * 10 - 1e-9) / 10)
-    return -half, half
-
-
-def _delta_label(slot: str, bot: str) -> str:
-    """'seat A: greedy', or the first player's row as 'first player'."""
-    return bot if slot == "first" else f"seat {slot}: {bot}"

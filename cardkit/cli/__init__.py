@@ -26,6 +26,7 @@ from cardkit.cli import (
     new,
     rulebook,
     schema,
+    serve,
     sim,
     spreadsheet_import,
     validate,
@@ -45,6 +46,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     costs,
     rulebook,
     sim,
+    serve,
 )
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
