@@ -1,0 +1,155 @@
+"""Hostile inputs of the second pass (issue 21), each run as its own process under a budget.
+
+Every row is run as ``python -m cardkit`` in a child process limited to 500 MB of address
+space and 10 s of CPU time (``resource.setrlimit``), in a work folder prepared as in
+test_hostile.py (a copy of tests/fixtures/game/ and a previous ``out/``). It must exit with the
+row's status, print the row's located, coded line, print no traceback, leave every file it did
+not own as it was, and read nothing outside the game folder: next to the game sits ``outside``,
+a named pipe (FIFO), so that a command that opens it blocks until its time runs out.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from hostile_made import Maker
+from test_hostile import _snapshot
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "tests" / "fixtures" / "game"
+MEMORY = 500 * 1024 * 1024
+CPU_SECONDS = 10
+PREVIOUS = {"out/deck.pdf": b"%PDF-1.4 the previous build\n"}
+
+
+@dataclass(frozen=True)
+class Bomb:
+    """One hostile input: what to put where, what to run, what it must print."""
+
+    name: str
+    files: dict[str, Maker]
+    argv: tuple[str, ...]
+    expect: str  # the start of one line of the output
+    status: int = 1
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def _text(text: str) -> Maker:
+    def make(path: Path) -> None:
+        path.write_text(text, encoding="utf-8")
+
+    return make
+
+
+def _card(**fields: str) -> str:
+    body = "".join(f"    {k}: {v}\n" for k, v in fields.items())
+    return f"cards:\n  - name: Probe\n    type: ship\n    faction: blob\n{body}"
+
+
+def _merge_bomb(levels: int, width: int) -> str:
+    lines = ["a0: &a0 {}"]
+    for level in range(1, levels + 1):
+        refs = ", ".join([f"*a{level - 1}"] * width)
+        lines.append(f"a{level}: &a{level}\n  <<: [{refs}]")
+    return "\n".join(lines) + "\n"
+
+
+def _long_list(path: Path) -> None:
+    with path.open("w", encoding="utf-8") as stream:
+        stream.write("cards:\n  - name: Probe\n    type: ship\n    tags: [")
+        stream.write("0," * 1_000_000)
+        stream.write("0]\n")
+
+
+BOMBS: list[Bomb] = [
+    # 1. a hex (or octal) number of thousands of digits
+    *(
+        Bomb(
+            f"{base}-integer-of-five-thousand-digits-{command}",
+            {"game/big.yaml": _text(_card(cost=prefix + digit * 5000))},
+            (command, "game", *extra),
+            "game/big.yaml:5:11: error[CK024] a number of 5,000 digits is too large",
+        )
+        for base, prefix, digit in (("hex", "0x", "f"), ("octal", "0o", "7"))
+        for command, extra in (("validate", ()), ("build", ("-o", "out")))
+    ),
+    # 2. a merge-key bomb made of empty mappings
+    Bomb(
+        "merge-key-bomb-of-empty-mappings",
+        {"game/merge.yaml": _text(_merge_bomb(12, 10))},
+        ("validate", "game"),
+        "game/merge.yaml:10:1: error[CK013] anchors and aliases expand to more than 100,000",
+    ),
+    # 8. a large list: far more values than its bytes suggest
+    Bomb(
+        "a-million-item-list",
+        {"game/tags.yaml": _long_list},
+        ("validate", "game"),
+        "game/tags.yaml:4:399992: error[CK004] the file holds more than 200,000 values",
+    ),
+]
+
+
+def _limits() -> None:  # pragma: no cover - runs in the child
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS))
+
+
+def _prepare(bomb: Bomb, root: Path) -> None:
+    shutil.copytree(GAME, root / "game")
+    for rel, data in PREVIOUS.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+    for rel, make in bomb.files.items():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        make(target)
+    os.mkfifo(root / "outside")
+
+
+def run_bounded(
+    argv: tuple[str, ...], cwd: Path, env: dict[str, str] | None = None
+) -> tuple[int, str]:
+    """Run cardkit in ``cwd`` under the budget; its exit status and everything it printed."""
+    environ = {k: v for k, v in os.environ.items() if k != "CARDKIT_DEBUG"}
+    environ["PYTHONPATH"] = str(ROOT)
+    environ.update(env or {})
+    result = subprocess.run(
+        [sys.executable, "-m", "cardkit", *argv],
+        cwd=cwd,
+        capture_output=True,
+        check=False,
+        env=environ,
+        timeout=120,
+        preexec_fn=_limits,
+    )
+    shown = (result.stdout + result.stderr).decode("utf-8", "backslashreplace")
+    return result.returncode, shown
+
+
+@pytest.mark.parametrize("bomb", BOMBS, ids=lambda b: b.name)
+def test_hostile_input_is_refused_within_the_budget(bomb: Bomb, tmp_path: Path) -> None:
+    _prepare(bomb, tmp_path)
+    before = _snapshot(tmp_path)
+    status, shown = run_bounded(bomb.argv, tmp_path, bomb.env)
+    assert "Traceback" not in shown, shown[-3000:]
+    assert "internal error" not in shown, shown[-3000:]
+    assert status == bomb.status, (status, shown[-3000:])
+    assert any(line.startswith(bomb.expect) for line in shown.splitlines()), shown[-3000:]
+    after = _snapshot(tmp_path)
+    if bomb.status == 0:  # a command that succeeds may write its own outputs
+        after = {k: v for k, v in after.items() if not k.startswith("out/")}
+        before = {k: v for k, v in before.items() if not k.startswith("out/")}
+    assert after == before, "a file changed, appeared or vanished"
+
+
+def test_bomb_names_are_unique() -> None:
+    names = [b.name for b in BOMBS]
+    assert len(names) == len(set(names))
