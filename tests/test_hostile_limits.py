@@ -68,6 +68,28 @@ def _long_list(path: Path) -> None:
         stream.write("0]\n")
 
 
+PAINTED = "cards:\n  - name: Painted\n    type: ship\n    cost: 1\n    art: art/picture.svg\n"
+
+
+def _svg(width: str, height: str, body: str = '<rect width="10" height="10"/>') -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'width="{width}" height="{height}">{body}</svg>'
+    )
+
+
+def _use_bomb(shapes: int, uses: int) -> str:
+    group = "".join(f'<rect x="{i}" width="1" height="1"/>' for i in range(shapes))
+    refs = "".join('<use xlink:href="#g"/>' for _ in range(uses))
+    return _svg("10", "10", f'<defs><g id="g">{group}</g></defs>{refs}')
+
+
+def _art(svg: str) -> dict[str, Maker]:
+    return {"game/painted.yaml": _text(PAINTED), "game/art/picture.svg": _text(svg)}
+
+
+ART_AT = "game/painted.yaml:5:10: warning[CK213] art 'art/picture.svg'"
+
 BOMBS: list[Bomb] = [
     # 1. a hex (or octal) number of thousands of digits
     *(
@@ -86,6 +108,30 @@ BOMBS: list[Bomb] = [
         {"game/merge.yaml": _text(_merge_bomb(12, 10))},
         ("validate", "game"),
         "game/merge.yaml:10:1: error[CK013] anchors and aliases expand to more than 100,000",
+    ),
+    # 4. an SVG <use> bomb: the work is shapes x uses, not the file size
+    *(
+        Bomb(
+            f"svg-use-bomb-{kb}-kb-{command}",
+            _art(_use_bomb(shapes, uses)),
+            (command, "game", *extra),
+            f"{ART_AT} has {uses:,} <use> copies",
+            status=0,
+        )
+        for kb, shapes, uses in ((42, 1000, 1000), (166, 2000, 4000))
+        for command, extra in (("validate", ()), ("build", ("-o", "out")))
+    ),
+    # 5. SVG art whose size is not a finite, printable length
+    *(
+        Bomb(
+            f"svg-width-{name}-{command}",
+            _art(_svg(width, "10")),
+            (command, "game", *extra),
+            f"{ART_AT} has a side of",
+            status=0,
+        )
+        for name, width in (("inf", "inf"), ("1e300", "1e300"), ("1e-300", "1e-300"))
+        for command, extra in (("validate", ()), ("build", ("-o", "out")))
     ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
