@@ -68,6 +68,23 @@ def _long_list(path: Path) -> None:
         stream.write("0]\n")
 
 
+def _game_with(add: str, old: str, new: str) -> Maker:
+    """tests/fixtures/game/game.yaml with ``add`` appended and ``old`` replaced by ``new``."""
+    text = (GAME / "game.yaml").read_text(encoding="utf-8")
+    return _text(text.replace(old, new, 1) + add)
+
+
+def _layout_chain(length: int) -> Maker:
+    def make(folder: Path) -> None:
+        folder.mkdir(exist_ok=True)
+        (folder / "card.yaml").write_text("extends: l1\n")
+        for i in range(1, length):
+            (folder / f"l{i}.yaml").write_text(f"extends: l{i + 1}\n")
+        (folder / f"l{length}.yaml").write_text("extends: card\n")
+
+    return make
+
+
 PAINTED = "cards:\n  - name: Painted\n    type: ship\n    cost: 1\n    art: art/picture.svg\n"
 
 
@@ -132,6 +149,27 @@ BOMBS: list[Bomb] = [
         )
         for name, width in (("inf", "inf"), ("1e300", "1e300"), ("1e-300", "1e-300"))
         for command, extra in (("validate", ()), ("build", ("-o", "out")))
+    ),
+    # 10. a card too small to cut out: millions of columns on a sheet
+    Bomb(
+        "card-size-of-a-ten-millionth-mm",
+        {
+            "game/game.yaml": _game_with(
+                "sizes:\n  dust: {width: 0.0000001mm, height: 88mm}\n",
+                "    name: Ship\n",
+                "    name: Ship\n    size: dust\n",
+            )
+        },
+        ("build", "game", "-o", "out"),
+        "game/game.yaml:57:3: error[CK050] card width must be at least 5mm, not 1e-07mm",
+    ),
+    # 11. a layout 'extends' chain of 1,500 files
+    Bomb(
+        "layout-extends-chain-of-1500",
+        {"game/layouts": _layout_chain(1500)},
+        ("build", "game", "-o", "out"),
+        "game/layouts/l32.yaml:1:10: error[CK207] the chain of 'extends' from layout 'card' is "
+        "longer than 32 layouts",
     ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
