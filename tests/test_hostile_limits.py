@@ -237,3 +237,16 @@ def test_hostile_input_is_refused_within_the_budget(bomb: Bomb, tmp_path: Path) 
 def test_bomb_names_are_unique() -> None:
     names = [b.name for b in BOMBS]
     assert len(names) == len(set(names))
+
+
+def test_a_card_named_like_a_back_gets_a_file_of_its_own(tmp_path: Path) -> None:
+    """Finding 16: card 'Back Trade Poker' must not overwrite the back image of its deck."""
+    card = "cards:\n  - name: Back Trade Poker\n    type: ship\n    faction: blob\n    cost: 2\n"
+    _prepare(Bomb("clash", {"game/clash.yaml": _text(card)}, (), ""), tmp_path)
+    status, shown = run_bounded(("build", "game", "-o", "out", "--png"), tmp_path)
+    assert status == 0, shown
+    png = tmp_path / "out" / "png"
+    back, front = png / "back-trade-poker.png", png / "card-back-trade-poker.png"
+    assert back.is_file() and front.is_file(), sorted(p.name for p in png.iterdir())
+    assert back.read_bytes() != front.read_bytes()
+    assert len(list(png.glob("*.png"))) == 7  # 5 distinct cards, the trade and the plain back
