@@ -171,6 +171,14 @@ BOMBS: list[Bomb] = [
         "game/layouts/l32.yaml:1:10: error[CK207] the chain of 'extends' from layout 'card' is "
         "longer than 32 layouts",
     ),
+    # 13. a sweep of a trillion games: refused before anything is planned
+    Bomb(
+        "sim-a-trillion-games",
+        {},
+        ("sim", "game", "--games", "1000000000000"),
+        "cardkit: error: argument --games: must be at most 10,000,000, not 1,000,000,000,000",
+        status=2,
+    ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
         "a-million-item-list",

@@ -51,16 +51,18 @@ def length(text: str) -> float:
         ) from None
 
 
-def whole(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
+def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
     def convert(text: str) -> int:
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 100 else int("x")
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:100]!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, not {value:,}")
         return value
 
     return convert
