@@ -11,6 +11,7 @@ a named pipe (FIFO), so that a command that opens it blocks until its time runs 
 from __future__ import annotations
 
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "tests" / "fixtures" / "game"
 MEMORY = 500 * 1024 * 1024
 CPU_SECONDS = 10
+_RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 PREVIOUS = {"out/deck.pdf": b"%PDF-1.4 the previous build\n"}
 
 
@@ -85,6 +87,30 @@ def _layout_chain(length: int) -> Maker:
     return make
 
 
+def _workbook_titled(title: str) -> Maker:
+    def make(path: Path) -> None:
+        from openpyxl import Workbook
+
+        book = Workbook()
+        sheet = book.active
+        assert sheet is not None
+        sheet.title = title
+        sheet.append(["Name", "Qty", "Faction", "Type", "Cost", "Defense", "Text"])
+        sheet.append(["Adder", 1, "Blob", "Ship", "=1+1", None, "Gain 1."])
+        book.save(path)
+
+    return make
+
+
+def _file_named(name: str, text: str) -> Maker:
+    def make(folder: Path) -> None:
+        (folder / name).write_text(text, encoding="utf-8")
+
+    return make
+
+
+EVIL = 'cards:\n  - name: "Evil\\e[2J\\u202e"\n    type: ship\n    faction: blob\n    cost: 1\n'
+FORGED = "x\x1b[2J\nforged.yaml:1:1: error[CK000] pwned.yaml"
 PAINTED = "cards:\n  - name: Painted\n    type: ship\n    cost: 1\n    art: art/picture.svg\n"
 
 
@@ -179,6 +205,35 @@ BOMBS: list[Bomb] = [
         "cardkit: error: argument --games: must be at most 10,000,000, not 1,000,000,000,000",
         status=2,
     ),
+    # 3. control characters in a file name, a card name and a sheet name stay visible
+    Bomb(
+        "file-name-with-escapes-and-a-newline",
+        {"game": _file_named(FORGED, "cards: 7\n")},
+        ("validate", "game"),
+        "game/x\\x1b[2J\\nforged.yaml:1:1: error[CK000] pwned.yaml:1:8: error[CK023] 'cards' "
+        "must be a list",
+    ),
+    Bomb(
+        "card-name-with-escapes-in-explain",
+        {"game/evil.yaml": _text(EVIL)},
+        ("explain", "game"),
+        "Evil\\x1b[2J\\u202e (ship, Blob)",
+        status=0,
+    ),
+    Bomb(
+        "sheet-name-with-bidi-and-csi",
+        {"game/cards.xlsx": _workbook_titled("Cards\u202e\x9b")},
+        ("validate", "game"),
+        "game/cards.xlsx[Cards\\u202e\\x9b]:2:5: error[CK042]",
+    ),
+    Bomb(  # weak: an ASCII or cp1252 standard output and a card name it cannot encode
+        "non-ascii-name-on-an-ascii-terminal",
+        {"game/cafe.yaml": _text(EVIL.replace("Evil\\e[2J\\u202e", "Caf\u00e9 \u6f22"))},
+        ("explain", "game"),
+        "Caf\\xe9 \\u6f22 (ship, Blob)",
+        status=0,
+        env={"PYTHONIOENCODING": "ascii"},
+    ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
         "a-million-item-list",
@@ -232,6 +287,7 @@ def test_hostile_input_is_refused_within_the_budget(bomb: Bomb, tmp_path: Path) 
     before = _snapshot(tmp_path)
     status, shown = run_bounded(bomb.argv, tmp_path, bomb.env)
     assert "Traceback" not in shown, shown[-3000:]
+    assert not _RAW.search(shown), "a control character reached the terminal"
     assert "internal error" not in shown, shown[-3000:]
     assert status == bomb.status, (status, shown[-3000:])
     assert any(line.startswith(bomb.expect) for line in shown.splitlines()), shown[-3000:]
