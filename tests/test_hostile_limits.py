@@ -314,3 +314,38 @@ def test_a_card_named_like_a_back_gets_a_file_of_its_own(tmp_path: Path) -> None
     assert back.is_file() and front.is_file(), sorted(p.name for p in png.iterdir())
     assert back.read_bytes() != front.read_bytes()
     assert len(list(png.glob("*.png"))) == 7  # 5 distinct cards, the trade and the plain back
+
+
+def _png_build(root: Path) -> str:
+    status, shown = run_bounded(("build", "game", "-o", "out", "--png"), root)
+    assert status == 0, shown[-3000:]
+    assert "Traceback" not in shown and "internal error" not in shown, shown[-3000:]
+    return shown
+
+
+def test_the_png_cache_reads_nothing_a_link_leads_to_outside_the_game(tmp_path: Path) -> None:
+    """Finding 6: a link to a file outside is not read, so a change there redraws nothing."""
+    _prepare(Bomb("link", {}, (), ""), tmp_path)
+    (tmp_path / "secret.txt").write_text("first\n")
+    (tmp_path / "game" / "notes.txt").symlink_to(tmp_path / "secret.txt")
+    _png_build(tmp_path)
+    (tmp_path / "secret.txt").write_text("second\n")
+    assert "(0 images drawn, 6 unchanged)" in _png_build(tmp_path)
+
+
+def test_the_png_cache_does_not_read_a_huge_sparse_file_whole(tmp_path: Path) -> None:
+    """Finding 6: a 6 GB sparse file beside the cards is known by its size, not read."""
+    _prepare(Bomb("sparse", {}, (), ""), tmp_path)
+    with (tmp_path / "game" / "huge.bin").open("wb") as stream:
+        stream.truncate(6 * 1024**3)
+    assert "wrote out/png (6 images drawn, 0 unchanged)" in _png_build(tmp_path)
+
+
+def test_a_nul_in_a_card_string_does_not_break_the_png_cache(tmp_path: Path) -> None:
+    """Finding 6: a string holding '\\0' is no file name the cache looks for."""
+    card = "cards:\n  - name: Probe\n    type: ship\n    faction: blob\n    cost: 1\n"
+    _prepare(
+        Bomb("nul", {"game/nul.yaml": _text(card + '    text: "Gain 1 Trade.\\0"\n')}, (), ""),
+        tmp_path,
+    )
+    _png_build(tmp_path)

@@ -34,15 +34,37 @@ def _update(digest: Any, *parts: bytes | str) -> None:
         digest.update(data)
 
 
+# Past this size a file is known by its size and time, not read: nothing cardkit draws from is
+# larger (pictures stop at 64 MB, card files at 20 MB).
+MAX_HASHED = 64 * 1024 * 1024
+
+
 def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
-    """Every file below ``folder`` in a stable order, but hidden ones and those under ``skip``."""
+    """Every file below ``folder`` in a stable order, but hidden ones, those under ``skip``
+    and links that lead outside ``folder``."""
+    inside = folder.resolve()
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
         if any(part.startswith(".") for part in rel.parts) or not path.is_file():
             continue
-        if skip is not None and path.resolve().is_relative_to(skip):
+        real = path.resolve()
+        if not real.is_relative_to(inside):
+            continue
+        if skip is not None and real.is_relative_to(skip):
             continue
         yield path
+
+
+def _content(path: Path) -> bytes:
+    """What stands for a file in a hash: its bytes; for a huge or unreadable file, what
+    ``stat`` says of it (a change still changes the key)."""
+    try:
+        found = path.stat()
+        if found.st_size <= MAX_HASHED:
+            return path.read_bytes()
+        return f"{found.st_size} bytes, changed {found.st_mtime_ns}".encode()
+    except OSError as exc:
+        return f"unreadable: {exc.strerror}".encode()
 
 
 def _json(value: Any) -> str:
@@ -68,7 +90,7 @@ def own_files(game: Game, card: Card) -> list[str]:
     declared = _json(game.data)
     found: set[str] = set()
     for text in _strings(card.values):
-        if len(text) > 300 or text in declared:
+        if len(text) > 300 or "\x00" in text or text in declared:
             continue
         path = (root / text).resolve()
         if path.is_relative_to(root) and path.is_file():
@@ -92,7 +114,7 @@ def drawing_fingerprint(
     for path in _files(game.root, skip):
         name = path.relative_to(game.root).as_posix()
         if path.suffix.lower() not in _CARD_DATA and name not in owned:
-            _update(digest, "game", name, path.read_bytes())
+            _update(digest, "game", name, _content(path))
     for path in _files(_RENDER_CODE, None):  # the drawing code and its data (fonts)
         if "__pycache__" not in path.parts and path.suffix != ".pyc":
             _update(digest, "code", path.relative_to(_RENDER_CODE).as_posix(), path.read_bytes())
@@ -110,7 +132,7 @@ def card_data(game: Game, card: Card) -> str:
     """Everything a card's front is drawn from, as canonical text: its data (not its count)
     and the hashes of its own files."""
     files = {
-        name: hashlib.sha256((game.root / name).read_bytes()).hexdigest()
+        name: hashlib.sha256(_content(game.root / name)).hexdigest()
         for name in own_files(game, card)
     }
     fields = {
