@@ -111,6 +111,10 @@ def _file_named(name: str, text: str) -> Maker:
 
 EVIL = 'cards:\n  - name: "Evil\\e[2J\\u202e"\n    type: ship\n    faction: blob\n    cost: 1\n'
 FORGED = "x\x1b[2J\nforged.yaml:1:1: error[CK000] pwned.yaml"
+DOUBLE = (
+    "{{% set ns = namespace(v={start}) %}}\n{{% for i in range(60) %}}\n"
+    "{{% set ns.v = {grow} %}}\n{{% endfor %}}\n{{{{ ns.v|length }}}}\n"
+)
 PAINTED = "cards:\n  - name: Painted\n    type: ship\n    cost: 1\n    art: art/picture.svg\n"
 
 
@@ -233,6 +237,25 @@ BOMBS: list[Bomb] = [
         "Caf\\xe9 \\u6f22 (ship, Blob)",
         status=0,
         env={"PYTHONIOENCODING": "ascii"},
+    ),
+    # 9. templates that allocate without bound
+    *(
+        Bomb(
+            f"template-{name}",
+            {"game/rulebook/reference.md.j2": _text(template)},
+            ("rulebook", "game", "-o", "out", "--format", "md"),
+            f"game/rulebook/reference.md.j2:{line}:1: error[CK302]",
+        )
+        for name, line, template in (
+            ("string-doubling", 3, DOUBLE.format(start='"x"', grow="ns.v ~ ns.v")),
+            ("string-doubling-with-plus", 3, DOUBLE.format(start='"x"', grow="ns.v + ns.v")),
+            ("list-doubling", 3, DOUBLE.format(start="[0]", grow="ns.v + ns.v")),
+            ("center", 1, '{{ "x"|center(2000000000) }}\n'),
+            ("indent", 1, '{{ "x\\nx"|indent(2000000000) }}\n'),
+            ("percent-width", 1, '{{ "%2000000000d" % 1 }}\n'),
+            ("format-width", 1, '{{ "{:2000000000}".format(1) }}\n'),
+            ("format-filter-width", 1, '{{ "%2000000000s"|format("x") }}\n'),
+        )
     ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
