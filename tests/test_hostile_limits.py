@@ -10,6 +10,7 @@ a named pipe (FIFO), so that a command that opens it blocks until its time runs 
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import resource
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from hostile_made import Maker
+from hostile_made import Maker, _rewrite_part
 from test_hostile import _snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,6 +101,26 @@ def _workbook_titled(title: str) -> Maker:
         book.save(path)
 
     return make
+
+
+def _far_row_workbook(path: Path) -> None:
+    """A few KB that claim every column, with one cell in the last row of the sheet."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Name", "Qty", "Faction", "Type", "Cost", "Defense", "Text"])
+    sheet.append(["Far", 1, "Blob", "Ship", 1, None, "Gain 1 Trade."])
+    sheet["A1048576"] = "far away"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    wide = _rewrite_part(
+        buffer.getvalue(),
+        "xl/worksheets/sheet1.xml",
+        lambda xml: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:XFD1048576"', xml),
+    )
+    path.write_bytes(wide)
 
 
 def _file_named(name: str, text: str) -> Maker:
@@ -256,6 +277,13 @@ BOMBS: list[Bomb] = [
             ("format-width", 1, '{{ "{:2000000000}".format(1) }}\n'),
             ("format-filter-width", 1, '{{ "%2000000000s"|format("x") }}\n'),
         )
+    ),
+    # 7. a small workbook that claims every column, with a row at the far end
+    Bomb(
+        "xlsx-far-row-and-wide-dimension",
+        {"game/cards.xlsx": _far_row_workbook},
+        ("validate", "game"),
+        "game/cards.xlsx[Sheet]: error[CK004] the workbook holds more than 1,000,000 cells",
     ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
