@@ -400,3 +400,18 @@ def test_a_nul_in_a_card_string_does_not_break_the_png_cache(tmp_path: Path) -> 
         tmp_path,
     )
     _png_build(tmp_path)
+
+
+def test_a_png_export_into_the_game_folder_still_sees_a_change(tmp_path: Path) -> None:
+    """Finding 15: with -o the game folder, a change to the game's files redraws the cards,
+    and a build with nothing changed redraws none (its own outputs do not count)."""
+    _prepare(Bomb("inside", {}, (), ""), tmp_path)
+    notes = tmp_path / "game" / "notes.txt"
+    notes.write_text("first\n")
+    for output in ("game", "."):  # the game folder, and its parent
+        argv = ("build", "game", "-o", output, "--png")
+        for change, expected in (("first", "6"), (None, "0"), ("second", "6")):
+            if change is not None:
+                notes.write_text(change + output)
+            status, shown = run_bounded(argv, tmp_path)
+            assert status == 0 and f"({expected} images drawn" in shown, (output, change, shown)

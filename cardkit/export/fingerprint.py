@@ -39,9 +39,24 @@ def _update(digest: Any, *parts: bytes | str) -> None:
 MAX_HASHED = 64 * 1024 * 1024
 
 
-def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
-    """Every file below ``folder`` in a stable order, but hidden ones, those under ``skip``
-    and links that lead outside ``folder``."""
+# What an export writes inside its output folder; never drawn from (nor are PDFs).
+_OUTPUT_FOLDERS = ("png", "tts", "reference-icons")
+
+
+def _skipped(game_root: Path, output: Path | None) -> tuple[Path, ...]:
+    """The folders the fingerprint leaves out: the output folder, or, when the output folder
+    holds the game folder (``-o`` the game itself or a parent), only what exports write there."""
+    if output is None:
+        return ()
+    out = output.resolve()
+    if game_root.resolve().is_relative_to(out):
+        return tuple(out / name for name in _OUTPUT_FOLDERS)
+    return (out,)
+
+
+def _files(folder: Path, skip: tuple[Path, ...] = ()) -> Iterable[Path]:
+    """Every file below ``folder`` in a stable order, but hidden ones, PDFs, those under
+    ``skip`` and links that lead outside ``folder``."""
     inside = folder.resolve()
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
@@ -50,7 +65,7 @@ def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
         real = path.resolve()
         if not real.is_relative_to(inside):
             continue
-        if skip is not None and real.is_relative_to(skip):
+        if path.suffix.lower() == ".pdf" or any(real.is_relative_to(s) for s in skip):
             continue
         yield path
 
@@ -107,7 +122,7 @@ def drawing_fingerprint(
     ``output`` (the export folder, which may lie inside the game folder): ``card_data``
     hashes a card's own files with its data, so new art redraws only its card.
     """
-    skip = output.resolve() if output is not None else None
+    skip = _skipped(game.root, output)
     owned = {name for card in cards for name in own_files(game, card)}
     digest = hashlib.sha256()
     _update(digest, RENDERER, f"reportlab {reportlab.Version}", _json(game.data))
@@ -115,7 +130,7 @@ def drawing_fingerprint(
         name = path.relative_to(game.root).as_posix()
         if path.suffix.lower() not in _CARD_DATA and name not in owned:
             _update(digest, "game", name, _content(path))
-    for path in _files(_RENDER_CODE, None):  # the drawing code and its data (fonts)
+    for path in _files(_RENDER_CODE):  # the drawing code and its data (fonts)
         if "__pycache__" not in path.parts and path.suffix != ".pyc":
             _update(digest, "code", path.relative_to(_RENDER_CODE).as_posix(), path.read_bytes())
     try:
