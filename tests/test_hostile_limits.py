@@ -123,6 +123,26 @@ def _far_row_workbook(path: Path) -> None:
     path.write_bytes(wide)
 
 
+DILEMMA = ROOT / "tests" / "fixtures" / "games" / "unsolvable-dilemma"
+
+
+def _dilemma_game(folder: Path) -> None:
+    """The unsolvable-dilemma game with 30 crew, teams of 10 and levels in the thousands."""
+    shutil.rmtree(folder)
+    folder.mkdir()
+    text = (DILEMMA / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(
+        text.replace("max: 9,", "max: 100000,").replace("team: 2", "team: 10")
+    )
+    crew = "".join(
+        f"  - {{name: Crew {i}, type: crew, tactics: {i * 7 % 31 + 1}, "
+        f"science: {i * 13 % 37 + 1}, negotiation: {i * 17 % 41 + 1}, count: 3}}\n"
+        for i in range(30)
+    )
+    dilemma = "  - {name: Siege, type: dilemma, tactics: 250, science: 300, negotiation: 350}\n"
+    (folder / "cards.yaml").write_text("cards:\n" + crew + dilemma)
+
+
 def _file_named(name: str, text: str) -> Maker:
     def make(folder: Path) -> None:
         (folder / name).write_text(text, encoding="utf-8")
@@ -284,6 +304,14 @@ BOMBS: list[Bomb] = [
         {"game/cards.xlsx": _far_row_workbook},
         ("validate", "game"),
         "game/cards.xlsx[Sheet]: error[CK004] the workbook holds more than 1,000,000 cells",
+    ),
+    # 12. the covered constraint: 30 cards and a large requirement
+    Bomb(
+        "covered-constraint-with-large-levels",
+        {"game": _dilemma_game},
+        ("validate", "game"),
+        "game/cards.yaml:32:5: error[CK170] constraint 'every-dilemma-solvable' cannot be checked "
+        "from dilemma 'Siege' on: it takes more than 300,000 steps",
     ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
