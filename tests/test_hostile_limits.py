@@ -313,6 +313,16 @@ BOMBS: list[Bomb] = [
         "game/cards.yaml:32:5: error[CK170] constraint 'every-dilemma-solvable' cannot be checked "
         "from dilemma 'Siege' on: it takes more than 300,000 steps",
     ),
+    Bomb(  # weak: '$' of a pattern let a trailing newline into ids (and file names)
+        "id-with-a-trailing-newline",
+        {
+            "game/nl.yaml": _text(
+                _card().replace("name: Probe\n", 'name: Probe\n    id: "probe\\n"\n')
+            )
+        },
+        ("validate", "game"),
+        "game/nl.yaml:3:9: error[CK026] id 'probe\\n' is not an id",
+    ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(
         "a-million-item-list",
