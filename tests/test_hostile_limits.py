@@ -71,10 +71,16 @@ def _long_list(path: Path) -> None:
         stream.write("0]\n")
 
 
-def _game_with(add: str, old: str, new: str) -> Maker:
-    """tests/fixtures/game/game.yaml with ``add`` appended and ``old`` replaced by ``new``."""
+def _game_with(add: str, *changes: tuple[str, str]) -> Maker:
+    """tests/fixtures/game/game.yaml with ``add`` appended and, for each (old, new) of
+    ``changes``, the first ``old`` replaced by ``new``."""
     text = (GAME / "game.yaml").read_text(encoding="utf-8")
-    return _text(text.replace(old, new, 1) + add)
+    for old, new in changes:
+        text = text.replace(old, new, 1)
+    return _text(text + add)
+
+
+WEIGHT = "  cost: {type: integer, min: 0, max: 20}\n  weight: {type: number, min: 0, max: 5}\n"
 
 
 def _layout_chain(length: int) -> Maker:
@@ -227,8 +233,7 @@ BOMBS: list[Bomb] = [
         {
             "game/game.yaml": _game_with(
                 "sizes:\n  dust: {width: 0.0000001mm, height: 88mm}\n",
-                "    name: Ship\n",
-                "    name: Ship\n    size: dust\n",
+                ("    name: Ship\n", "    name: Ship\n    size: dust\n"),
             )
         },
         ("build", "game", "-o", "out"),
@@ -322,6 +327,25 @@ BOMBS: list[Bomb] = [
         },
         ("validate", "game"),
         "game/nl.yaml:3:9: error[CK026] id 'probe\\n' is not an id",
+    ),
+    *(  # weak: .nan and .inf passed a number field with min and max
+        Bomb(
+            f"number-field-{name}",
+            {
+                "game/game.yaml": _game_with(
+                    "",
+                    ("  cost: {type: integer, min: 0, max: 20}\n", WEIGHT),
+                    (
+                        "      cost: {required: true}\n",
+                        "      cost: {required: true}\n      weight: {}\n",
+                    ),
+                ),
+                "game/odd.yaml": _text(_card(cost="1", weight=value)),
+            },
+            ("validate", "game"),
+            f"game/odd.yaml:6:13: error[CK023] '{value}' is not a valid number",
+        )
+        for name, value in (("nan", ".nan"), ("inf", ".inf"), ("minus-inf", "-.inf"))
     ),
     # 8. a large list: far more values than its bytes suggest
     Bomb(

@@ -8,6 +8,7 @@ and each value's line and column are kept in a ``SourceMap`` keyed by its path.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -380,7 +381,10 @@ class _Builder:
             if tag == _INT:
                 return _core_int(node.value)
             if tag == _FLOAT:
-                return self.constructor.construct_yaml_float(node)
+                number = self.constructor.construct_yaml_float(node)
+                if not math.isfinite(number):  # no card holds .nan or .inf of anything
+                    raise ValueError(node.value)
+                return number
             if tag == _BOOL:
                 return node.value.lower() == "true"
             if tag == _NULL:
