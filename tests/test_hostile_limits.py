@@ -477,3 +477,21 @@ def test_a_png_export_into_the_game_folder_still_sees_a_change(tmp_path: Path) -
                 notes.write_text(change + output)
             status, shown = run_bounded(argv, tmp_path)
             assert status == 0 and f"({expected} images drawn" in shown, (output, change, shown)
+
+
+def test_pruning_keeps_a_png_edited_by_hand(tmp_path: Path) -> None:
+    """Weak: the image of a removed card is deleted only if it is still the one written."""
+    probe = _card(cost="1")
+    other = probe.replace("Probe", "Drone")
+    _prepare(
+        Bomb("prune", {"game/probe.yaml": _text(probe), "game/drone.yaml": _text(other)}, (), ""),
+        tmp_path,
+    )
+    _png_build(tmp_path)
+    edited = tmp_path / "out" / "png" / "probe.png"
+    edited.write_bytes(edited.read_bytes() + b"touched up")
+    (tmp_path / "game" / "probe.yaml").unlink()
+    (tmp_path / "game" / "drone.yaml").unlink()
+    _png_build(tmp_path)
+    assert edited.read_bytes().endswith(b"touched up")
+    assert not (tmp_path / "out" / "png" / "drone.png").exists()

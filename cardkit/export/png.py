@@ -117,7 +117,8 @@ def build_pngs(
     Each PNG is written atomically as it is made and the cache last (also when a later card
     fails), so an interrupted export leaves only whole files and a cache that is true. With
     ``prune`` (a build of every card), images an earlier build wrote for cards that are gone
-    are deleted; files the cache does not list are never touched.
+    are deleted, if they are still the bytes the export wrote; files the cache does not list,
+    or that were changed since, are never touched.
     """
     target = folder / PNG_FOLDER
     cache_path = target / CACHE_FILE
@@ -150,9 +151,12 @@ def build_pngs(
         if prune:
             wanted = {job.name for job in todo}
             for name in sorted(set(cache) - wanted):
-                del cache[name]
+                entry = cache.pop(name)
                 stem = name.removesuffix(".png")
-                if name.endswith(".png") and safe_file_stem(stem) == stem:  # never '../x.png'
+                if not (name.endswith(".png") and safe_file_stem(stem) == stem):
+                    continue  # never '../x.png'
+                # only the file the export wrote: one edited by hand since is the user's
+                if _up_to_date(target / name, entry, entry["key"]):
                     (target / name).unlink(missing_ok=True)
                     report.removed.append(target / name)
     finally:
