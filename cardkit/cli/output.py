@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+import re
+import sys
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
+from rich.segment import Segment
 from rich.text import Text
 
 from cardkit.diagnostics import Diagnostic, Severity
@@ -23,18 +28,76 @@ Step = Callable[[str, str, int, "int | None"], None]  # (label, unit, done, tota
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
 
 
+# What a terminal may act on rather than show: C0 and C1 controls, format characters (bidi
+# overrides, zero-width joiners...), line and paragraph separators, unassigned code points.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e\n\t]")  # what may be hidden: examined one by one
+_NOT_PLAIN_LINE = re.compile(r"[^\x20-\x7e]")
+
+
+def _hidden(char: str) -> bool:
+    return unicodedata.category(char) in _HIDDEN_CATEGORIES
+
+
+def _shown(char: str) -> str:
+    """A hidden character as Python writes it in a string: '\\x1b', '\\n', '\\u202e'."""
+    return repr(char)[1:-1]
+
+
+def visible(text: str, *, one_line: bool = False) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\x1b``);
+    with ``one_line``, line breaks and tabs too."""
+    found = (_NOT_PLAIN_LINE if one_line else _NOT_PLAIN).finditer(text)
+    cuts = [m.start() for m in found if _hidden(m.group())]
+    if not cuts:
+        return text
+    parts, last = [], 0
+    for cut in cuts:
+        parts += [text[last:cut], _shown(text[cut])]
+        last = cut + 1
+    return "".join([*parts, text[last:]])
+
+
+class SafeConsole(Console):
+    """A rich Console that shows what card data holds and never lets it drive the terminal.
+
+    Everything it prints (tables included) has its control, bidi and other hidden characters
+    written as escapes as it is rendered; rich's own styling is added after, untouched. A
+    character the output's encoding lacks is written as an escape too (``make_console``).
+    """
+
+    def render(
+        self, renderable: RenderableType, options: ConsoleOptions | None = None
+    ) -> Iterable[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control is None and _NOT_PLAIN.search(segment.text):
+                segment = Segment(visible(segment.text), segment.style)
+            yield segment
+
+
+def make_console(*, stderr: bool = False) -> SafeConsole:
+    """The console of one stream; an encoding that lacks a character writes an escape."""
+    stream = sys.stderr if stderr else sys.stdout
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):  # a stream that cannot change
+            reconfigure(errors="backslashreplace")
+    return SafeConsole(stderr=stderr, highlight=False, soft_wrap=True)
+
+
 def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
     """Print diagnostics as ``path:line:col: severity[CODE] message`` lines, or as JSON."""
     if fmt == "json":
         console.file.write(json.dumps([d.as_json() for d in diagnostics], indent=2) + "\n")
         return
-    for diag in diagnostics:
-        line = Text(f"{diag.location}: ")
+    for diag in diagnostics:  # one line each, whatever a path or message holds
+        line = Text(f"{visible(str(diag.location), one_line=True)}: ")
         line.append(f"{diag.severity.value}[{diag.code}]", style=_STYLE[diag.severity])
-        line.append(f" {diag.message}")
+        line.append(f" {visible(diag.message, one_line=True)}")
         console.print(line, soft_wrap=True)
         if diag.hint:
-            console.print(Text(f"    hint: {diag.hint}", style="dim"), soft_wrap=True)
+            hint = visible(diag.hint, one_line=True)
+            console.print(Text(f"    hint: {hint}", style="dim"), soft_wrap=True)
 
 
 def length(text: str) -> float:
@@ -53,16 +116,18 @@ def length(text: str) -> float:
         ) from None
 
 
-def whole(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
+def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
     def convert(text: str) -> int:
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 100 else int("x")
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:100]!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, not {value:,}")
         return value
 
     return convert

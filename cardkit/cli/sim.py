@@ -28,12 +28,15 @@ if TYPE_CHECKING:
 NAME = "sim"
 HELP = "play seeded games between bots; win rates, per-card figures, what added cards change"
 SHOWN_STRONG, SHOWN_WEAK = 10, 5  # the text table's surest winners and surest losers
+MAX_GAMES = 10_000_000  # one sweep: about a day of play on one core
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # optional to argparse only so that 'sim --add extra.yaml GAME' works (see _game_path)
     parser.add_argument("path", nargs="?", help="a game folder with a 'play:' declaration")
-    parser.add_argument("--games", type=whole(1), default=1000, help="games (default: 1000)")
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=1000, help="games (default: 1000)"
+    )
     parser.add_argument("--seed", type=whole(0), default=1, help="sweep seed (default: 1)")
     parser.add_argument(
         "--bots",

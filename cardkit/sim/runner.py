@@ -171,7 +171,7 @@ def run_sweep(
             if progress is not None:
                 progress(done)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as executor:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as executor:
             futures = {
                 executor.submit(play_games, pool, bots, seed, start, stop): k
                 for k, (start, stop) in enumerate(batches)
