@@ -116,6 +116,7 @@ class Element:
     reminders: bool = True  # rules: print keywords' reminder text, room allowing
     text: bool = False  # a text box (texts section): ``field`` or ``fixed`` text, wrapped
     fixed: str = ""  # texts: the text to print when the box names no field
+    font: str | None = None  # the game's font (game.yaml 'fonts:') its text is set in
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,6 +475,7 @@ class LayoutLibrary:
             ink=spec.get("ink"),
             size=float(size) if size is not None else None,
             align=str(spec.get("align", "left")),
+            font=spec.get("font"),
         )
 
     def _length(self, value: Any, what: str, where: Location) -> float | None:
