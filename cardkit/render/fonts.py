@@ -16,7 +16,6 @@ from io import BytesIO
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from fontTools.ttLib import TTFont as TTFontFile
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -141,6 +140,8 @@ class FontFace:
 
 def _checked(data: bytes) -> str | None:
     """Why fontTools refuses the font file ``data``; None when it reads every table we use."""
+    from fontTools.ttLib import TTFont as TTFontFile  # only for a game with its own fonts
+
     try:
         font = TTFontFile(BytesIO(data), lazy=False, fontNumber=0)
         if "glyf" not in font:
