@@ -179,6 +179,9 @@ CODES: dict[str, str] = {
     "CK217": "a card type's layout does not show a required field (it is never printed)",
     "CK218": "a card's flavor text is not printed: no room for it after the rules text",
     "CK219": "a card's automatic stats line does not fit its band (printed cut short)",
+    "CK220": "a layout part names a font game.yaml does not declare",
+    "CK221": "a font file is refused: missing, too large, broken, or without TrueType outlines",
+    "CK222": "a game font has no glyph for a character on a card (drawn in the bundled font)",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",

@@ -191,6 +191,18 @@ class Back:
 
 
 @dataclass(frozen=True, slots=True)
+class FontFiles:
+    """A font family a game declares (``fonts:``): a TTF or OTF file of the game folder per
+    face; a face not given is drawn in the nearest one the family has."""
+
+    id: str
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Constraint:
     """A condition a game declares over its whole card set (``constraints:``), as written;
     ``cardkit.rules.constraints`` checks its names and the cards. ``rule`` is ``covered``
@@ -259,6 +271,7 @@ class Game:
     # ``rulebook: sections:``: the reference sections to print, in order (None: all of them)
     rulebook_sections: tuple[str, ...] | None = None
     constraints: tuple[Constraint, ...] = ()  # in the order game.yaml declares them
+    fonts: Mapping[str, FontFiles] = field(default_factory=dict)  # by the id layouts name
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from cardkit.model import (
     Deck,
     DeckRules,
     FieldSpec,
+    FontFiles,
     Game,
     GameId,
     Icon,
@@ -80,6 +81,15 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
 def _backs(entries: Mapping[str, Any] | None) -> dict[str, Back]:
     return {
         key: Back(key, spec.get("color"), spec.get("image"), spec.get("text"))
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _fonts(entries: Mapping[str, Any] | None) -> dict[str, FontFiles]:
+    return {
+        key: FontFiles(
+            key, spec["regular"], spec.get("bold"), spec.get("italic"), spec.get("bold_italic")
+        )
         for key, spec in (entries or {}).items()
     }
 
@@ -708,6 +718,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         special_effects=dict(data.get("special_effects") or {}),
         card_groups=builder.card_groups(card_types),
         own_sizes=frozenset(custom_sizes),
+        fonts=_fonts(data.get("fonts")),
         rulebook_sections=_rulebook_sections(builder.data),
         constraints=_constraints(data.get("constraints")),
     )
