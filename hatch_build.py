@@ -28,6 +28,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 COMPILED = (
+    "cardkit/sim/actions.py",
     "cardkit/sim/appraise.py",
     "cardkit/sim/cards.py",
     "cardkit/sim/compile.py",

@@ -99,8 +99,8 @@ def count_errors(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
     return errors, warnings
 
 
-# Stable codes. A code, once published, keeps its meaning; README documents each one
-# (tests/test_docs.py fails when one is missing there).
+# Stable codes. A code, once published, keeps its meaning. The docs' code table is made from
+# this one (docs/hooks.py); a new code needs an example line in docs/diagnostic-examples.txt.
 CODES: dict[str, str] = {
     # files and YAML
     "CK001": "a file or folder cannot be read (missing, unreadable, not a game folder)",
@@ -132,6 +132,7 @@ CODES: dict[str, str] = {
     "CK042": "a spreadsheet cell cannot be converted to the field's type",
     "CK043": "a sheet of a workbook without the card columns (notes) is skipped",
     "CK044": "an imported spreadsheet and its YAML are both in the game folder: its cards twice",
+    "CK045": "a pattern of game.yaml's spreadsheet values is wrongly written (slots side by side)",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     "CK060": "a phrasing declaration names an unknown zone or slot, or has no words",
     "CK061": "a phrasing declaration that the grammar cannot take (it conflicts with the core)",
@@ -144,7 +145,8 @@ CODES: dict[str, str] = {
     "CK106": "text says a keyword whose field the card does not set (Walled, not walled: true)",
     "CK107": "a card sets a keyword's field but its text lacks the keyword the game requires",
     "CK108": "wording drift: one effect written in different ways across the set",
-    "CK109": "a misspelt word: not in the grammar, the game's vocabulary or the card names",
+    "CK109": "a misspelt word: neither English nor one of the game's words (its declared words, "
+    "the grammar's, the card names)",
     "CK110": "a doubled word ('draw draw')",
     "CK111": "a typographic quote or apostrophe where the set uses straight ones",
     "CK112": "unbalanced parentheses, braces or brackets in rules text",
@@ -176,9 +178,12 @@ CODES: dict[str, str] = {
     "CK214": "a layout badge names an icon the game does not declare",
     "CK215": "an enum field's 'names' names a value the field does not list",
     "CK216": "a declared card back is printed on no card (no deck, card type or faction gives it)",
-    "CK217": "a card type's layout shows none of its required fields (they are never printed)",
+    "CK217": "a card type's layout does not show a required field (it is never printed)",
     "CK218": "a card's flavor text is not printed: no room for it after the rules text",
     "CK219": "a card's automatic stats line does not fit its band (printed cut short)",
+    "CK220": "a layout part names a font game.yaml does not declare",
+    "CK221": "a font file is refused: missing, too large, broken, or without TrueType outlines",
+    "CK222": "a game font has no glyph for a character on a card (drawn in the bundled font)",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",
@@ -193,6 +198,7 @@ CODES: dict[str, str] = {
     "CK313": "a sheet selects a card type, faction or deck the game does not declare",
     "CK314": "a sheet selects no cards",
     "CK315": "rules text that does not parse is shown as written in the reference pages",
+    "CK316": "the rulebook's section list names a section the reference pages do not have",
     # playtest simulator
     "CK400": "the play declaration of game.yaml names something the game does not declare",
     "CK401": "the game has no play declaration, so it cannot be simulated",

@@ -19,14 +19,6 @@ class LengthError(LayoutError):
     """A length that is not a number followed by one of the accepted units."""
 
 
-class CardDataError(CardkitError):
-    """Card or game data is broken; carries the diagnostics that say where."""
-
-    def __init__(self, message: str, diagnostics: tuple[object, ...] = ()) -> None:
-        super().__init__(message)
-        self.diagnostics = diagnostics
-
-
 class RulesTextError(CardkitError):
     """A line of rules text does not parse: where (line and column in the text), what the
     grammar expected there, what was found, and what the words found were likely meant to be

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NewType
+from typing import NewType, TypeAlias
 
 from cardkit.diagnostics import Location, PathKey, SourceMap
 
@@ -15,22 +15,13 @@ CardName = NewType("CardName", str)
 """The name (or id) of another card, as a field or an effect names it. A dataclass field of an
 effect typed ``CardName`` (or a tuple of them) is checked to name a card of the set (CK130)."""
 
-# Kinds of value a game may declare for a card field.
-FIELD_KINDS: tuple[str, ...] = (
-    "integer",
-    "number",
-    "string",
-    "text",
-    "boolean",
-    "enum",
-    "faction",
-    "factions",
-    "card",
-    "cards",
-    "resources",
-    "list",
-    "object",
-)
+Scalar: TypeAlias = int | float | str | bool | None
+"""One plain value of YAML or a spreadsheet cell: a number, text, true or false, or nothing."""
+
+FieldValue: TypeAlias = Scalar | Sequence["FieldValue"] | Mapping[str, "FieldValue"]
+"""A value the card schema admits in a card field (and game.yaml in a field's default): a
+scalar, or a list or mapping of field values. A list is read as any ``Sequence``, so test
+``str`` before it."""
 
 # Fields every card has, whatever the game; a game may not redeclare them.
 CORE_FIELDS: tuple[str, ...] = (
@@ -56,7 +47,7 @@ class FieldSpec:
     name: str
     kind: str
     required: bool = False
-    default: Any = None
+    default: FieldValue = None
     minimum: float | None = None
     maximum: float | None = None
     values: tuple[str, ...] = ()
@@ -190,13 +181,65 @@ class Icon:
 
 
 @dataclass(frozen=True, slots=True)
+class Back:
+    """A card back a game declares (``backs:``): its colour, a picture (a file of the game
+    folder) drawn over it, and its words (None: the game's name)."""
+
+    id: str
+    color: str | None = None
+    image: str | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FontFiles:
+    """A font family a game declares (``fonts:``): a TTF or OTF file of the game folder per
+    face; a face not given is drawn in the nearest one the family has."""
+
+    id: str
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A condition a game declares over its whole card set (``constraints:``), as written;
+    ``cardkit.rules.constraints`` checks its names and the cards. ``rule`` is ``covered``
+    (the one rule so far): each card of type ``each`` is met by a team of at most ``team``
+    cards of type ``by`` whose ``fields`` add up to its own values."""
+
+    id: str
+    rule: str
+    each: str
+    by: str
+    fields: tuple[str, ...]
+    team: int = 1
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ValuePattern:
+    """A pattern of a spreadsheet column's values ("{n} Outpost") and the fields a cell that
+    matches it sets ({defense: "{n}", outpost: true})."""
+
+    text: str  # as game.yaml writes it
+    texts: tuple[str, ...]  # the text before, between and after the slots (one more than slots)
+    slots: tuple[str, ...]
+    fields: Mapping[str, FieldValue]
+
+
+@dataclass(frozen=True, slots=True)
 class SpreadsheetMapping:
     """How the columns of a designer's spreadsheet become card fields."""
 
     columns: tuple[tuple[str, str], ...] = ()  # (header, field)
     optional: frozenset[str] = frozenset()
-    values: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    # field -> cell value -> the fields it sets; and field -> the patterns its cells may match
+    values: Mapping[str, Mapping[str, Mapping[str, FieldValue]]] = field(default_factory=dict)
     sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
+    patterns: Mapping[str, tuple[ValuePattern, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,11 +290,10 @@ class Game:
     resources: Mapping[str, Named]
     keywords: Mapping[str, Keyword]
     decks: Mapping[str, Deck]
-    sizes: Mapping[str, tuple[str, str]]
-    backs: Mapping[str, Mapping[str, Any]]
+    sizes: Mapping[str, tuple[str, str]]  # (width, height) of the built-in sizes and its own
+    backs: Mapping[str, Back]
     spreadsheet: SpreadsheetMapping
-    data: Mapping[str, Any]
-    source: SourceMap
+    source: SourceMap  # where each value of game.yaml was written, for diagnostics
     description: str = ""
     zones: Mapping[str, Zone] = field(default_factory=dict)
     icons: Mapping[str, Icon] = field(default_factory=dict)
@@ -263,6 +305,11 @@ class Game:
     special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
     card_groups: Mapping[str, CardGroup] = field(default_factory=dict)  # 'unit': several types
     phrasing: Phrasing = field(default_factory=lambda: Phrasing())  # 'phrasing:' of game.yaml
+    own_sizes: frozenset[str] = frozenset()  # the keys of ``sizes`` that game.yaml declares
+    # ``rulebook: sections:``: the reference sections to print, in order (None: all of them)
+    rulebook_sections: tuple[str, ...] | None = None
+    constraints: tuple[Constraint, ...] = ()  # in the order game.yaml declares them
+    fonts: Mapping[str, FontFiles] = field(default_factory=dict)  # by the id layouts name
 
 
 @dataclass(frozen=True)
@@ -276,12 +323,31 @@ class Card:
     deck: str | None
     count: int
     text: str
-    values: Mapping[str, Any]
+    values: Mapping[str, FieldValue]
     source: SourceMap
     path: PathKey = ()
 
-    def get(self, name: str, default: Any = None) -> Any:
+    def get(self, name: str, default: FieldValue = None) -> FieldValue:
         return self.values.get(name, default)
+
+    def integer(self, name: str) -> int | None:
+        """The field's value when it is a whole number (not true or false), else None."""
+        value = self.values.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def number(self, name: str) -> float | None:
+        """The field's value when it is a number (not true or false), else None."""
+        value = self.values.get(name)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+        return None
+
+    def strings(self, name: str) -> tuple[str, ...]:
+        """The items of a list field (tags, suppress) as text, in order; () for no list."""
+        value = self.values.get(name)
+        if isinstance(value, str) or not isinstance(value, Sequence):
+            return ()
+        return tuple(str(item) for item in value)
 
     def location(self, *where: str | int, key: bool = False) -> Location:
         """Where a field of this card (or the card itself, with no argument) was written."""
@@ -330,10 +396,11 @@ class SizeRule:
     Formulas are kept as written; ``cardkit.rules.formula`` parses them.
     """
 
-    of: str
+    of: str | int
     minimum: str | int | None = None
     maximum: str | int | None = None
     description: str = ""
+    equals: bool = False  # written as ``equals`` (minimum and maximum), not ``min``/``max``
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,7 +420,7 @@ class CopyLimit:
     per: str = "card"
     decks: tuple[str, ...] = ()
     description: str = ""
-    values: tuple[Any, ...] = ()  # with ``field``: the values that mark a card (set: promo)
+    values: tuple[Scalar, ...] = ()  # with ``field``: the values that mark a card (set: promo)
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,7 +446,7 @@ class SheetFilter:
     """Cards whose ``field`` holds one of ``values`` (for a list field: contains one)."""
 
     field: str
-    values: tuple[Any, ...]
+    values: tuple[Scalar, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +460,7 @@ class Sheet:
     title: str
     description: str = ""
     headers: tuple[str, ...] = ()
-    rows: tuple[tuple[Any, ...], ...] = ()
+    rows: tuple[tuple[Scalar, ...], ...] = ()
     columns: tuple[SheetColumn, ...] = ()
     where: tuple[SheetFilter, ...] = ()
     group_by: str | None = None

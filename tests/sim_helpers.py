@@ -8,9 +8,10 @@ from pathlib import Path
 
 from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
+from cardkit.sim.actions import END_TURN, Action
 from cardkit.sim.bots import GreedyBot, View
 from cardkit.sim.cards import Compiled, compile_pool
-from cardkit.sim.engine import END_TURN, Action, Match
+from cardkit.sim.engine import Match
 from cardkit.sim.pool import SimPool, build_pool
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from readme_helpers import page
 
 from cardkit.app.build import BuildOptions, build_deck
 from cardkit.load.cards import load_card_set
@@ -19,8 +20,6 @@ from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element, LayoutLibrary
 from cardkit.render.measure import measure_cards
 from cardkit.render.style import card_size, prepare_style, size_points
-
-README = Path(__file__).resolve().parents[1] / "README.md"
 
 GAME = """\
 id: shapes
@@ -67,9 +66,9 @@ cards:
 
 
 def readme_sample(tmp_path: Path) -> Path:
-    """The README's 'card format' game.yaml and card file, in a game folder."""
+    """The docs' 'card format' game.yaml and card file, in a game folder."""
     tmp_path.mkdir(exist_ok=True)
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    blocks = re.findall(r"```yaml\n(.*?)```", page("card-format.md"), re.DOTALL)
     (tmp_path / "game.yaml").write_text(blocks[0], encoding="utf-8")
     (tmp_path / "cards.yaml").write_text(blocks[1], encoding="utf-8")
     return tmp_path

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
-from readme_helpers import README
+from readme_helpers import page
 from ruamel.yaml import YAML
 
 from cardkit.cli import main
@@ -129,10 +129,10 @@ def _glob(pattern: str) -> re.Pattern[str]:
     return re.compile("".join(table.get(part, re.escape(part)) for part in parts))
 
 
-def test_the_readme_editor_settings_give_the_card_schema_to_the_card_files_only() -> None:
+def test_the_docs_editor_settings_give_the_card_schema_to_the_card_files_only() -> None:
     block = next(
         b
-        for b in re.findall(r"```json\n(.*?)```", README.read_text(), re.DOTALL)
+        for b in re.findall(r"```json\n(.*?)```", page("card-format.md"), re.DOTALL)
         if "yaml.schemas" in b
     )
     settings = json.loads(block)["yaml.schemas"]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from readme_helpers import page
 
 from cardkit.cli import main
 from cardkit.load.cards import load_card_set
@@ -179,12 +180,17 @@ def test_the_to_boldly_go_set_meets_its_constraint() -> None:
     assert check_constraints(card_set) == []
 
 
-def test_the_readme_example_is_the_to_boldly_go_declaration() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Constraints a game declares", 1)[1]
+def test_the_docs_example_is_the_to_boldly_go_declaration() -> None:
+    section = page("set-checks.md").split("## Constraints a game declares", 1)[1]
     block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     game = _load(ROOT / "cards" / "to-boldly-go").game
     assert yaml.safe_load(block)["constraints"] == {
-        key: {k: v for k, v in value.items() if k != "description"}
-        for key, value in game.data["constraints"].items()
+        rule.id: {
+            "rule": rule.rule,
+            "each": rule.each,
+            "by": rule.by,
+            "team": rule.team,
+            "fields": list(rule.fields),
+        }
+        for rule in game.constraints
     }

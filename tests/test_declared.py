@@ -8,18 +8,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from readme_helpers import page
 
 from cardkit.cli import main
 from cardkit.load.cards import load_card_set
 from cardkit.render.back import back_of
 from cardkit.render.style import prepare_style
 
-README = Path(__file__).resolve().parents[1] / "README.md"
-
 
 def readme_sample(root: Path) -> tuple[str, str]:
-    """The README's 'card format' game.yaml and card file, written into ``root``."""
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    """The docs' 'card format' game.yaml and card file, written into ``root``."""
+    blocks = re.findall(r"```yaml\n(.*?)```", page("card-format.md"), re.DOTALL)
     root.mkdir(exist_ok=True)
     (root / "game.yaml").write_text(blocks[0], encoding="utf-8")
     (root / "cards.yaml").write_text(blocks[1], encoding="utf-8")
@@ -95,9 +94,9 @@ def test_a_layout_that_shows_none_of_the_required_fields_is_a_warning(tmp_path: 
     )
     # the built-in layout shows power in its stats line; a text field it cannot show
     assert warnings_of(tmp_path) == [
-        "g/game.yaml:9:3: warning[CK217] layout 'card' of card type 'relic' shows none of its "
-        "required fields (history): they are never printed (hint: add layouts/relic.yaml with "
-        "'extends: card' and a badge or line for one of them)"
+        "g/game.yaml:9:3: warning[CK217] layout 'card' of card type 'relic' does not show its "
+        "required field history: it is never printed (hint: add layouts/relic.yaml with "
+        "'extends: card' and a badge, line or text box for it)"
     ]
     (tmp_path / "layouts").mkdir()
     (tmp_path / "layouts" / "unit.yaml").write_text(
@@ -117,6 +116,39 @@ def test_a_layout_that_shows_none_of_the_required_fields_is_a_warning(tmp_path: 
     )
     found = warnings_of(tmp_path)
     assert [d.split(" warning")[0] for d in found] == ["g/game.yaml:4:3:"]
-    assert (
-        "layout 'unit' of card type 'unit' shows none of its required fields (power)" in (found[0])
+    assert "layout 'unit' of card type 'unit' does not show its required field power" in (found[0])
+
+
+def test_every_required_field_must_be_shown_or_declared_not_printed(tmp_path: Path) -> None:
+    # the Planetary Strategy case: a layout that shows some required fields but not the cost
+    game = GAME.replace(
+        "      lore: {type: text}\n",
+        "      lore: {type: text}\n      cost: {type: integer, required: true}\n",
     )
+    (tmp_path / "game.yaml").write_text(game, encoding="utf-8")
+    (tmp_path / "cards.yaml").write_text(
+        "defaults: {deck: main}\ncards:\n  - {name: Pikeman, type: unit, power: 2, cost: 1}\n"
+        "  - {name: Crown, type: relic, history: Old.}\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "layouts").mkdir()
+    unit = (
+        "extends: card\nbadges:\n"
+        "  power: {field: power, right: 3mm, bottom: 40mm, width: 8mm, height: 8mm}\n"
+    )
+    (tmp_path / "layouts" / "unit.yaml").write_text(unit, encoding="utf-8")
+    (tmp_path / "layouts" / "relic.yaml").write_text(
+        "extends: card\ntexts:\n"
+        "  history: {field: history, left: 3mm, right: 3mm, bottom: 25mm, height: 9mm}\n",
+        encoding="utf-8",
+    )
+    assert warnings_of(tmp_path) == [
+        "g/game.yaml:4:3: warning[CK217] layout 'unit' of card type 'unit' does not show its "
+        "required field cost: it is never printed (hint: add a badge, line or text box for it "
+        "to layouts/unit.yaml (or list it under its 'not_printed:'), or give 'unit' a layout "
+        "of its own)"
+    ]
+    (tmp_path / "layouts" / "unit.yaml").write_text(
+        unit + "not_printed: [cost]\n", encoding="utf-8"
+    )
+    assert warnings_of(tmp_path) == []

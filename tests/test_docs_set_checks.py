@@ -1,4 +1,4 @@
-"""README's set-checks section: its examples are what cardkit does."""
+"""The set-checks page (docs/set-checks.md): its examples are what cardkit does."""
 
 from __future__ import annotations
 
@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 import yaml
+from readme_helpers import page
 
 from cardkit.cli import main
 from cardkit.load.cards import load_card_set
 from cardkit.load.schema import game_validator
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-SECTION = README[README.index("## Set checks") : README.index("## Diagnostic codes")]
+SECTION = page("set-checks.md")
 
 
 def test_the_79_card_trade_deck_example_is_what_validate_prints(
@@ -37,7 +37,7 @@ def test_the_79_card_trade_deck_example_is_what_validate_prints(
     where = str(card_set.game.source.at(("decks", "trade", "size")))
     located = re.sub(r"^cards/star-realms/game\.yaml:\d+:\d+", where, example)
     assert located in printed
-    assert located == example, "README's example points at an old line of game.yaml"
+    assert located == example, "the docs' example points at an old line of game.yaml"
 
 
 def test_the_deck_rules_example_is_valid_game_yaml() -> None:

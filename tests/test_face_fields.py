@@ -317,3 +317,56 @@ def test_naming_a_value_an_enum_does_not_list_is_ck215(tmp_path: Path) -> None:
         "game/game.yaml:43:17: error[CK215] field 'kind' names 'crew-membr', which is not one "
         "of its values (did you mean 'crew-member'?)"
     ]
+
+
+def _texts_errors(root: Path, lines: str) -> list[str]:
+    (root / "layouts" / "unit.yaml").write_text("extends: card\ntexts:\n" + lines, encoding="utf-8")
+    card_set, _ = load_card_set(root, str(root))
+    assert card_set is not None
+    return [str(d) for d in prepare_style(card_set.game, card_set.cards)[1]]
+
+
+@pytest.mark.parametrize(
+    ("entry", "end"),
+    [
+        (
+            "  lore: {left: 3mm, right: 3mm, bottom: 30mm, height: 9mm}\n",
+            "unit.yaml:3:9: error[CK209] text 'lore' needs either a card 'field' to show or "
+            "fixed 'text' (hint: e.g. field: special_rules)",
+        ),
+        (
+            "  lore: {field: kind, text: Hi, left: 3mm, right: 3mm, bottom: 30mm, height: 9mm}\n",
+            "unit.yaml:3:9: error[CK209] text 'lore' needs either a card 'field' to show or "
+            "fixed 'text' (hint: e.g. field: special_rules)",
+        ),
+        (
+            "  lore: {field: kin, left: 3mm, right: 3mm, bottom: 30mm, height: 9mm}\n",
+            "unit.yaml:3:9: error[CK209] text box 'lore' of layout 'unit' shows field 'kin', "
+            "which card type 'unit' does not have (did you mean 'kind'?) (hint: declare the "
+            "field in card_types.unit.fields, or give 'unit' a layout of its own)",
+        ),
+        (
+            "  lore: {field: kind, shape: circle, left: 3mm, right: 3mm, bottom: 30mm, "
+            "height: 9mm}\n",
+            "unit.yaml:3:23: error[CK204] unknown key 'shape' in text 'lore'",
+        ),
+    ],
+)
+def test_a_broken_text_box_is_a_located_error(tmp_path: Path, entry: str, end: str) -> None:
+    shown = _texts_errors(_game(tmp_path / "costs", text=""), entry)
+    assert len(shown) == 1 and shown[0].endswith(end), shown
+
+
+def test_a_text_box_prints_its_field_and_fixed_text(tmp_path: Path) -> None:
+    root = _game(tmp_path / "costs", text="")
+    (root / "layouts" / "unit.yaml").write_text(
+        "extends: card\ntexts:\n"
+        "  lore: {field: kind, label: 'Notes:', left: 3mm, right: 3mm, bottom: 30mm, "
+        "height: 9mm}\n"
+        '  mark: {text: "first line\\nsecond line", left: 3mm, right: 3mm, top: 14mm, '
+        'height: 9mm, color: "#ffffff"}\n',
+        encoding="utf-8",
+    )
+    pages = build_text(root, tmp_path / "out")
+    assert "Notes:\nHeavy walker" in pages[0]
+    assert "first line\nsecond line" in pages[0]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from readme_helpers import page
 
 from cardkit.app.build import BuildOptions, build_deck
 from cardkit.load.cards import load_card_set
@@ -21,13 +22,12 @@ from cardkit.render.style import prepare_style
 from cardkit.render.textfit import fit_rules
 from cardkit.render.units import mm
 
-README = Path(__file__).resolve().parents[1] / "README.md"
 LONG = " ".join(["Draw a card."] * 14)
 
 
 def game(root: Path, cards: str, layout: str = "") -> CardSet:
-    """The README's sample game.yaml with ``cards`` (and a layout for its units)."""
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(encoding="utf-8"), re.DOTALL)
+    """The docs' sample game.yaml with ``cards`` (and a layout for its units)."""
+    blocks = re.findall(r"```yaml\n(.*?)```", page("card-format.md"), re.DOTALL)
     root.mkdir(exist_ok=True)
     (root / "game.yaml").write_text(blocks[0], encoding="utf-8")
     (root / "cards.yaml").write_text(

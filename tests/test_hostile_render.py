@@ -106,6 +106,26 @@ def test_reminder_text_with_markup_builds_its_reference_pages(
     assert "&lt;img src=" in html
 
 
+def test_html_in_a_spreadsheet_cell_is_undone_or_drawn_literally(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _game(tmp_path, "")
+    (game / "hostile.yaml").unlink()
+    (game / "cards.csv").write_text(
+        "Name,Faction,Type,Cost,Text\n"
+        'Tag Ship,Blob,Ship,1,"<b>Gain 3 Combat</b><br><font color=""red"">Draw</font> a card. '
+        '<img src=""/etc/passwd""/> &lt;b&gt;x&lt;/b&gt; &amp;lt;i&amp;gt; <para>"\n',
+        encoding="utf-8",
+    )
+    status = main(["build", str(game), "-o", str(tmp_path / "out")])
+    _, err = capsys.readouterr()
+    assert status == 0, err
+    text = _pdf_text(tmp_path / "out" / "deck.pdf")
+    # bold and font tags (escaped ones among them) are undone, any other tag is drawn as text
+    assert 'Gain 3 Combat. Draw a card. <img src="/etc/passwd"/> x &lt;i&gt; <para>' in text
+    assert "<b>" not in text and "<font" not in text
+
+
 def test_a_formula_looking_cell_is_imported_as_quoted_text(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

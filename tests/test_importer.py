@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import csv
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
+from openpyxl import Workbook
 
 from cardkit.app.importing import plain_text
 from cardkit.atomic import write_atomic
@@ -127,6 +129,32 @@ def test_import_of_a_bad_spreadsheet_writes_nothing_and_exits_1(
         f"{sheet}:2:6: error[CK042] cell F2 of column 'Cost' is 'one', not a whole number",
         "1 error; nothing written",
     ]
+
+
+def test_import_reports_two_rows_of_one_id_as_a_game_folder_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet = tmp_path / "public.csv"
+    sheet.write_text(PUBLIC_FORM + "Core Set,2,Drifter,Unaligned,Ship,2,{Gain 2 Trade},\n", "utf-8")
+    output = tmp_path / "imported.yaml"
+    status = main(["import", str(sheet), "--game", str(STAR_REALMS), "-o", str(output)])
+    out, err = capsys.readouterr()
+    assert (status, out) == (1, "")
+    assert not output.exists()
+    duplicate = "6:3: error[CK030] card id 'drifter' is already used by 'Drifter' at {sheet}:5:1"
+    assert err.splitlines() == [
+        f"{sheet}:" + duplicate.format(sheet=sheet),
+        "    hint: give one of them a different name or an explicit 'id'",
+        "1 error; nothing written",
+    ]
+    # The same rows in a game folder: the same diagnostic, from the same check.
+    game = tmp_path / "star-realms"
+    shutil.copytree(STAR_REALMS, game)
+    shutil.copy(sheet, game / "public.csv")
+    main(["validate", str(game)])
+    found = capsys.readouterr().out.splitlines()
+    shown = f"{game}/public.csv"
+    assert f"{shown}:" + duplicate.format(sheet=shown) in found
 
 
 def test_import_of_a_file_that_is_not_a_workbook_exits_1_without_a_traceback(
@@ -453,3 +481,249 @@ def test_no_twice_warning_when_the_cards_go_to_standard_output(
     assert main(["import", "g/cards.csv", "--game", "g"]) == 0
     out, err = capsys.readouterr()
     assert (out.count("name: Void Skimmer"), err) == (1, "")
+
+
+# Cells as card spreadsheets write them: tokens in a row, lines typed inside a cell, HTML
+# formatting, an outpost told in the Defense cell. Each row: the cells, then the rules
+# text and the fields the import gives.
+WHOLE_TEXT_ROWS: list[tuple[list[object], str, dict[str, object]]] = [
+    (
+        ["Core Set", 1, "Moon Herald", "Unaligned", "Ship", 3, "{Gain 4 Authority} {Gain 2 Trade}"],
+        "Gain 4 Authority. Gain 2 Trade.",
+        {},
+    ),
+    (
+        [
+            "Core Set",
+            1,
+            "Ooze Wing",
+            "Blob",
+            "Ship",
+            2,
+            "{Gain 2 Combat}<hr>{Blob Ally} {Gain 3 Combat}",
+        ],
+        "Gain 2 Combat.\nBlob Ally: Gain 3 Combat.",
+        {"faction": "blob"},
+    ),
+    (
+        [
+            "Core Set",
+            1,
+            "Cog Yard",
+            "Machine Cult",
+            "Base",
+            4,
+            "{Gain 2 Combat}\nDraw a card\nScrap: {Gain 3 Trade}",
+            "5 Outpost",
+        ],
+        "Gain 2 Combat. Draw a card.\nScrap: Gain 3 Trade.",
+        {"faction": "machine-cult", "defense": 5, "outpost": True},
+    ),
+    (
+        [
+            "Core Set",
+            1,
+            "Tithe Hall",
+            "Star Empire",
+            "Base",
+            3,
+            "{Gain 2 Combat}\nOR\n{Gain 2 Trade}",
+            4,
+        ],
+        "Gain 2 Combat or Gain 2 Trade.",
+        {"faction": "star-empire", "defense": 4},
+    ),
+    (
+        [
+            "Core Set",
+            1,
+            "Ledger Barge",
+            "Trade Federation",
+            "Ship",
+            2,
+            "Choose one:\n- {Gain 2 Trade}\n- {Gain 3 Authority}",
+        ],
+        "Choose one: \u2022 Gain 2 Trade \u2022 Gain 3 Authority.",
+        {"faction": "trade-federation"},
+    ),
+    (
+        [
+            "Core Set",
+            1,
+            "Gilded Skiff",
+            "Star Empire",
+            "Ship",
+            1,
+            "<b>Gain 2 Combat</b><br><i>Star Empire Ally</i>: <u>Draw a card</u> &amp; "
+            "<strong>gain</strong> 1 <em>Combat</em>",
+        ],
+        "Gain 2 Combat.\nStar Empire Ally: Draw a card & gain 1 Combat.",
+        {"faction": "star-empire"},
+    ),
+]
+
+
+def _write_sheet(path: Path, rows: list[list[object]]) -> Path:
+    header = ["Set", "Qty", "Name", "Faction", "Type", "Cost", "Text", "Defense"]
+    if path.suffix == ".xlsx":
+        book = Workbook()
+        sheet = book.active
+        assert sheet is not None
+        for row in [header, *rows]:
+            sheet.append(row)
+        book.save(path)
+    else:
+        with path.open("w", encoding="utf-8", newline="") as file:
+            csv.writer(file).writerows([header, *rows])
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_the_text_of_a_cell_is_imported_whole(
+    suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet = _write_sheet(tmp_path / f"cards{suffix}", [row for row, _, _ in WHOLE_TEXT_ROWS])
+    assert main(["import", str(sheet), "--game", str(STAR_REALMS)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    cards = yaml.safe_load(out)["cards"]
+    assert [card["text"] for card in cards] == [text for _, text, _ in WHOLE_TEXT_ROWS]
+    for card, (_, _, fields) in zip(cards, WHOLE_TEXT_ROWS, strict=True):
+        assert {key: card.get(key) for key in fields} == fields
+        assert ("outpost" in card) == ("outpost" in fields)
+
+
+KEEP_GOING_FORM = """\
+Set,Qty,Name,Faction,Type,Cost,Text,Defense
+Core Set,1,Gloop Fighter,Blob,Ship,1,{Gain 3 Trade},
+Core Set,1,Rust Station,Machine Cult,Base,3,{Gain 2 Combat},five Outpost
+Core Set,2,Imperial Skiff,Star Empire,Ship,one,{Gain 2 Combat},
+Core Set,1,Cog Yard,Machine Cult,Base,4,{Gain 2 Combat},5 Outposts
+Core Set,1,Drifter,Unaligned,Ship,1,{Gain 1 Trade},
+"""
+KEEP_GOING_ERRORS = [
+    "public.csv:3:8: error[CK042] cell H3 of column 'Defense' is 'five Outpost': it matches "
+    "'{n} Outpost', which gives 'defense' 'five', not a whole number",
+    "public.csv:4:6: error[CK042] cell F4 of column 'Cost' is 'one', not a whole number",
+    "public.csv:5:8: error[CK042] cell H5 of column 'Defense' is '5 Outposts', not a whole number",
+    "    hint: nor does it match a pattern of game.yaml's spreadsheet values: '{n} Outpost'",
+]
+
+
+def test_keep_going_writes_the_rows_without_errors_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(KEEP_GOING_FORM, encoding="utf-8")
+    assert _import_to(capsys, "cards.yaml", "--keep-going") == (
+        1,
+        [*KEEP_GOING_ERRORS, "3 errors; wrote cards.yaml (2 cards), skipped 3 rows with errors"],
+    )
+    cards = yaml.safe_load(Path("cards.yaml").read_text(encoding="utf-8"))["cards"]
+    assert [card["name"] for card in cards] == ["Gloop Fighter", "Drifter"]
+
+
+def test_without_keep_going_a_row_with_errors_stops_the_import(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(KEEP_GOING_FORM, encoding="utf-8")
+    assert _import_to(capsys, "cards.yaml") == (
+        1,
+        [*KEEP_GOING_ERRORS, "3 errors; nothing written"],
+    )
+    assert not Path("cards.yaml").exists()
+
+
+def test_keep_going_to_standard_output_says_what_it_wrote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(KEEP_GOING_FORM, encoding="utf-8")
+    assert main(["import", "public.csv", "--game", str(STAR_REALMS), "--keep-going"]) == 1
+    out, err = capsys.readouterr()
+    assert [card["name"] for card in yaml.safe_load(out)["cards"]] == ["Gloop Fighter", "Drifter"]
+    assert err.splitlines() == [
+        *KEEP_GOING_ERRORS,
+        "3 errors; wrote 2 cards, skipped 3 rows with errors",
+    ]
+
+
+def test_keep_going_writes_nothing_when_every_row_has_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    header, *rows = KEEP_GOING_FORM.splitlines(keepends=True)
+    bad = header + "".join(row for row in rows if "Gloop" not in row and "Drifter" not in row)
+    Path("public.csv").write_text(bad, encoding="utf-8")
+    status, err = _import_to(capsys, "cards.yaml", "--keep-going")
+    assert (status, err[-1]) == (1, "3 errors; nothing written (skipped 3 rows with errors)")
+    assert not Path("cards.yaml").exists()
+
+
+def test_keep_going_with_a_missing_column_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("public.csv").write_text(PUBLIC_FORM.replace(",Name,", ",Title,"), encoding="utf-8")
+    assert _import_to(capsys, "cards.yaml", "--keep-going") == (
+        1,
+        [
+            "public.csv:1:1: error[CK040] missing column 'Name'",
+            "    hint: the header row has 'Set', 'Qty', 'Title', 'Faction', 'Type', 'Cost', "
+            "'Text', 'Defense'",
+            "1 error; nothing written",
+        ],
+    )
+    assert not Path("cards.yaml").exists()
+
+
+def test_keep_going_without_errors_is_an_ordinary_import(
+    public_csv: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _import_to(capsys, "cards.yaml", "--keep-going") == (0, ["wrote cards.yaml (4 cards)"])
+
+
+def test_keep_going_in_a_workbook_leaves_out_a_sheet_without_its_columns_and_bad_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    book = Workbook()
+    ships = book.active
+    assert ships is not None
+    ships.title = "Ships"
+    for row in [
+        ["Name", "Faction", "Type", "Cost", "Text"],
+        ["Gloop Fighter", "Blob", "Ship", 1, "{Gain 3 Trade} {Gain 1 Combat}"],
+        ["Imperial Skiff", "Star Empire", "Ship", "one", "{Gain 2 Combat}"],
+    ]:
+        ships.append(row)
+    bases = book.create_sheet("Bases")
+    for row in [
+        ["Title", "Faction", "Type", "Cost", "Text", "Defense"],
+        ["Cog Yard", "Machine Cult", "Base", 4, "{Gain 2 Combat}", "5 Outpost"],
+    ]:
+        bases.append(row)
+    book.save("public.xlsx")
+    status = main(
+        ["import", "public.xlsx", "--game", str(STAR_REALMS), "-o", "cards.yaml", "--keep-going"]
+    )
+    out, err = capsys.readouterr()
+    assert (status, out) == (1, "")
+    assert err.splitlines() == [
+        "public.xlsx[Bases]:1:1: error[CK040] missing column 'Name'",
+        "    hint: the header row has 'Title', 'Faction', 'Type', 'Cost', 'Text', 'Defense'",
+        "public.xlsx[Ships]:3:4: error[CK042] cell D3 of column 'Cost' is 'one', not a whole "
+        "number",
+        "2 errors; wrote cards.yaml (1 card), skipped 1 row with errors",
+    ]
+    cards = yaml.safe_load(Path("cards.yaml").read_text(encoding="utf-8"))["cards"]
+    assert cards == [
+        {
+            "name": "Gloop Fighter",
+            "type": "ship",
+            "faction": "blob",
+            "cost": 1,
+            "text": "Gain 3 Trade. Gain 1 Combat.",
+        }
+    ]

@@ -9,14 +9,20 @@ from pathlib import Path
 
 import grimp
 import pytest
-from importlinter import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_import_contracts_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-    assert cli.lint_imports(config_filename=str(ROOT / "pyproject.toml")) == 0
+def test_the_import_contracts_are_kept() -> None:
+    # In a process of its own: import-linter configures logging, which would silence the
+    # loggers other tests listen to (lark's).
+    lint = [
+        sys.executable,
+        "-c",
+        "import sys; from importlinter import cli; sys.exit(cli.lint_imports())",
+    ]
+    result = subprocess.run(lint, capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def _cycles() -> list[list[str]]:
@@ -58,12 +64,11 @@ def _cycles() -> list[list[str]]:
     return sorted(groups)
 
 
-@pytest.mark.xfail(strict=True, reason="cardkit.sim: engine, bots and compile import each other")
 def test_no_module_imports_itself_round_a_cycle() -> None:
     assert _cycles() == []
 
 
-@pytest.mark.parametrize("module", ["cardkit.model", "cardkit.effects", "cardkit.rules"])
+@pytest.mark.parametrize("module", ["cardkit", "cardkit.model", "cardkit.effects", "cardkit.rules"])
 def test_the_model_and_effects_load_no_heavy_library(module: str) -> None:
     heavy = ("lark", "yaml", "ruamel", "reportlab", "numpy", "jsonschema", "PIL", "jinja2", "rich")
     probe = f"import sys, {module}; print(' '.join(sorted(sys.modules)))"

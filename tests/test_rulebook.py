@@ -264,17 +264,19 @@ def test_pdf_has_title_contents_page_numbers_and_repeated_table_headers(tmp_path
         "Keyword glossary",
         "Statistics",
     ]
-    # the table of contents gives each section's page, and the section starts there
+    # the table of contents gives each section's page, and the section is on it (short
+    # sections share a page)
     contents = pages[0].split("Table of contents", 1)[1]
     for title in titles:
         # pypdf reads a line of the contents as its page number, then its title
         listed = re.search(rf"^(\d+)\n{re.escape(title)}$", contents, flags=re.MULTILINE)
         assert listed is not None, title
         page = pages[int(listed.group(1)) - 1].splitlines()
-        assert page[2] == title, (title, page[:3])  # after the footer's title and number
+        assert title in page[2:], (title, page[:3])  # after the footer's title and number
     # the card list runs over several pages; each repeats the header row
-    headings = [text.splitlines()[2] for text in pages]
-    first, last = headings.index("Card list"), headings.index("Icon reference")
+    headings = [text.splitlines()[2:] for text in pages]
+    first = next(i for i, lines in enumerate(headings) if i and "Card list" in lines)
+    last = next(i for i, lines in enumerate(headings) if i and "Icon reference" in lines)
     assert last - first >= 2
     trade_header = "Name Type Faction Cost Defense Outpost Rules text Count"
     card_list = [" ".join(text.split()) for text in pages[first:last]]

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from readme_helpers import all_docs
 
 from cardkit.cli import main
 from cardkit.effects import (
@@ -50,7 +51,7 @@ def _game(name: str) -> Game:
     return game
 
 
-# (game, text as the README writes it, the effect it means)
+# (game, text as docs/rules-text.md writes it, the effect it means)
 EXAMPLES: list[tuple[str, str, Effect]] = [
     (
         "warpspawn",
@@ -185,9 +186,8 @@ def test_each_readme_example_parses_to_its_effect_and_back(
     assert (ability.effect.pos.line, ability.effect.pos.column) == (1, 1)  # type: ignore[union-attr]
 
 
-def test_the_readme_shows_each_example() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    flat = " ".join(readme.split())
+def test_the_docs_show_each_example() -> None:
+    flat = " ".join(all_docs().split())
     for _, text, _ in EXAMPLES:
         assert f"`{text}`" in flat, text
 

@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from readme_helpers import all_docs
 
 from cardkit.cli import main
 from cardkit.diagnostics import CODES
@@ -53,7 +54,7 @@ name: Bad Card
 type: ship
 faction: blob
 cost: 99
-text: Gain 1 Glod.
+text: Gain 1 Gold.
 suppress: [CK998]
 """
 
@@ -113,7 +114,7 @@ def test_fixing_the_cost_reveals_nothing_that_was_hidden(
 def test_every_text_problem_of_a_flawed_card_is_reported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    card = BAD.replace("Gain 1 Glod.", "|-\n  Draw draw a card.\n  Acquire Wrong Ship (for free.")
+    card = BAD.replace("Gain 1 Gold.", "|-\n  Draw draw a card.\n  Acquire Wrong Ship (for free.")
     status, found = _validate(tmp_path, capsys, card.replace("suppress: [CK998]\n", ""))
     assert status == 1
     assert [code for code, *_ in found] == ["CK024", "CK110", "CK112"]
@@ -123,7 +124,7 @@ def test_an_unknown_faction_gives_no_follow_on_error_about_the_ally_ability(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     card = BAD.replace("faction: blob", "faction: blobb").replace(
-        "Gain 1 Glod.", '"Blob Ally: Drwa a card."'
+        "Gain 1 Gold.", '"Blob Ally: Drwa a card."'
     )
     status, found = _validate(tmp_path, capsys, card.replace("cost: 99", "cost: 2"))
     assert status == 1
@@ -142,7 +143,7 @@ def test_a_flawed_card_suppresses_its_text_codes_but_never_its_schema_errors(
 def test_a_text_of_the_wrong_type_is_not_parsed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, found = _validate(tmp_path, capsys, BAD.replace("Gain 1 Glod.", "[Gain 1 Glod.]"))
+    status, found = _validate(tmp_path, capsys, BAD.replace("Gain 1 Gold.", "[Gain 1 Gold.]"))
     assert status == 1
     assert [code for code, *_ in found] == ["CK024", "CK023", "CK150"]
 
@@ -156,5 +157,5 @@ def test_the_readme_shows_what_validate_prints_for_the_flawed_card(
     assert main(["validate", "star-realms"]) == 1
     printed = [line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
     assert len(printed) == 3
-    readme = (STAR_REALMS.parents[1] / "README.md").read_text(encoding="utf-8")
-    assert all(f"\n    {line}\n" in readme for line in printed)
+    docs = all_docs()
+    assert all(f"\n    {line}\n" in docs for line in printed)

@@ -42,7 +42,7 @@ def test_a_formula_over_play_counts_allows_a_range_of_sizes() -> None:
     }
     ports, combined = game.deck_rules.sizes
     assert ports == SizeRule(
-        "ports", "players + 1", "players + 1", "One port per player and one spare."
+        "ports", "players + 1", "players + 1", "One port per player and one spare.", equals=True
     )
     requirement = size_requirement(ports)
     assert requirement.wording() == "exactly players + 1"

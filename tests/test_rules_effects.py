@@ -66,7 +66,7 @@ from cardkit.effects import (
     TakeControl,
     Then,
 )
-from cardkit.effects.vocab import Vocabulary, plural
+from cardkit.effects.vocab import Vocabulary
 
 VOCAB = Vocabulary(
     resources=(("gold", "Gold"), ("favor", "Royal Favor")),
@@ -412,17 +412,3 @@ def _children(value: Node) -> list[Node]:
             if isinstance(item, Node):
                 found += [item, *_children(item)]
     return found
-
-
-@pytest.mark.parametrize(
-    ("noun", "expected"),
-    [
-        ("unit", "units"),
-        ("ally", "allies"),
-        ("box", "boxes"),
-        ("day", "days"),
-        ("batch", "batches"),
-    ],
-)
-def test_plural_of_card_type_names(noun: str, expected: str) -> None:
-    assert plural(noun) == expected

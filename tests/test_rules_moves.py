@@ -177,9 +177,10 @@ NEAR_MISSES: list[tuple[str, str, str, int, str]] = [
     (
         "planetary-strategy",
         "Move any number of your infantries from target planet to an adjacent planet.",
-        "CK109",
+        "CK101",  # an English plural, not a misspelling: the game writes 'infantry'
         25,
-        "unknown word 'infantries' (did you mean 'infantry'?)",
+        "unexpected 'infantries': expected one of 'card' or a card type (plural) "
+        "(did you mean 'infantry'?)",
     ),
     (
         "planetary-strategy",

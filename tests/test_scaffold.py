@@ -98,9 +98,7 @@ def test_any_name_makes_a_game_that_loads_cleanly_and_keeps_its_name(
     assert card_set is not None
     assert card_set.game.id == game_id(name)
     assert card_set.game.name.casefold() == name.casefold()
-    assert all(
-        back.get("text") in (None, card_set.game.name) for back in card_set.game.backs.values()
-    )
+    assert all(back.text in (None, card_set.game.name) for back in card_set.game.backs.values())
 
 
 @pytest.mark.parametrize("name", ["!!!", "", "a\nb"])
@@ -280,7 +278,7 @@ def test_a_new_deck_builder_builds_a_deck_pdf_and_a_rulebook(
 def test_a_new_deck_builder_plays_fair_games_in_the_simulator(
     deck_builder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # README's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
+    # docs/tutorial.md's figures: `cardkit sim cards/moon-tactics --games 2000 --seed 1`.
     capsys.readouterr()
     sweep = ["--games", "2000", "--seed", "1", "--jobs", "1", "--format", "json"]
     status = main(["sim", str(deck_builder), *sweep, "-o", str(tmp_path)])

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from exports_game import load, write_game
 from pypdf import PdfReader
+from readme_helpers import all_docs
 
 from cardkit.app.selection import select_cards
 from cardkit.cli import main
@@ -68,11 +69,10 @@ def test_cli_only_with_an_unknown_card_exits_2_and_writes_nothing(
     assert not out.exists()
 
 
-def test_readme_only_example_is_what_cardkit_prints(
+def test_docs_only_example_is_what_cardkit_prints(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    example = re.search(r"`(cardkit: error: --only: no card '([^']+)'[^`]*)`", readme)
+    example = re.search(r"`(cardkit: error: --only: no card '([^']+)'[^`]*)`", all_docs())
     assert example is not None
     star_realms = Path(__file__).resolve().parents[1] / "cards" / "star-realms"
     args = ["build", str(star_realms), "--only", example.group(2), "-o", str(tmp_path)]

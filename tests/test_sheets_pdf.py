@@ -197,7 +197,7 @@ def test_cli_refuses_a_malformed_back_offset(
 
 def test_cli_refuses_an_unknown_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     card_set = make(tmp_path / "g", "- {name: A, type: unit}\n")
-    # A wrong command line is exit status 2, like a malformed --bleed (README, "The command line").
+    # A wrong command line is exit status 2, like a malformed --bleed (docs/printing.md).
     assert main(["build", str(card_set.game.root), "--paper", "a5", "-o", str(tmp_path)]) == 2
     assert "unknown paper 'a5'" in capsys.readouterr().err
 

@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 from sim_helpers import idx, match, star_compiled, star_pool
 
+from cardkit.sim.actions import ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END_TURN, PILE, SCRAP
 from cardkit.sim.bots import BOTS, GreedyBot, MonteCarloBot, View
-from cardkit.sim.engine import ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END_TURN, PILE, SCRAP, Match
+from cardkit.sim.engine import Match
 
 
 def test_a_view_shows_sizes_not_contents_of_hidden_zones() -> None:

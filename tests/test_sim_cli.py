@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from readme_helpers import page
 from sim_helpers import ROOT, STAR_REALMS
 
 from cardkit.cli import main
-from cardkit.cli.sim import charted_rows, shown_rows
+from cardkit.cli.sim import shown_rows
+from cardkit.export.simchart import charted_rows
 from cardkit.sim.stats import CardRow, Rate
 
 POWER_CARD = ROOT / "tests" / "fixtures" / "sim" / "power-card.yaml"
@@ -108,8 +110,8 @@ def test_an_obviously_too_strong_added_card_stands_out(
     assert top["edge_ci95"][0] > 0.05  # clearly better than not buying it
     assert [d["slot"] for d in report["pool_delta"]] == ["A", "B", "first"]
     assert report["without_added"]["average_turns"] > 10
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    documented = readme[readme.index("The JSON report holds") :]
+    playtesting = page("playtesting.md")
+    documented = playtesting[playtesting.index("The JSON report holds") :]
     keys = {*report, *top, *report["pool_delta"][0], *report["seats"][0]}
     assert sorted(k for k in keys if f"`{k}`" not in documented) == []
     assert (tmp_path / "delta.png").is_file()
@@ -149,9 +151,8 @@ def test_an_added_card_with_an_id_the_game_has_is_a_ck030_error(
     assert status == 1 and "error[CK030] card id 'stinger'" in err
 
 
-def test_readme_sim_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Playtesting") :]
+def test_docs_sim_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    section = page("playtesting.md")
     commands = re.findall(r"^    cardkit (sim .*?)(?:\s+#.*)?$", section, flags=re.MULTILINE)
     assert len(commands) >= 3
     monkeypatch.chdir(ROOT)
@@ -227,7 +228,7 @@ def test_an_added_card_outside_the_market_deck_is_a_ck405_warning(
 def test_the_greedy_bot_against_the_simple_one_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The README's head-to-head, on fewer games: greedy wins most of them."""
+    """The head-to-head of docs/playtesting.md, on fewer games: greedy wins most of them."""
     status, out, _ = _sim(
         capsys,
         *(str(STAR_REALMS), "--bots", "greedy,simple", "--games", "200", "--seed", "7"),

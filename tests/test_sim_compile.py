@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,3 +145,34 @@ def test_the_mobile_market_comes_back_from_the_scrap_heap_in_a_real_pool() -> No
     pool, found = build_pool(star_realms())
     assert pool is not None and found == []
     assert "mobile-market" in {card.id for card in pool.cards}
+
+
+def test_a_handler_paired_with_another_effect_class_is_a_type_error(tmp_path: Path) -> None:
+    """The tables pair each class with a handler that takes that class: mypy refuses a handler
+    of draws filed under gains (and accepts it under draws)."""
+    pytest.importorskip("mypy", reason="mypy comes with the 'test' extra")
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from cardkit.effects import Draw, Gain\n"
+        "from cardkit.sim.compile import Env, Exec, handles\n"
+        "\n"
+        "\n"
+        "def _draw(effect: Draw, env: Env) -> Exec:\n"
+        "    raise NotImplementedError\n"
+        "\n"
+        "\n"
+        "right = handles(Draw, _draw)\n"
+        "wrong = handles(Gain, _draw)\n"
+    )
+    args = ["--strict", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache")]
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", *args, str(probe)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    errors = [line for line in run.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1, run.stdout + run.stderr
+    assert errors[0].startswith(f'{probe}:10: error: Argument 2 to "handles"')
+    assert errors[0].endswith("[arg-type]")

@@ -8,10 +8,7 @@ from collections.abc import Callable
 
 from sim_helpers import ROOT, ScriptBot, idx, match, star_compiled, star_realms
 
-from cardkit.sim.added import load_added
-from cardkit.sim.bots import GreedyBot
-from cardkit.sim.cards import compile_pool
-from cardkit.sim.engine import (
+from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
@@ -20,9 +17,11 @@ from cardkit.sim.engine import (
     PLAY,
     PLAY_ALL,
     SCRAP,
-    Match,
-    invariant_problems,
 )
+from cardkit.sim.added import load_added
+from cardkit.sim.bots import GreedyBot
+from cardkit.sim.cards import compile_pool
+from cardkit.sim.engine import Match, invariant_problems
 from cardkit.sim.pool import build_pool
 
 FIXTURES = ROOT / "tests" / "fixtures" / "sim"

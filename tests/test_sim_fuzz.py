@@ -12,10 +12,11 @@ from collections import Counter
 import pytest
 from sim_helpers import ROOT, star_compiled, star_pool, star_realms
 
+from cardkit.sim.actions import Action
 from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot, RandomBot, View
 from cardkit.sim.cards import Compiled, compile_pool
-from cardkit.sim.engine import Action, Match, invariant_problems
+from cardkit.sim.engine import Match, invariant_problems
 from cardkit.sim.pool import SimPool, build_pool
 
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from sim_helpers import idx, star_compiled
 
-from cardkit.sim.appraise import ledger, phase_of
-from cardkit.sim.bots import GreedyBot
-from cardkit.sim.engine import (
+from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
@@ -15,8 +13,10 @@ from cardkit.sim.engine import (
     PLAY,
     PLAY_HAND,
     SCRAP,
-    Match,
 )
+from cardkit.sim.appraise import ledger, phase_of
+from cardkit.sim.bots import GreedyBot
+from cardkit.sim.engine import Match
 
 COMBAT, TRADE = 1, 0  # resource order in cards/star-realms/game.yaml: trade, combat, authority
 

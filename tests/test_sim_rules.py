@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sim_helpers import ScriptBot, idx, match
 
+from cardkit.sim.actions import ATTACK_PLAYER, PLAY, SCRAP
 from cardkit.sim.bots import View
-from cardkit.sim.engine import ATTACK_PLAYER, PLAY, SCRAP
 
 COMBAT, TRADE = 1, 0  # resource order in cards/star-realms/game.yaml: trade, combat, authority
 

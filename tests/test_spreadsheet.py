@@ -227,3 +227,95 @@ def test_an_empty_spreadsheet_shows_the_header_it_needs(
             "    hint: start with a header row: Name, Qty, Faction, Type, Cost, Defense, Text",
         ],
     )
+
+
+def _bases(game: Path, patterns: str, defenses: tuple[object, object]) -> None:
+    """The test game with ``patterns`` for its Defense cells, and a workbook of two bases."""
+    game_yaml = game / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    game_yaml.write_text(
+        text.replace("    faction:\n", f"    defense:\n{patterns}    faction:\n"), "utf-8"
+    )
+    _workbook(
+        game / "extra.xlsx",
+        [
+            HEADER,
+            ["Core", 1, "Cog Yard", "Machine Cult", "Base", 4, "{Gain 2 Combat}", defenses[0]],
+            ["Core", 1, "Tithe Hall", "Blob", "Base", 3, "{Gain 1 Trade}", defenses[1]],
+        ],
+    )
+
+
+OUTPOST = '      "{n} Outpost": {defense: "{n}", outpost: true}\n'
+
+
+def test_a_defense_cell_matching_a_pattern_makes_an_outpost(tmp_path: Path) -> None:
+    game = _game(tmp_path)
+    _bases(game, OUTPOST, ("5 Outpost", 4))
+    card_set, found = load_card_set(game, "game")
+    assert found == []
+    assert card_set is not None
+    cards = {card.id: card for card in card_set.cards}
+    assert (cards["cog-yard"].get("defense"), cards["cog-yard"].get("outpost")) == (5, True)
+    assert (cards["tithe-hall"].get("defense"), cards["tithe-hall"].get("outpost")) == (4, False)
+
+
+def test_a_cell_that_matches_no_pattern_is_located_in_the_workbook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _game(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    fortress = '      "{n} Fortress": {defense: "{n}"}\n'
+    _bases(game, OUTPOST + fortress, ("5 Outpsot", "six Outpost"))
+    assert _validate(capsys, "game") == (
+        1,
+        [
+            "game/extra.xlsx[Cards]:2:8: error[CK042] cell H2 of column 'Defense' is "
+            "'5 Outpsot', not a whole number",
+            "    hint: nor does it match a pattern of game.yaml's spreadsheet values: "
+            "'{n} Outpost', '{n} Fortress'",
+            "game/extra.xlsx[Cards]:3:8: error[CK042] cell H3 of column 'Defense' is "
+            "'six Outpost': it matches '{n} Outpost', which gives 'defense' 'six', "
+            "not a whole number",
+        ],
+    )
+
+
+def test_wrong_values_and_patterns_are_located_in_game_yaml(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = _game(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    game_yaml = game / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "      Unaligned: {faction: null}\n" in text
+    game_yaml.write_text(
+        text.replace(
+            "      Unaligned: {faction: null}\n",
+            "      Unaligned: {faction: null, factoin: x}\n"
+            "    defens:\n"
+            '      "{n}": {defense: "{n}"}\n'
+            "    defense:\n"
+            '      "{a}{b} Outpost": {defense: "{a}"}\n'
+            '      "{n} of {n}": {defense: "{n}"}\n'
+            '      "{n} Outpost": {defense: "{m}", outpst: true}\n',
+        ),
+        encoding="utf-8",
+    )
+    status, out = _validate(capsys, "game")
+    assert status == 1
+    assert out == [
+        "game/game.yaml:54:34: error[CK031] 'Unaligned' sets unknown field 'factoin' "
+        "(did you mean 'faction'?)",
+        "game/game.yaml:55:5: error[CK031] values of unknown field 'defens' "
+        "(did you mean 'defense'?)",
+        "game/game.yaml:56:7: error[CK045] pattern '{n}' is only slots: it would match every "
+        "cell; write the text around the slot",
+        "game/game.yaml:58:7: error[CK045] pattern '{a}{b} Outpost' has slots {a} and {b} side "
+        "by side: put text between them",
+        "game/game.yaml:59:7: error[CK045] pattern '{n} of {n}' has the slot {n} twice",
+        "game/game.yaml:60:32: error[CK045] 'defense' of pattern '{n} Outpost' uses the slot "
+        "{m}, which the pattern does not have",
+        "game/game.yaml:60:39: error[CK031] '{n} Outpost' sets unknown field 'outpst' "
+        "(did you mean 'outpost'?)",
+    ]

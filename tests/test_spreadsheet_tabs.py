@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from openpyxl import Workbook
+from readme_helpers import page
 
 from cardkit.cli import main
 
@@ -218,12 +219,13 @@ def test_formula_results_are_read_from_every_tab(capsys: pytest.CaptureFixture[s
     )
 
 
-def test_the_readme_sheet_example_reads_the_sheets_it_names(
+def test_the_docs_sheet_example_reads_the_sheets_it_names(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     block = next(
-        b for b in re.findall(r"```yaml\n(.*?)```", readme, flags=re.DOTALL) if "sheet:" in b
+        b
+        for b in re.findall(r"```yaml\n(.*?)```", page("card-format.md"), flags=re.DOTALL)
+        if "sheet:" in b
     )
     sheet = yaml.safe_load(block)["spreadsheet"]["sheet"]
     assert sheet == ["Ships", "Bases"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardkit.effects.vocab import NO_NAMES, Vocabulary
+from cardkit.inflect import article as article  # the phrase helpers of effects use it
 
 NUMBER_WORDS: tuple[str, ...] = (
     "zero",
@@ -70,16 +71,6 @@ def check_at_least(what: str, value: object, minimum: int) -> None:
     """Raise unless ``value`` is a whole number (not a bool) of at least ``minimum``."""
     if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
         raise ValueError(f"{what} must be a whole number of at least {minimum}, not {value!r}")
-
-
-_SOUNDS_LIKE_YOU = ("uni", "use", "usu", "uti", "eu")
-
-
-def article(noun: str) -> str:
-    """'a' or 'an' before a noun, by its spelling ('an ally', 'a unit')."""
-    lower = noun.lower()
-    vowel = lower[:1] in "aeiou" and not lower.startswith(_SOUNDS_LIKE_YOU)
-    return ("an " if vowel else "a ") + noun
 
 
 def check_amounts(amounts: tuple[tuple[str, int], ...], needs: str, amount: str) -> None:

@@ -11,19 +11,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardkit.inflect import plural_noun
 from cardkit.model import Game, Named, Span
-
-_ES = re.compile(r"(?:s|x|z|ch|sh)$", re.IGNORECASE)
-_IES = re.compile(r"[^aeiou]y$", re.IGNORECASE)
-
-
-def plural(noun: str) -> str:
-    """The English plural of a card type's name: 'unit' -> 'units', 'ally' -> 'allies'."""
-    if _IES.search(noun):
-        return noun[:-1] + "ies"
-    if _ES.search(noun):
-        return noun + "es"
-    return noun + "s"
 
 
 def inflect(words: str) -> tuple[str, str]:
@@ -180,7 +169,7 @@ class Vocabulary:
         for key, name in self.plurals:
             if key == type_id:
                 return name.lower()
-        return plural(self.card_type(type_id))
+        return plural_noun(self.card_type(type_id))
 
     def plural_names(self) -> tuple[tuple[str, str], ...]:
         """(id, plural as running text writes it) for every card type and card group."""

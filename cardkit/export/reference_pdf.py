@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
     KeepTogether,
@@ -44,6 +45,7 @@ MARGIN = 2 * cm
 PORTRAIT, LANDSCAPE = "portrait", "landscape"
 PAGE_SIZES: dict[str, tuple[float, float]] = {PORTRAIT: A4, LANDSCAPE: landscape(A4)}
 HEADER_SIZE = 8
+SECTION_ROOM = 6 * cm  # a section starts on the same page when this much room is left
 CELL_SIZE, CELL_LEADING = 8, 10
 ICON_SIZE, ICON_DROP = 9, -1.5  # points: an icon a little taller than the text, on its line
 _COLOR = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -125,26 +127,33 @@ class _Document(BaseDocTemplate):
 CELL_PADDING = 12.0  # points: reportlab's 6 on each side of a cell
 
 
-def _widest_word(text: str) -> float:
-    return max((stringWidth(word, BOLD, HEADER_SIZE) for word in text.split()), default=0.0)
+TABLE_SIZES = (8.0, 7.5, 7.0, 6.5, 6.0, 5.5)  # cell font sizes a table may shrink to
 
 
-def column_widths(table: content.Table, width: float) -> list[float]:
-    """Widths in points that share ``width`` by the table's weights, each column at least as
-    wide as its longest word (up to a quarter of the width), so no word breaks inside."""
-    register_fonts()
-    weights = table.widths or tuple(1.0 for _ in table.headers)
-    least = [
-        min(
-            max(
-                _widest_word(table.headers[i]),
-                *(_widest_word(content.cell_text(row[i])) for row in table.rows),
-            )
-            + CELL_PADDING,
-            width / 4,
+def _widest_word(text: str, size: float = HEADER_SIZE) -> float:
+    return max((stringWidth(word, BOLD, size) for word in text.split()), default=0.0)
+
+
+def _least_widths(table: content.Table, size: float) -> list[float]:
+    """Each column's least width at font ``size``: its longest word (header or cell) in bold
+    with the cell padding, so no word or number breaks inside."""
+    cells = [*table.rows, *((table.footer,) if table.footer else ())]
+    return [
+        max(
+            _widest_word(table.headers[i], size),
+            *(_widest_word(content.cell_text(row[i]), size) for row in cells),
         )
+        + CELL_PADDING
         for i in range(len(table.headers))
     ]
+
+
+def column_widths(table: content.Table, width: float, size: float = CELL_SIZE) -> list[float]:
+    """Widths in points that share ``width`` by the table's weights, each column at least as
+    wide as its longest word at ``size``, so no word breaks inside (see ``fitted_tables``)."""
+    register_fonts()
+    weights = table.widths or tuple(1.0 for _ in table.headers)
+    least = _least_widths(table, size)
     pinned: set[int] = set()  # columns held at their least width
     while True:
         spare = width - sum(least[i] for i in pinned)
@@ -157,8 +166,50 @@ def column_widths(table: content.Table, width: float) -> list[float]:
         if not narrow:
             return widths
         pinned |= narrow
-        if len(pinned) == len(widths):  # even the headers do not fit: shrink them all
+        if len(pinned) == len(widths):  # even the words do not fit: shrink them all
             return [w * width / sum(least) for w in least]
+
+
+def _columns(table: content.Table, keep: list[int], title: str) -> content.Table:
+    def pick(row: tuple[content.Cell, ...]) -> tuple[content.Cell, ...]:
+        return tuple(row[i] for i in keep)
+
+    return content.Table(
+        headers=tuple(table.headers[i] for i in keep),
+        rows=tuple(pick(row) for row in table.rows),
+        title=title,
+        numeric=tuple(table.is_numeric(i) for i in keep),
+        widths=tuple(table.widths[i] for i in keep) if table.widths else (),
+        footer=pick(table.footer) if table.footer else None,
+        wide=table.wide,
+    )
+
+
+def fitted_tables(table: content.Table, width: float) -> list[tuple[content.Table, float]]:
+    """``table`` as it fits ``width`` with no word broken: whole at the largest font size
+    of ``TABLE_SIZES`` at which its columns fit, else split into tables of a few columns at
+    the smallest size, each repeating the first column (the card's name)."""
+    register_fonts()
+    for size in TABLE_SIZES:
+        if sum(_least_widths(table, size)) <= width:
+            return [(table, size)]
+    size = TABLE_SIZES[-1]
+    least = _least_widths(table, size)
+    groups: list[list[int]] = []
+    current: list[int] = []
+    used = least[0]
+    for column in range(1, len(least)):
+        if current and used + least[column] > width:
+            groups.append(current)
+            current, used = [], least[0]
+        current.append(column)
+        used += least[column]
+    groups.append(current)
+    parts = []
+    for number, group in enumerate(groups, 1):
+        title = table.title if number == 1 else f"{table.title or 'Table'} (continued)"
+        parts.append((_columns(table, [0, *group], title), size))
+    return parts
 
 
 def _table(
@@ -167,7 +218,30 @@ def _table(
     width: float,
     icons: Mapping[str, str],
 ) -> list[Flowable]:
-    widths = column_widths(table, width)
+    out: list[Flowable] = []
+    for part, size in fitted_tables(table, width):
+        out += _table_part(part, styles, width, icons, size)
+    return out
+
+
+def _sized(style: ParagraphStyle, size: float) -> ParagraphStyle:
+    if size == style.fontSize:
+        return style
+    leading = size * CELL_LEADING / CELL_SIZE
+    return ParagraphStyle(f"{style.name}-{size:g}", parent=style, fontSize=size, leading=leading)
+
+
+def _table_part(
+    table: content.Table,
+    styles: dict[str, ParagraphStyle],
+    width: float,
+    icons: Mapping[str, str],
+    size: float,
+) -> list[Flowable]:
+    widths = column_widths(table, width, size)
+    leading = size * CELL_LEADING / CELL_SIZE
+    cell_style, num_style = _sized(styles["cell"], size), _sized(styles["num"], size)
+    head_style = _sized(styles["head"], size)
 
     def cell(value: content.Cell, column: int) -> Paragraph | str:
         # A paragraph only where it is needed (styled words, lines, wrapping): a plain
@@ -175,12 +249,12 @@ def _table(
         text = content.cell_text(value)
         simple = all(span.kind == "plain" and not span.icon for span in value)
         simple = simple and "\n" not in text
-        if simple and stringWidth(text, FONT, CELL_SIZE) <= widths[column] - CELL_PADDING:
+        if simple and stringWidth(text, FONT, size) <= widths[column] - CELL_PADDING:
             return text
-        style = styles["num"] if table.is_numeric(column) else styles["cell"]
+        style = num_style if table.is_numeric(column) else cell_style
         return Paragraph(cell_markup(value, icons), style)
 
-    header = [Paragraph(escape(h), styles["head"]) for h in table.headers]
+    header = [Paragraph(escape(h), head_style) for h in table.headers]
     rows: list[list[Any]] = [header]
     rows += [[cell(c, i) for i, c in enumerate(row)] for row in table.rows]
     if table.footer:
@@ -191,14 +265,14 @@ def _table(
         ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#c9c9d3")),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
-        ("FONT", (0, 1), (-1, -1), FONT, CELL_SIZE, CELL_LEADING),
+        ("FONT", (0, 1), (-1, -1), FONT, size, leading),
         *(("ALIGN", (i, 1), (i, -1), "RIGHT") for i in range(len(widths)) if table.is_numeric(i)),
     ]
     for i in range(2, len(table.rows) + 1, 2):
         style.append(("BACKGROUND", (0, i), (-1, i), STRIPE_COLOR))
     if table.footer:
         style.append(("BACKGROUND", (0, -1), (-1, -1), FOOTER_COLOR))
-        style.append(("FONT", (0, -1), (-1, -1), BOLD, CELL_SIZE, CELL_LEADING))
+        style.append(("FONT", (0, -1), (-1, -1), BOLD, size, leading))
     flowable = Table(rows, colWidths=widths, repeatRows=1, style=TableStyle(style), hAlign="LEFT")
     out: list[Flowable] = []
     if table.title:
@@ -252,16 +326,23 @@ def story(reference: content.Reference, icons: Mapping[str, str] | None = None) 
         Paragraph("Table of contents", styles["h2"]),
         toc,
     ]
+    page = ""  # the orientation of the page being filled; '' on the title page
     for section in reference.sections:
         heading = Paragraph(escape(section.title), styles["h1"])
         heading._bookmark = f"section-{section.id}"  # type: ignore[attr-defined]
-        wide = is_wide(section)
-        flow += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak(), heading]
+        template = LANDSCAPE if is_wide(section) else PORTRAIT
+        if template != page:  # a new orientation (or the first section) starts a page
+            flow += [NextPageTemplate(template), PageBreak()]
+        else:  # short sections share a page; a heading never ends one
+            flow += [CondPageBreak(SECTION_ROOM), Spacer(1, 12)]
+        page = template
+        opening: list[Flowable] = [heading]
         if section.intro:
-            flow.append(Paragraph(escape(section.intro), styles["body"]))
-            flow.append(Spacer(1, 6))
-        width = _text_width(LANDSCAPE if wide else PORTRAIT)
-        flow += _blocks(section, styles, width, icons or {})
+            opening += [Paragraph(escape(section.intro), styles["body"]), Spacer(1, 6)]
+        width = _text_width(template)
+        blocks = _blocks(section, styles, width, icons or {})
+        flow.append(KeepTogether([*opening, *blocks[:1]]))
+        flow += blocks[1:]
     return flow
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, did_you_mean, error
+from cardkit.inflect import article
 from cardkit.load.game import GAME_FILE, load_game
 from cardkit.load.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
 from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
@@ -239,7 +240,7 @@ class CardChecker:
             raw,
             source,
             base=where,
-            noun=_with_article(card_type.name.lower()),
+            noun=article(card_type.name.lower()),
             card=card_id,
             unreadable=unreadable,
         )
@@ -302,6 +303,35 @@ class CardChecker:
         )
 
 
+@dataclass(frozen=True)
+class CheckedCards:
+    """What ``check_cards`` makes of a game's raw cards."""
+
+    cards: tuple[Card, ...]  # the cards without errors, in the order read
+    flawed: tuple[Card, ...]  # cards with errors, holding only their fields without errors
+    diagnostics: list[Diagnostic]  # every problem of the cards, duplicate ids (CK030) too
+
+
+def check_cards(game: Game, records: Sequence[RawCard]) -> CheckedCards:
+    """Check each raw card against the game's card schemas, then the ids of those that
+    passed against each other: the one check of cards, whether a game folder's files or a
+    spreadsheet ``cardkit import`` reads gave them."""
+    checker = CardChecker(game)
+    cards: list[Card] = []
+    flawed: list[Card] = []
+    found: list[Diagnostic] = []
+    for raw, source, where, unreadable in records:
+        card, more = checker.check(raw, source, where, unreadable=unreadable)
+        found.extend(more)
+        if card is not None:
+            cards.append(card)
+        elif (salvaged := checker.salvage(raw, source, where)) is not None:
+            flawed.append(salvaged)
+    found = column_hints(found, records, game)
+    found.extend(duplicate_ids(cards))
+    return CheckedCards(tuple(cards), tuple(flawed), found)
+
+
 def load_card_set(
     root: Path, shown_root: str | None = None, *, max_copies: int | None = None
 ) -> tuple[CardSet | None, list[Diagnostic]]:
@@ -315,8 +345,6 @@ def load_card_set(
     if game is None:
         return None, found
     files, found = game_card_files(root, game)
-    checker = CardChecker(game)
-    cards: list[Card] = []
     shown_files: list[str] = []
     copies_read = 0
     names_read: set[str] = set()
@@ -346,17 +374,8 @@ def load_card_set(
                 hint="split the cards into several games, or lower their 'count'",
             )
         ]
-    checked: list[Diagnostic] = []
-    flawed: list[Card] = []
-    for raw, source, where, unreadable in read:
-        card, more = checker.check(raw, source, where, unreadable=unreadable)
-        checked.extend(more)
-        if card is not None:
-            cards.append(card)
-        elif (salvaged := checker.salvage(raw, source, where)) is not None:
-            flawed.append(salvaged)
-    found.extend(column_hints(checked, read, game))
-    found.extend(duplicate_ids(cards))
+    checked = check_cards(game, read)
+    found.extend(checked.diagnostics)
     found = _unique(found)
     if not files and not found:
         found.append(
@@ -370,11 +389,11 @@ def load_card_set(
     found.sort(key=lambda d: d.sort_key)
     card_set = CardSet(
         game,
-        tuple(cards),
+        checked.cards,
         tuple(shown_files),
         copies_read,
         frozenset(names_read),
-        flawed=tuple(flawed),
+        flawed=checked.flawed,
     )
     return card_set, found
 
@@ -411,10 +430,3 @@ def duplicate_ids(cards: Iterable[Card]) -> list[Diagnostic]:
         else:
             first[card.id] = card
     return found
-
-
-def _with_article(noun: str) -> str:
-    """'an action', 'a unit', 'an upgrade': the noun with its indefinite article, for messages."""
-    sounds_like_you = noun.startswith(("uni", "use", "usu", "uti", "ur", "eu"))
-    vowel = noun[:1] in ("a", "e", "i", "o", "u") and not sounds_like_you
-    return f"{'an' if vowel else 'a'} {noun}"

@@ -10,19 +10,23 @@ from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
 from cardkit.effects.forms import pieces
+from cardkit.load.cellpattern import is_pattern, parse_pattern, slots_in
 from cardkit.load.refsheets import load_sheets
 from cardkit.load.schema import diagnose, game_validator
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import (
     CORE_FIELDS,
+    Back,
     Bounds,
     CardGroup,
     CardType,
+    Constraint,
     CopyLimit,
     Deck,
     DeckRules,
     FieldSpec,
+    FontFiles,
     Game,
     GameId,
     Icon,
@@ -37,6 +41,7 @@ from cardkit.model import (
     SizeRule,
     Span,
     SpreadsheetMapping,
+    ValuePattern,
     VerbSpec,
     Zone,
 )
@@ -76,6 +81,37 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
         )
         for key, spec in (entries or {}).items()
     }
+
+
+def _backs(entries: Mapping[str, Any] | None) -> dict[str, Back]:
+    return {
+        key: Back(key, spec.get("color"), spec.get("image"), spec.get("text"))
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _fonts(entries: Mapping[str, Any] | None) -> dict[str, FontFiles]:
+    return {
+        key: FontFiles(
+            key, spec["regular"], spec.get("bold"), spec.get("italic"), spec.get("bold_italic")
+        )
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _constraints(entries: Mapping[str, Any] | None) -> tuple[Constraint, ...]:
+    return tuple(
+        Constraint(
+            key,
+            spec["rule"],
+            spec["each"],
+            spec["by"],
+            tuple(spec["fields"]),
+            spec.get("team", 1),
+            spec.get("description", ""),
+        )
+        for key, spec in (entries or {}).items()
+    )
 
 
 def _icons(entries: Mapping[str, Any] | None) -> dict[str, Icon]:
@@ -396,6 +432,7 @@ class _GameBuilder:
                 rule.get("equals", rule.get("min")),
                 rule.get("equals", rule.get("max")),
                 rule.get("description", ""),
+                "equals" in rule,
             )
             for rule in raw.get("sizes") or ()
         )
@@ -466,12 +503,78 @@ class _GameBuilder:
                     i,
                 )
         sheet = raw.get("sheet")
+        values, patterns = self.spreadsheet_values(raw.get("values") or {}, known)
         return SpreadsheetMapping(
             columns,
             frozenset(raw.get("optional", ())),
-            raw.get("values") or {},
+            values,
             tuple(sheet) if isinstance(sheet, list) else sheet,
+            patterns,
         )
+
+    def spreadsheet_values(
+        self, raw: Mapping[str, Mapping[str, Mapping[str, Any]]], known: Collection[str]
+    ) -> tuple[dict[str, dict[str, Mapping[str, Any]]], dict[str, tuple[ValuePattern, ...]]]:
+        """The cell values (``Outpost``) and patterns (``{n} Outpost``) of ``values:``, each
+        field they set checked (CK031) and each pattern's form (CK045)."""
+        values: dict[str, dict[str, Mapping[str, Any]]] = {}
+        patterns: dict[str, tuple[ValuePattern, ...]] = {}
+        for name, table in raw.items():
+            where = ("spreadsheet", "values", name)
+            if name not in known:
+                self.problem(
+                    f"values of unknown field {name!r}{did_you_mean(name, known)}",
+                    *where,
+                    key=True,
+                )
+            found: list[ValuePattern] = []
+            for cell, sets in table.items():
+                pattern, problems = parse_pattern(cell, sets) if is_pattern(cell) else (None, [])
+                for problem in problems:
+                    self.problem(problem, *where, cell, key=True, code="CK045")
+                for target, value in sets.items():
+                    self.set_by_value(cell, target, value, pattern, where, known)
+                if pattern is not None:
+                    found.append(pattern)
+                elif not problems:
+                    values.setdefault(name, {})[cell] = sets
+            if found:
+                patterns[name] = tuple(found)
+        return values, patterns
+
+    def set_by_value(
+        self,
+        cell: str,
+        target: str,
+        value: Any,
+        pattern: ValuePattern | None,
+        where: tuple[str, ...],
+        known: Collection[str],
+    ) -> None:
+        """Check a field a cell value (or pattern) sets: a known field, and only the slots
+        of its pattern."""
+        unknown = (
+            [slot for slot in slots_in(value) if slot not in pattern.slots]
+            if (pattern is not None and isinstance(value, str))
+            else []
+        )
+        for slot in unknown:
+            self.problem(
+                f"{target!r} of pattern {cell!r} uses the slot {{{slot}}}, "
+                "which the pattern does not have",
+                *where,
+                cell,
+                target,
+                code="CK045",
+            )
+        if target not in known:
+            self.problem(
+                f"{cell!r} sets unknown field {target!r}{did_you_mean(target, known)}",
+                *where,
+                cell,
+                target,
+                key=True,
+            )
 
 
 def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> PlaySetup | None:
@@ -656,7 +759,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     builder = _GameBuilder(data, loaded.source)
     custom_sizes = {k: (v["width"], v["height"]) for k, v in (data.get("sizes") or {}).items()}
     sizes = {**BUILTIN_SIZES, **custom_sizes}
-    backs = data.get("backs") or {}
+    backs = _backs(data.get("backs"))
     decks = builder.decks(backs)
     card_types = builder.card_types(sizes, backs, decks)
     builder.sized_and_backed(sizes, backs)
@@ -672,7 +775,6 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         sizes=sizes,
         backs=backs,
         spreadsheet=builder.spreadsheet(card_types),
-        data=data,
         source=loaded.source,
         description=data.get("description", ""),
         zones={
@@ -689,6 +791,10 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         special_effects=dict(data.get("special_effects") or {}),
         card_groups=builder.card_groups(card_types),
         phrasing=builder.phrasing(),
+        own_sizes=frozenset(custom_sizes),
+        fonts=_fonts(data.get("fonts")),
+        rulebook_sections=_rulebook_sections(builder.data),
+        constraints=_constraints(data.get("constraints")),
     )
     if "sheets" in data:
         sheets, problems = load_sheets(
@@ -705,3 +811,10 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []
+
+
+def _rulebook_sections(data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """``rulebook: sections:`` as written (the schema has checked it is a list of names)."""
+    rulebook = data.get("rulebook")
+    names = rulebook.get("sections") if isinstance(rulebook, Mapping) else None
+    return tuple(str(name) for name in names) if isinstance(names, list) else None

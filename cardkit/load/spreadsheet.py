@@ -1,8 +1,8 @@
 """Cards kept in spreadsheets (CSV or XLSX): rows into raw card mappings with cell locations.
 
 Cells are converted to the type of the field their column maps to, display names of
-card types, factions and decks are accepted for their ids, and ``<hr>`` (the break the
-public Star Realms spreadsheet puts between abilities) becomes a new line.
+card types, factions and decks are accepted for their ids, and text cells are read by
+``celltext.py`` (HTML undone, the abilities of rules text kept whole).
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error, warning
+from cardkit.load.cellpattern import filled, match_pattern
+from cardkit.load.celltext import ability_labels, cell_text, rules_cell_text
 from cardkit.load.tables import Row, Table, cell_name, read_tables
-from cardkit.model import FieldSpec, Game, SpreadsheetMapping
+from cardkit.model import FieldSpec, Game, SpreadsheetMapping, ValuePattern
 
 __all__ = ["RawCard", "cell_name", "column_hints", "iter_headers", "read_spreadsheet"]
 
@@ -33,7 +35,7 @@ class RawCard(NamedTuple):
 
 _CORE_KINDS = {
     "count": "integer",
-    "text": "text",
+    "text": "rules",
     "tags": "list",
     "suppress": "list",
     "faction": "factions",
@@ -43,7 +45,6 @@ _FALSE = {"no", "n", "false", "0", ""}
 _SPLIT = re.compile(r"\s*[;,/]\s*")
 _WHOLE = re.compile(r"[+-]?\d+\.0+")  # a whole number written with a zero fraction
 _DECIMAL = re.compile(r"[+-]?\d+,\d+")  # a number written with a decimal comma
-_HR = re.compile(r"\s*<hr\s*/?>\s*", re.IGNORECASE)
 
 
 def _field_kind(game: Game, type_id: Any, name: str) -> FieldSpec | str:
@@ -122,8 +123,10 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game, *, decimal_comma: boo
         return amounts
     if name == "object":
         raise ValueError("a value a spreadsheet cannot hold (use a YAML card file)")
+    if name == "rules":
+        return rules_cell_text(str(cell), ability_labels(game))
     if name == "text":
-        return _HR.sub("\n", str(cell).strip())
+        return cell_text(str(cell))
     return text
 
 
@@ -298,13 +301,14 @@ def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagno
         found.extend(
             error(
                 "CK042",
-                f"cell {cell_name(line, column)} of column {headers[field]!r} is "
-                f"{_shown_cell(value)}, not {expected}",
-                Location(shown, line, column),
+                f"cell {cell_name(bad.line, bad.column)} of column {headers[bad.source]!r} is "
+                f"{_shown_cell(bad.value)}{bad.problem}",
+                Location(shown, bad.line, bad.column),
+                hint=bad.hint,
             )
-            for field, value, line, column, expected in bad_cells
+            for bad in bad_cells
         )
-        unreadable = frozenset(field for field, *_ in bad_cells)
+        unreadable = frozenset(bad.field for bad in bad_cells)
         records.append(RawCard(record, source, (index,), unreadable))
     return records, found
 
@@ -314,7 +318,40 @@ def _shown_cell(value: Any) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
-_BadCell = tuple[str, Any, int, int, str]  # field, cell value, line, column, expected form
+class _BadCell(NamedTuple):
+    """A cell that could not be read into ``field``."""
+
+    field: str  # the field left out of the card
+    source: str  # the field whose column holds the cell
+    value: Any
+    line: int
+    column: int
+    problem: str  # what is wrong, after the cell's value: ", not a whole number"
+    hint: str | None = None
+
+
+class _Derived(NamedTuple):
+    """A field a pattern of ``values:`` sets from a cell, to convert once the type is known."""
+
+    text: str
+    source: str  # the field whose cell matched
+    pattern: ValuePattern
+
+
+def _replacement(
+    mapping: SpreadsheetMapping, field: str, cell: Any
+) -> tuple[Mapping[str, Any] | None, ValuePattern | None, dict[str, str]]:
+    """The fields ``values:`` sets for a ``field`` cell: by its value, else by the first
+    pattern it matches (with the text of each slot); None when neither is declared."""
+    text = str(cell).strip()
+    exact = mapping.values.get(field, {}).get(text)
+    if exact is not None:
+        return exact, None, {}
+    for pattern in mapping.patterns.get(field, ()):
+        taken = match_pattern(pattern, text)
+        if taken is not None:
+            return pattern.fields, pattern, taken
+    return None, None, {}
 
 
 def _row_record(
@@ -344,33 +381,88 @@ def _row_record(
         raw[field] = (value, cell_line, column)
         source.values[(index, field)] = (cell_line, column)
         source.keys[(index, field)] = (cell_line, column)
+    derived: dict[str, _Derived] = {}
     for field, (value, _, _) in raw.items():
-        replacement = game.spreadsheet.values.get(field, {}).get(str(value).strip())
-        if replacement is not None:
-            for key, new in replacement.items():
-                if new is None:
-                    record.pop(key, None)
-                else:
-                    record[key] = new
+        replacement, pattern, taken = _replacement(game.spreadsheet, field, value)
+        if replacement is None:
+            if field not in record:
+                record[field] = value
             continue
-        if field not in record:
-            record[field] = value
+        for key, new in replacement.items():
+            derived.pop(key, None)
+            if new is None:
+                record.pop(key, None)
+            elif pattern is not None and filled(new, taken) is not new:
+                record[key] = filled(new, taken)
+                derived[key] = _Derived(record[key], field, pattern)
+            else:
+                record[key] = new
     if isinstance(record.get("type"), str):
         record["type"] = _by_name(record["type"], game.card_types)
     if isinstance(record.get("deck"), str):
         record["deck"] = _by_name(record["deck"], game.decks)
     problems: list[_BadCell] = []
     for field, value in list(record.items()):
-        if field in ("type", "deck") or field not in raw or raw[field][0] is not value:
+        if field in ("type", "deck"):  # by name, above
             continue
-        _, cell_line, column = raw[field]
-        try:
-            kind = _field_kind(game, record.get("type"), field)
-            record[field] = _convert(kind, value, game, decimal_comma=decimal_comma)
-        except ValueError as exc:
-            problems.append((field, value, cell_line, column, str(exc)))
+        if field in derived:
+            problem = _derived_value(field, derived[field], record, raw, game, decimal_comma)
+        elif field not in raw or raw[field][0] is not value:
+            continue
+        else:
+            problem = _cell_value(field, record, raw, game, decimal_comma)
+        if problem is not None:
+            problems.append(problem)
             del record[field]
     return record, problems
+
+
+def _cell_value(
+    field: str,
+    record: dict[str, Any],
+    raw: Mapping[str, tuple[Any, int, int]],
+    game: Game,
+    decimal_comma: bool,
+) -> _BadCell | None:
+    """Convert the cell read into ``record[field]`` to the field's type, or say why not."""
+    value, cell_line, column = raw[field]
+    try:
+        kind = _field_kind(game, record.get("type"), field)
+        record[field] = _convert(kind, value, game, decimal_comma=decimal_comma)
+    except ValueError as exc:
+        patterns = game.spreadsheet.patterns.get(field, ())
+        hint = None
+        if patterns:
+            forms = ", ".join(repr(pattern.text) for pattern in patterns)
+            hint = f"nor does it match a pattern of game.yaml's spreadsheet values: {forms}"
+        return _BadCell(field, field, value, cell_line, column, f", not {exc}", hint)
+    return None
+
+
+def _derived_value(
+    field: str,
+    derived: _Derived,
+    record: dict[str, Any],
+    raw: Mapping[str, tuple[Any, int, int]],
+    game: Game,
+    decimal_comma: bool,
+) -> _BadCell | None:
+    """Convert the text a pattern put into ``record[field]`` to the field's type, or say why not."""
+    try:
+        kind = _field_kind(game, record.get("type"), field)
+        record[field] = _convert(kind, derived.text, game, decimal_comma=decimal_comma)
+    except ValueError as exc:
+        value, cell_line, column = raw[derived.source]
+        return _BadCell(
+            field,
+            derived.source,
+            value,
+            cell_line,
+            column,
+            f": it matches {derived.pattern.text!r}, which gives {field!r} "
+            f"{derived.text!r}, not {exc}",
+        )
+    return None
 
 
 def iter_headers(game: Game) -> Iterator[str]:

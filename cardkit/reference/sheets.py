@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, warning
 from cardkit.effects import Ability
-from cardkit.model import Card, CardSet, Game, Sheet
+from cardkit.model import Card, CardSet, FieldValue, Game, Scalar, Sheet
 from cardkit.reference.content import Cell, Paragraph, Section, Table, plain
 from cardkit.reference.words import (
     CardText,
     Styler,
+    declared_names,
     field_value,
     is_number,
     rules_text,
@@ -19,15 +19,15 @@ from cardkit.reference.words import (
 )
 
 
-def _matches(card: Card, field: str, values: tuple[Any, ...]) -> bool:
+def _matches(card: Card, field: str, values: tuple[Scalar, ...]) -> bool:
     value = field_value(card, field)
     if isinstance(value, list | tuple):
         return any(v in values for v in value)
     return value in values
 
 
-def _sort_key(card: Card, fields: tuple[str, ...]) -> tuple[Any, ...]:
-    key: list[Any] = []
+def _sort_key(card: Card, fields: tuple[str, ...]) -> tuple[tuple[int, float, str] | str, ...]:
+    key: list[tuple[int, float, str]] = []
     for name in fields:
         value = field_value(card, name)
         if isinstance(value, list | tuple):
@@ -42,12 +42,7 @@ def _sort_key(card: Card, fields: tuple[str, ...]) -> tuple[Any, ...]:
 
 
 def _group_order(game: Game, field: str) -> list[str]:
-    tables: Mapping[str, Mapping[str, Any]] = {
-        "type": game.card_types,
-        "faction": game.factions,
-        "deck": game.decks,
-    }
-    return [shown_value(key, field, game) for key in tables.get(field, {})]
+    return [shown_value(key, field, game) for key in declared_names(game).get(field, {})]
 
 
 def card_sheet_tables(
@@ -104,12 +99,12 @@ def _summed(sheet: Sheet, numeric: tuple[bool, ...]) -> tuple[bool, ...]:
     return copies if any(copies) else numeric
 
 
-def _footer(raw: list[list[Any]], numeric: tuple[bool, ...]) -> tuple[Cell, ...]:
+def _footer(raw: list[list[FieldValue]], numeric: tuple[bool, ...]) -> tuple[Cell, ...]:
     cells: list[Cell] = []
     labelled = False
     for i, is_numeric in enumerate(numeric):
         if is_numeric:
-            total = sum(row[i] for row in raw if is_number(row[i]))
+            total = sum(value for row in raw if is_number(value := row[i]))
             cells.append(plain(int(total) if float(total).is_integer() else total))
         elif not labelled:
             cells.append(plain("Total"))
@@ -128,7 +123,7 @@ def rules_table(sheet: Sheet) -> Table:
     return Table(sheet.headers, rows, "", numeric)
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Scalar) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):

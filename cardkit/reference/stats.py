@@ -17,29 +17,22 @@ PALETTE: tuple[str, ...] = ("#7f8c8d", "#8e44ad", "#16a085", "#d35400", "#2c3e50
 TRIGGER_COLORS: Mapping[str, str] = dict(zip(TRIGGER_KINDS, PALETTE[1:], strict=False))
 
 
-def _is_cost(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def cost_curve(card_set: CardSet) -> tuple[Chart, Table] | None:
     """Copies at each cost, one series per faction (and one for unaligned cards)."""
     game = card_set.game
-    costed = [c for c in card_set.cards if _is_cost(c.get(COST_FIELD))]
+    costed = [(c, cost) for c in card_set.cards if (cost := c.integer(COST_FIELD)) is not None]
     if not costed:
         return None
-    costs = list(
-        range(min(c.get(COST_FIELD) for c in costed), max(c.get(COST_FIELD) for c in costed) + 1)
-    )
+    costs = list(range(min(cost for _, cost in costed), max(cost for _, cost in costed) + 1))
     groups: list[tuple[str, str, list[int]]] = []
     for key, named in game.factions.items():
         groups.append((named.name, named.color or PALETTE[len(groups) % len(PALETTE)], []))
         for cost in costs:
             groups[-1][2].append(
-                sum(c.count for c in costed if c.get(COST_FIELD) == cost and key in c.factions)
+                sum(c.count for c, own in costed if own == cost and key in c.factions)
             )
     unaligned = [
-        sum(c.count for c in costed if c.get(COST_FIELD) == cost and not c.factions)
-        for cost in costs
+        sum(c.count for c, own in costed if own == cost and not c.factions) for cost in costs
     ]
     if any(unaligned) or not game.factions:
         groups.append(("Unaligned" if game.factions else "All cards", PALETTE[0], unaligned))

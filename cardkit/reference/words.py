@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TypeGuard
 
 from cardkit.effects import Ability
-from cardkit.model import Card, Game
+from cardkit.model import Card, CardType, Deck, FieldValue, Game, Named
 from cardkit.reference.content import Cell, Span, plain
 
 NONE_SHOWN = "—"
@@ -63,14 +63,9 @@ class Styler:
         return tuple(result) or plain("")
 
 
-def faction_names(card: Card, game: Game) -> str:
-    names = [game.factions[f].name if f in game.factions else f for f in card.factions]
-    return ", ".join(names) or NONE_SHOWN
-
-
-def field_value(card: Card, name: str) -> Any:
+def field_value(card: Card, name: str) -> FieldValue:
     """The value of a field of ``card``, core fields included ('copies' is its count)."""
-    core: Mapping[str, Any] = {
+    core: Mapping[str, FieldValue] = {
         "id": card.id,
         "name": card.name,
         "type": card.type,
@@ -83,20 +78,24 @@ def field_value(card: Card, name: str) -> Any:
     return core[name] if name in core else card.get(name)
 
 
-def shown_value(value: Any, name: str, game: Game) -> str:
+def declared_names(game: Game) -> Mapping[str, Mapping[str, CardType | Named | Deck]]:
+    """The declarations of the core fields whose values are ids, by field: each id's name."""
+    return {"type": game.card_types, "faction": game.factions, "deck": game.decks}
+
+
+def shown_value(value: FieldValue, name: str, game: Game) -> str:
     """A field's value as a table shows it: names for ids, 'yes' for true, amounts listed."""
     if value is None or value == () or value == []:
         return NONE_SHOWN if name in ("faction", "deck") else ""
     if isinstance(value, bool):
         return "yes" if value else ""
-    tables: Mapping[str, Mapping[str, Any]] = {
-        "type": game.card_types,
-        "faction": game.factions,
-        "deck": game.decks,
-    }
+    tables = declared_names(game)
     if name in tables:
+        table = tables[name]
         items = value if isinstance(value, tuple | list) else (value,)
-        return ", ".join(tables[name][v].name if v in tables[name] else str(v) for v in items)
+        return ", ".join(
+            table[v].name if isinstance(v, str) and v in table else str(v) for v in items
+        )
     if isinstance(value, Mapping):
         return ", ".join(
             f"{amount} {game.resources[key].name if key in game.resources else key}"
@@ -109,7 +108,8 @@ def shown_value(value: Any, name: str, game: Game) -> str:
     return str(value)
 
 
-def is_number(value: Any) -> bool:
+def is_number(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a number (true and false are not)."""
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 

@@ -25,7 +25,8 @@ BADGE_STEP = 1.15  # resource badges side by side: a badge's height apart, and a
 
 def shows_stats(layout: Layout) -> bool:
     """Whether ``layout`` shows the automatic stats: it declares them and places none."""
-    return bool(layout.stats) and not layout.badges and not layout.lines
+    placed = layout.badges or layout.lines or any(t.field for t in layout.texts)
+    return bool(layout.stats) and not placed
 
 
 def with_stats(layout: Layout, *, badges: int, line: bool) -> Layout:
@@ -64,7 +65,7 @@ def make_room(placed: list[tuple[Element, Box]]) -> list[tuple[Element, Box]]:
         return placed
     roomy = []
     for element, box in placed:
-        if element.stats or element.badge or element.line:
+        if element.stats or element.badge or element.line or element.text:
             roomy.append((element, box))
             continue
         if element.name == "name" and badge is not None and badge.overlaps(box):

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from reportlab.pdfgen.canvas import Canvas
 
-from cardkit.model import Card, Game
+from cardkit.model import Back, Card, Game
 from cardkit.render.colour import DEFAULT_BACK, Rgb
 from cardkit.render.fonts import BOLD, draw_aligned
 from cardkit.render.impose import Box
@@ -17,9 +14,10 @@ from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
 
 SAFE = mm(3)  # the motif keeps this far inside the trim line
+_PLAIN = Back("")  # the back of a card whose deck, type and factions name none
 
 
-def back_of(game: Game, card: Card) -> tuple[str, Mapping[str, Any]]:
+def back_of(game: Game, card: Card) -> tuple[str, Back]:
     """The id and declaration of a card's back: its deck's, else its type's, else its first
     faction's, else plain ("")."""
     deck = game.decks.get(card.deck) if card.deck else None
@@ -32,15 +30,15 @@ def back_of(game: Game, card: Card) -> tuple[str, Mapping[str, Any]]:
     ):
         if back_id and back_id in game.backs:
             return back_id, game.backs[back_id]
-    return "", {}
+    return "", _PLAIN
 
 
 def draw_back(canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed: float) -> None:
     """Draw the back of ``card`` cut at ``trim``, its colour ``bleed`` beyond on every side."""
     back_id, back = back_of(style.game, card)
     c = canvas
-    colour = Rgb.hex(back.get("color") or DEFAULT_BACK)
-    text = str(back.get("text") or style.game.name)
+    colour = Rgb.hex(back.color or DEFAULT_BACK)
+    text = back.text or style.game.name
 
     def fill(rgb: Rgb) -> None:
         c.setFillColorRGB(rgb.r, rgb.g, rgb.b)

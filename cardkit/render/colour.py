@@ -62,11 +62,6 @@ class Rgb:
     def color(self) -> Color:
         return Color(self.r, self.g, self.b)
 
-    @property
-    def css(self) -> str:
-        """'#rrggbb', for Paragraph markup (built only from validated components)."""
-        return "#" + "".join(f"{round(c * 255):02x}" for c in (self.r, self.g, self.b))
-
 
 WHITE = Rgb.hex("#ffffff")
 BLACK = Rgb.hex("#000000")

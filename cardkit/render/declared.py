@@ -1,5 +1,5 @@
 """What a game declares for its printed cards but no card shows: backs that nothing names
-(CK216), card types whose layout shows none of their required fields (CK217).
+(CK216), card types whose layout does not show each of their required fields (CK217).
 
 Warnings, located in game.yaml: the build still works, but a designer's declaration has no
 effect, which is almost always a slip (a deck that forgot its ``back:``).
@@ -42,32 +42,38 @@ def unused_backs(game: Game) -> list[Diagnostic]:
 
 
 def hidden_required_fields(game: Game, layouts: Mapping[str, Layout]) -> list[Diagnostic]:
-    """CK217 for each card type with required fields of which its layout shows none."""
+    """CK217 for each card type with required fields its layout does not show: every
+    required field is on the face (a badge, line, text box or automatic stat), or the
+    layout declares it ``not_printed``."""
     found = []
     for type_id, card_type in sorted(game.card_types.items()):
         layout = layouts.get(type_id)
         required = [f.name for f in card_type.fields if f.required and f.name not in CORE_FIELDS]
         if layout is None or not required:
             continue
-        shown = {e.field for e in (*layout.badges, *layout.lines)}
+        shown = {e.field for e in (*layout.badges, *layout.lines, *layout.texts)}
         if shows_stats(layout):
             badge = layout.stat("badge")
             shown.add(badge.field if badge is not None else None)
             if layout.stat("line") is not None:
                 shown |= {f.name for f in card_type.fields if f.kind in STATS_KINDS}
-        if shown.intersection(required):
+        missing = [name for name in required if name not in shown | layout.not_printed]
+        if not missing:
             continue
+        them = "it" if len(missing) == 1 else "them"
         found.append(
             warning(
                 "CK217",
-                f"layout {layout.name!r} of card type {type_id!r} shows none of its required "
-                f"fields ({', '.join(required)}): they are never printed",
+                f"layout {layout.name!r} of card type {type_id!r} does not show its required "
+                f"field{'s' if len(missing) > 1 else ''} {', '.join(missing)}: "
+                f"{'it is' if len(missing) == 1 else 'they are'} never printed",
                 game.source.at(("card_types", type_id), key=True),
-                hint=f"add a badge or line for one of them to layouts/{layout.name}.yaml, "
-                f"or give {type_id!r} a layout of its own"
+                hint=f"add a badge, line or text box for {them} to layouts/{layout.name}.yaml "
+                f"(or list {them} under its 'not_printed:'), or give {type_id!r} a layout of "
+                "its own"
                 if (game.root / LAYOUT_FOLDER / f"{layout.name}.yaml").is_file()
-                else f"add layouts/{type_id}.yaml with 'extends: {layout.name}' and a badge "
-                "or line for one of them",
+                else f"add layouts/{type_id}.yaml with 'extends: {layout.name}' and a badge, "
+                f"line or text box for {them}",
             )
         )
     return found

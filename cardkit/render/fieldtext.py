@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
-from cardkit.model import Card, FieldSpec, Game, Named
+from cardkit.inflect import number_text
+from cardkit.model import Card, FieldSpec, FieldValue, Game, Named
 from cardkit.render.autostats import make_room, shows_stats, with_stats
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element, Layout
@@ -27,17 +27,13 @@ def readable(value_id: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def number_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
 def field_spec(game: Game, card: Card, name: str) -> FieldSpec | None:
     """The declaration of field ``name`` on ``card``'s type; None when it declares none."""
     card_type = game.card_types.get(card.type)
     return card_type.field(name) if card_type is not None else None
 
 
-def value_text(value: Any, spec: FieldSpec | None) -> str:
+def value_text(value: FieldValue, spec: FieldSpec | None) -> str:
     """One value as printed: enums and booleans as words, numbers plainly, lists joined."""
     if isinstance(value, bool):
         return re.sub(r"[-_]+", " ", spec.name) if value and spec is not None else ""
@@ -54,7 +50,7 @@ def value_text(value: Any, spec: FieldSpec | None) -> str:
     return ""
 
 
-def resource_amounts(game: Game, value: Any) -> list[tuple[Named, str]]:
+def resource_amounts(game: Game, value: FieldValue) -> list[tuple[Named, str]]:
     """A ``resources`` value as (resource, amount) pairs in the game's order, zeros left out."""
     if not isinstance(value, Mapping):
         return []
@@ -66,7 +62,7 @@ def resource_amounts(game: Game, value: Any) -> list[tuple[Named, str]]:
     return found
 
 
-def _item_text(item: Any, spec: FieldSpec | None, template: str) -> str:
+def _item_text(item: FieldValue, spec: FieldSpec | None, template: str) -> str:
     if not isinstance(item, Mapping):
         return value_text(item, spec)
     specs = {s.name: s for s in spec.fields} if spec is not None else {}
@@ -108,6 +104,18 @@ def line_text(game: Game, card: Card, field: str, *, item: str = "", separator: 
             return " ".join(f"{amount} {r.name}" for r, amount in resource_amounts(game, value))
         return _item_text(value, spec, item)
     return value_text(value, spec)
+
+
+def box_text(game: Game, card: Card, element: Element) -> str:
+    """What a text box (a layout's ``texts``) prints: its fixed text, else its field's value
+    with each item of a list on a line of its own; its label before it. '' for none."""
+    if element.fixed:
+        text = element.fixed
+    else:
+        text = line_text(game, card, element.field or "", item=element.item, separator="\n")
+    if not text.strip():
+        return ""
+    return f"{element.label}\n{text}" if element.label else text
 
 
 STATS_SEPARATOR = " \u00b7 "  # between the fields of the automatic stats line

@@ -21,8 +21,9 @@ no rules panel: the art grows down into its room and what sits between them move
 
 A box gives exactly two of ``left``/``right``/``width`` and two of ``top``/``bottom``/
 ``height``: distances from the card's trim edges, so one layout serves cards of several
-sizes. Children replace a parent's entries by name. Everything is checked with a located
-diagnostic; lengths are strict (see ``units``).
+sizes. Children replace a parent's entries by name. ``schemas/layout.schema.json`` says what a
+layout file may hold and words each mistake (its ``x-errors``); here the checked data becomes a
+``Layout``. Lengths are strict (see ``units``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
 from cardkit.errors import LengthError
+from cardkit.load.schema import coded_diagnostics, shipped_validator
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.render.impose import Box
@@ -43,28 +45,20 @@ from cardkit.render.units import format_mm, parse_length
 from cardkit.resources import data_dir
 
 LAYOUT_FOLDER = "layouts"
+SCHEMA = "layout.schema.json"  # in schemas/: what a layout file may say, and its errors
+SECTIONS: tuple[str, ...] = ("parts", "badges", "lines", "texts", "stats")
 DEFAULT_LAYOUT = "card"
 
 # The fixed parts a layout may place, drawn in this order; badges are drawn after them.
 PARTS: tuple[str, ...] = ("art", "name", "type_line", "rules", "faction_icon")
-SHAPES: tuple[str, ...] = ("circle", "shield", "square", "banner", "icon")
 EDGES_X: tuple[str, ...] = ("left", "right", "width")
 EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
-PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
-BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
-LINE_KEYS: frozenset[str] = PART_KEYS | {"field", "label", "item", "separator"}
-RULES_KEYS: frozenset[str] = PART_KEYS | {"flavor", "reminders"}  # what the rules panel prints
-TOP_KEYS: frozenset[str] = frozenset(
-    {"extends", "parts", "badges", "lines", "description", "stats"}
-)
 # The automatic stats of a layout that places no badges or lines of its own: a badge of one
 # field (the cost) and a line of the card type's other short fields (see ``autostats``).
 STATS: tuple[str, ...] = ("badge", "line")
-ALIGNS: tuple[str, ...] = ("left", "center", "right")
 LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
-MAX_FONT = 72.0  # points
 _EPSILON = 0.01  # points
-_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+MAX_EXTENDS = 32  # layouts in one chain of 'extends': deeper is refused before it recurses
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
@@ -121,6 +115,9 @@ class Element:
     stats: bool = False  # one of the layout's automatic stats (the 'stats' section)
     flavor: bool = True  # rules: print the card's flavor text after its rules, room allowing
     reminders: bool = True  # rules: print keywords' reminder text, room allowing
+    text: bool = False  # a text box (texts section): ``field`` or ``fixed`` text, wrapped
+    fixed: str = ""  # texts: the text to print when the box names no field
+    font: str | None = None  # the game's font (game.yaml 'fonts:') its text is set in
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +128,7 @@ class Layout:
     elements: tuple[Element, ...]
     location: Location
     stats: tuple[Element, ...] = ()  # the automatic stats: 'badge' and 'line', when declared
+    not_printed: frozenset[str] = frozenset()  # required fields declared as not on the face
 
     def stat(self, name: str) -> Element | None:
         """The automatic stats element ``name`` ('badge' or 'line'); None when not declared."""
@@ -138,7 +136,7 @@ class Layout:
 
     def part(self, name: str) -> Element | None:
         for element in self.elements:
-            if not element.badge and not element.line and element.name == name:
+            if not element.badge and not element.line and not element.text and element.name == name:
                 return element
         return None
 
@@ -149,6 +147,10 @@ class Layout:
     @property
     def lines(self) -> tuple[Element, ...]:
         return tuple(e for e in self.elements if e.line)
+
+    @property
+    def texts(self) -> tuple[Element, ...]:
+        return tuple(e for e in self.elements if e.text)
 
     def boxes(self, width: float, height: float) -> dict[str, Box]:
         """Every element's box on a card ``width`` x ``height`` points, by name."""
@@ -333,105 +335,48 @@ class LayoutLibrary:
         return layout
 
     def _build(self, raw: _RawLayout, chain: list[tuple[str, bool]]) -> Layout | None:
-        before = len(self.diagnostics)
         data, source = raw.data, raw.source
         here = source.at(())
+        found = coded_diagnostics(
+            shipped_validator(SCHEMA), data, source, _noun, {"layout": repr(raw.name)}
+        )
+        self.diagnostics.extend(found)
         if not isinstance(data, dict):
-            self.diagnostics.append(
-                error("CK204", "a layout file must be a mapping of 'parts' and 'badges'", here)
-            )
             return None
-        for key in data:
-            if key not in TOP_KEYS:
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"unknown layout key {key!r}{did_you_mean(key, TOP_KEYS)}",
-                        source.at((key,), key=True),
-                        hint="a layout has 'extends', 'parts', 'badges', 'lines' and 'description'",
-                    )
-                )
+        before = len(self.diagnostics)
         parent: dict[str, Element] = {}
         extends = data.get("extends")
-        if extends is not None:
+        parent_layout: Layout | None = None
+        if isinstance(extends, str) and not any(d.code == "CK207" for d in found):
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
                 parent = {_key(e): e for e in (*parent_layout.elements, *parent_layout.stats)}
+        if found:
+            return None
         own = dict(parent)
-        for section, badge in (
-            ("parts", False),
-            ("badges", True),
-            ("lines", True),
-            ("stats", True),
-        ):
+        for section in SECTIONS:
             entries = data.get(section)
             if entries is None:
                 if section == "stats" and "stats" in data:  # 'stats: null' leaves them out
                     for name in STATS:
                         own.pop(f"stats:{name}", None)
                 continue
-            if not isinstance(entries, dict):
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"{section!r} must be a mapping of names to boxes",
-                        source.at((section,)),
-                    )
-                )
-                continue
             for name, spec in entries.items():
                 key = _SECTION_KIND[section] + ":" + str(name)
-                if section == "stats" and name not in STATS:
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"unknown stats entry {name!r}{did_you_mean(str(name), STATS)}"
-                            f" in layout {raw.name!r}",
-                            source.at((section, name), key=True),
-                            hint="'stats' has a 'badge' (the cost) and a 'line' (the other stats)",
-                        )
-                    )
-                    continue
-                if not badge and name not in PARTS:
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"unknown part {name!r}{did_you_mean(str(name), PARTS)}"
-                            f" in layout {raw.name!r}",
-                            source.at((section, name), key=True),
-                            hint=f"parts are {', '.join(PARTS)}; stats go under 'badges'",
-                        )
-                    )
-                    continue
-                if badge and not _NAME.fullmatch(str(name)):
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"{_SECTION_KIND[section]} name {name!r} must be lowercase "
-                            "letters, digits, '-' or '_'",
-                            source.at((section, name), key=True),
-                        )
-                    )
-                    continue
                 if spec is None:  # 'art: null' leaves out what the parent layout has
                     own.pop(key, None)
                     continue
-                element = self._element(
-                    str(name),
-                    spec,
-                    (section, name),
-                    source,
-                    badge=badge and (section != "stats" or name == "badge"),
-                    line=section == "lines",
-                    stats=section == "stats",
-                )
+                element = self._element(section, str(name), spec, source)
                 if element is not None:
                     own[key] = element
+        not_printed = frozenset(data.get("not_printed", ()))
+        if parent_layout is not None and "not_printed" not in data:
+            not_printed = parent_layout.not_printed
         if len(self.diagnostics) > before:
             return None
         ordered = sorted((e for e in own.values() if not e.stats), key=_order)
         stats = tuple(sorted((e for e in own.values() if e.stats), key=lambda e: e.name))
-        return Layout(raw.name, tuple(ordered), here, stats)
+        return Layout(raw.name, tuple(ordered), here, stats, not_printed)
 
     def _parent(
         self, raw: _RawLayout, extends: Any, chain: list[tuple[str, bool]]
@@ -474,6 +419,17 @@ class LayoutLibrary:
                 )
             )
             return None
+        if len(chain) >= MAX_EXTENDS:
+            self.diagnostics.append(
+                error(
+                    "CK207",
+                    f"the chain of 'extends' from layout {chain[0][0]!r} is longer than "
+                    f"{MAX_EXTENDS} layouts",
+                    where,
+                    hint="extend the first layout directly",
+                )
+            )
+            return None
         if (target.name, target.builtin) in [*chain, me]:
             cycle = " -> ".join([n for n, _ in [*chain, me]] + [target.name])
             self.diagnostics.append(
@@ -488,185 +444,50 @@ class LayoutLibrary:
         return self._build(target, [*chain, me])
 
     def _element(
-        self,
-        name: str,
-        spec: Any,
-        where: tuple[str | int, ...],
-        source: SourceMap,
-        *,
-        badge: bool,
-        line: bool = False,
-        stats: bool = False,
+        self, section: str, name: str, spec: Mapping[str, Any], source: SourceMap
     ) -> Element | None:
-        at = source.at(where)
-        kind = "stats" if stats else "line" if line else "badge" if badge else "part"
-        noun = f"{kind} {name!r}"
-        if not isinstance(spec, dict):
-            self.diagnostics.append(
-                error(
-                    "CK204",
-                    f"{noun} must be a mapping such as "
-                    "{left: 3mm, top: 3mm, width: 8mm, height: 8mm}",
-                    at,
-                )
-            )
-            return None
-        ok = True
-        allowed = (
-            LINE_KEYS
-            if line
-            else BADGE_KEYS
-            if badge
-            else RULES_KEYS
-            if name == "rules" and not stats
-            else PART_KEYS
-        )
-        for key in spec:
-            if key not in allowed:
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"unknown key {key!r}{did_you_mean(str(key), allowed)} in {noun}",
-                        source.at((*where, key), key=True),
-                    )
-                )
+        """The element of a schema-checked entry; None when a length is too large."""
+        where = (section, name)
+        stats = section == "stats"
+        line = section == "lines" or (stats and name == "line")
+        text = section == "texts"
+        badge = section == "badges" or (stats and name == "badge")
+        noun = _noun(where)
         lengths: dict[str, float | None] = {}
+        ok = True
         for key in (*EDGES_X, *EDGES_Y):
             value = spec.get(key)
-            if value is None:
-                lengths[key] = None
-                continue
-            length = self._length(value, f"{key} of {noun}", source.at((*where, key)))
-            ok = ok and length is not None
-            lengths[key] = length
-        for axis, keys in (("across", EDGES_X), ("up and down", EDGES_Y)):
-            given = [k for k in keys if k in spec]
-            if len(given) != 2 and ok:  # after a misspelt key, this would say it twice
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK206",
-                        f"{noun} gives {', '.join(given) or 'nothing'} {axis}: give exactly two of "
-                        f"{', '.join(keys)}",
-                        at,
-                        hint=f"e.g. {keys[0]} and {keys[2]}, or {keys[0]} and {keys[1]}",
-                    )
-                )
-        for key in ("color", "ink"):
-            value = spec.get(key)
-            if value is not None and not (isinstance(value, str) and _COLOUR.fullmatch(value)):
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK208",
-                        f"{key} {value!r} of {noun} is not a colour",
-                        source.at((*where, key)),
-                        hint="write '#rgb' or '#rrggbb', e.g. '#c0392b'",
-                    )
-                )
-        for key in ("flavor", "reminders"):
-            if allowed is RULES_KEYS and not isinstance(spec.get(key, True), bool):
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"{key} of {noun} must be true or false, not {spec[key]!r}",
-                        source.at((*where, key)),
-                    )
-                )
-        size = spec.get("size")
-        if size is not None and (
-            isinstance(size, bool) or not isinstance(size, int | float) or not 3 <= size <= MAX_FONT
-        ):
-            ok = False
-            self.diagnostics.append(
-                error(
-                    "CK205",
-                    f"font size {size!r} of {noun} must be a number of points "
-                    f"from 3 to {MAX_FONT:g}",
-                    source.at((*where, "size")),
-                )
+            lengths[key] = (
+                None
+                if value is None
+                else self._length(value, f"{key} of {noun}", source.at((*where, key)))
             )
-        align = spec.get("align", "left")
-        if align not in ALIGNS:
-            ok = False
-            self.diagnostics.append(
-                error(
-                    "CK204",
-                    f"unknown align {align!r}{did_you_mean(str(align), ALIGNS)} in {noun}",
-                    source.at((*where, "align")),
-                )
-            )
-        shape = spec.get("shape", "circle")
-        field = spec.get("field")
-        icon = spec.get("icon")
-        label = spec.get("label", "")
-        item = spec.get("item", "")
-        separator = spec.get("separator", "")
-        if badge:
-            if not line and shape not in SHAPES:
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"unknown badge shape {shape!r}"
-                        f"{did_you_mean(str(shape), SHAPES)} in {noun}",
-                        source.at((*where, "shape")),
-                        hint=f"shapes are {', '.join(SHAPES)}",
-                    )
-                )
-            if not isinstance(field, str) or not field:
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK209",
-                        f"{noun} names no card 'field' to show",
-                        at,
-                        hint="e.g. field: cost",
-                    )
-                )
-            for key, value in (
-                ("icon", icon),
-                ("label", label),
-                ("item", item),
-                ("separator", separator),
-            ):
-                if value is not None and not isinstance(value, str):
-                    ok = False
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"{key} of {noun} must be text, not {value!r}",
-                            source.at((*where, key)),
-                        )
-                    )
-            if not line and shape == "icon" and not icon:
-                ok = False
-                self.diagnostics.append(
-                    error("CK204", f"{noun} has shape 'icon' but names no 'icon'", at)
-                )
+            ok = ok and (value is None or lengths[key] is not None)
         if not ok:
             return None
+        size = spec.get("size")
         return Element(
             name=name,
             edges=Edges(**lengths),
-            location=at,
-            badge=badge and not line,
-            line=line or (stats and not badge),
-            item=str(item or "") if line else "",
-            separator=str(separator or "") if line else "",
-            field=field if badge else None,
-            shape=shape,
-            label=str(label or ""),
-            icon=icon if badge else None,
+            location=source.at(where),
+            badge=badge,
+            line=line,
+            text=text,
+            fixed=str(spec.get("text", "")) if text else "",
+            item=str(spec.get("item", "")) if line or text else "",
+            separator=str(spec.get("separator", "")) if line else "",
+            field=spec.get("field") if badge or line or text else None,
+            shape=str(spec.get("shape", "circle")),
+            label=str(spec.get("label", "")),
+            icon=spec.get("icon") if badge else None,
             stats=stats,
             flavor=bool(spec.get("flavor", True)),
             reminders=bool(spec.get("reminders", True)),
             color=spec.get("color"),
             ink=spec.get("ink"),
             size=float(size) if size is not None else None,
-            align=str(align),
+            align=str(spec.get("align", "left")),
+            font=spec.get("font"),
         )
 
     def _length(self, value: Any, what: str, where: Location) -> float | None:
@@ -688,12 +509,27 @@ class LayoutLibrary:
         return length
 
 
-_SECTION_KIND = {"parts": "part", "badges": "badge", "lines": "line", "stats": "stats"}
+def _noun(path: tuple[str | int, ...]) -> str:
+    """What a message calls the value at ``path`` of a layout file: "part 'name'"."""
+    if len(path) >= 2 and path[0] in _SECTION_KIND:
+        return f"{_SECTION_KIND[str(path[0])]} {path[1]!r}"
+    return "the layout"
+
+
+_SECTION_KIND = {
+    "parts": "part",
+    "badges": "badge",
+    "lines": "line",
+    "texts": "text",
+    "stats": "stats",
+}
 
 
 def _kind(element: Element) -> str:
     if element.stats:
         return "stats"
+    if element.text:
+        return "text"
     return "line" if element.line else "badge" if element.badge else "part"
 
 
@@ -702,9 +538,11 @@ def _key(element: Element) -> str:
 
 
 def _order(element: Element) -> tuple[int, str]:
-    """Parts in their fixed order, then the lines, then the badges (on top)."""
-    if element.line:
+    """Parts in their fixed order, then the text boxes, the lines, the badges (on top)."""
+    if element.text:
         return (len(PARTS), element.name)
-    if element.badge:
+    if element.line:
         return (len(PARTS) + 1, element.name)
+    if element.badge:
+        return (len(PARTS) + 2, element.name)
     return (PARTS.index(element.name), element.name)

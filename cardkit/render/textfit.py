@@ -7,9 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 from xml.sax.saxutils import escape
 
-from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Paragraph
@@ -53,7 +54,7 @@ def _words(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
 
 
-def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
+def _marked(text: str, icons: Mapping[str, str], size: float, font: str = FONT) -> str:
     """``text`` escaped for Paragraph markup, with an icon before each word that has one.
 
     Only the escaped card text and our own ``<img>`` tags reach reportlab; icon sources are
@@ -61,33 +62,35 @@ def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
     id of an SVG icon, which a canvas callback draws over a blank image of the icon's size.
     """
     if not icons:
-        return markup(text)
+        return markup(text, font)
     parts: list[str] = []
     position = 0
     height = size * ICON_SCALE
     for match in _words(tuple(icons)).finditer(text):
-        parts.append(markup(text[position : match.start()]))
+        parts.append(markup(text[position : match.start()], font))
         source = icons[match.group(0)]
         if source.startswith("#"):  # an SVG icon: drawn by a callback over a blank of its size
             parts.append(f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>')
             source = BLANK
         parts.append(
             f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
-            f"{NO_BREAK}{markup(match.group(0))}"
+            f"{NO_BREAK}{markup(match.group(0), font)}"
         )
         position = match.end()
-    parts.append(markup(text[position:]))
+    parts.append(markup(text[position:], font))
     return "".join(parts)
 
 
-def rules_markup(line: str, icons: Mapping[str, str] | None = None, size: float = 0.0) -> str:
+def rules_markup(
+    line: str, icons: Mapping[str, str] | None = None, size: float = 0.0, font: str = FONT
+) -> str:
     """One line of rules text as Paragraph markup: escaped, with a leading 'Label:' in bold,
     and ``icons`` (word -> image source) drawn before their words."""
     found = icons or {}
     label, colon, rest = line.partition(":")
     if colon and 0 < len(label) <= LABEL_LIMIT and rest.strip():
-        return f"<b>{_marked(label, found, size)}:</b>{_marked(rest, found, size)}"
-    return _marked(line, found, size)
+        return f"<b>{_marked(label, found, size, font)}:</b>{_marked(rest, found, size, font)}"
+    return _marked(line, found, size, font)
 
 
 _READERS: dict[tuple[str, int, int], ImageReader] = {}
@@ -124,16 +127,19 @@ class FittedText:
     reminders: bool = False  # the keywords' reminder text is printed
 
 
+_ALIGNMENTS: dict[str, Literal[0, 1, 2]] = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
 def _laid(
-    texts: Sequence[str], box: Box, ink: Rgb, size: float
+    texts: Sequence[str], box: Box, ink: Rgb, size: float, align: str = "center", font: str = FONT
 ) -> tuple[list[tuple[Flowable, float]], float]:
     """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total."""
     style = ParagraphStyle(
-        f"rules-{size}",
-        fontName=FONT,
+        f"rules-{size}-{align}",
+        fontName=font,
         fontSize=size,
         leading=size * LEADING,
-        alignment=TA_CENTER,
+        alignment=_ALIGNMENTS.get(align, TA_CENTER),
         textColor=ink.color,
     )
     gap = size * PARAGRAPH_SPACE
@@ -154,6 +160,8 @@ def fit_rules(
     icons: Mapping[str, str] | None = None,
     reminders: Sequence[str] = (),
     flavor: str = "",
+    align: str = "center",
+    font: str = FONT,
 ) -> FittedText:
     """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
     (``MIN_RULES_SIZE``), what fits.
@@ -170,25 +178,27 @@ def fit_rules(
     def texts(at: float, shown: frozenset[int], *, with_flavor: bool = False) -> list[str]:
         found = []
         for index, line in enumerate(lines):
-            found.append(rules_markup(line, icons, at))
+            found.append(rules_markup(line, icons, at, font))
             if index in shown:
-                found[-1] += f" <i>({markup(reminders[index])})</i>"
+                found[-1] += f" <i>({markup(reminders[index], font)})</i>"
         if with_flavor:
-            found.append(f"<i>{markup(flavor)}</i>")
+            found.append(f"<i>{markup(flavor, font)}</i>")
         return found
 
     none: frozenset[int] = frozenset()
     while True:
-        laid, total = _laid(texts(size, none), box, ink, size)
+        laid, total = _laid(texts(size, none), box, ink, size, align, font)
         gap = size * PARAGRAPH_SPACE
         if total <= box.h:  # the reminders, line by line while they fit; then the flavor
             shown = none
             for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
-                fuller, height = _laid(texts(size, shown | {index}), box, ink, size)
+                fuller, height = _laid(texts(size, shown | {index}), box, ink, size, align, font)
                 if height <= box.h:
                     shown, laid, total = shown | {index}, fuller, height
             if flavor:
-                fuller, height = _laid(texts(size, shown, with_flavor=True), box, ink, size)
+                fuller, height = _laid(
+                    texts(size, shown, with_flavor=True), box, ink, size, align, font
+                )
                 if height <= box.h:
                     return FittedText(tuple(fuller), size, height, False, True, bool(shown))
             return FittedText(tuple(laid), size, total, False, False, bool(shown))

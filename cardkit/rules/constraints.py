@@ -15,46 +15,50 @@ declaration that names a card type or field the game lacks as CK031.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
 
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
-from cardkit.model import Card, CardSet, Game
+from cardkit.inflect import number_text
+from cardkit.model import Card, CardSet, Constraint, Game
 
-RULES: tuple[str, ...] = ("covered",)
 _NUMERIC = ("integer", "number")
 
 
-@dataclass(frozen=True, slots=True)
-class Covered:
-    """``each`` card is met by at most ``team`` ``by`` cards whose ``fields`` add up to its own."""
-
-    id: str
-    each: str
-    by: str
-    fields: tuple[str, ...]
-    team: int = 1
-
-
 Levels = tuple[float, ...]
+# Partial teams the solver may weigh for one constraint over the whole card set: its work is
+# about prod(level + 1) per card, which large levels over several fields make astronomic.
+MAX_SOLVER_STEPS = 300_000  # the sample dilemma game takes about 3,000
+
+
+class SolverBudgetError(Exception):
+    """The solver weighed MAX_SOLVER_STEPS partial teams without an answer."""
 
 
 def _levels(card: Card, fields: Sequence[str]) -> Levels:
-    return tuple(float(card.get(name) or 0) for name in fields)
+    return tuple(float(card.number(name) or 0) for name in fields)
 
 
-def best_team(needs: Levels, members: Sequence[tuple[Levels, int]], team: int) -> int | None:
+def best_team(
+    needs: Levels,
+    members: Sequence[tuple[Levels, int]],
+    team: int,
+    budget: list[int] | None = None,
+) -> int | None:
     """Fewest members (each with its copies) whose levels add up to ``needs``, or None.
 
     A knapsack over totals capped at ``needs``: at most prod(need + 1) states, so small
-    whatever the number of cards.
+    whatever the number of cards, for small levels. Each state weighed takes one step from
+    ``budget`` (``[steps left]``, shared across calls); SolverBudgetError when none is left.
     """
+    budget = budget if budget is not None else [MAX_SOLVER_STEPS]
     start: Levels = tuple(0.0 for _ in needs)
     fewest: dict[Levels, int] = {start: 0}
     for levels, copies in members:
         for _ in range(min(copies, team)):
             grown = dict(fewest)
+            budget[0] -= len(fewest)
+            if budget[0] < 0:
+                raise SolverBudgetError
             for total, used in fewest.items():
                 if used >= team:
                     continue
@@ -73,12 +77,8 @@ def _top_total(values: Sequence[tuple[float, int]], team: int) -> float:
     return sum(spread[:team])
 
 
-def _number(value: float) -> str:
-    return str(int(value)) if value == int(value) else str(value)
-
-
 class _Reader:
-    """Turns the ``constraints:`` mapping of game.yaml into rules, reporting bad names."""
+    """Checks the names of the constraints a game declares, reporting bad ones (CK031)."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -95,9 +95,9 @@ class _Reader:
         )
         return False
 
-    def covered(self, key: str, raw: Mapping[str, Any]) -> Covered | None:
-        each, by = str(raw["each"]), str(raw["by"])
-        fields = tuple(str(name) for name in raw["fields"])
+    def covered(self, rule: Constraint) -> Constraint | None:
+        """The rule, or None when it names a card type or field the game lacks."""
+        key, each, by, fields = rule.id, rule.each, rule.by, rule.fields
         known = self.card_type(each, key, "each") & self.card_type(by, key, "by")
         if not known:
             return None
@@ -121,21 +121,17 @@ class _Reader:
                         index,
                     )
                     known = False
-        return Covered(key, each, by, fields, int(raw.get("team", 1))) if known else None
+        return rule if known else None
 
 
-def declared(game: Game) -> tuple[list[Covered], list[Diagnostic]]:
-    """The constraints ``game`` declares, and the problems of their declarations."""
+def declared(game: Game) -> tuple[list[Constraint], list[Diagnostic]]:
+    """The constraints ``game`` declares whose names hold, and the problems of the others."""
     reader = _Reader(game)
-    rules: list[Covered] = []
-    for key, raw in (game.data.get("constraints") or {}).items():
-        rule = reader.covered(key, raw)
-        if rule is not None:
-            rules.append(rule)
+    rules = [rule for rule in map(reader.covered, game.constraints) if rule is not None]
     return rules, reader.found
 
 
-def _check_covered(rule: Covered, card_set: CardSet) -> list[Diagnostic]:
+def _check_covered(rule: Constraint, card_set: CardSet) -> list[Diagnostic]:
     game = card_set.game
     each_name = game.card_types[rule.each].name.lower()
     by_name = game.card_types[rule.by].name.lower()
@@ -143,14 +139,30 @@ def _check_covered(rule: Covered, card_set: CardSet) -> list[Diagnostic]:
         (_levels(card, rule.fields), card.count) for card in card_set.cards if card.type == rule.by
     ]
     found: list[Diagnostic] = []
+    budget = [MAX_SOLVER_STEPS]
     for card in card_set.cards:
         if card.type != rule.each:
             continue
         needs = _levels(card, rule.fields)
-        if best_team(needs, members, rule.team) is not None:
-            continue
+        try:
+            if best_team(needs, members, rule.team, budget) is not None:
+                continue
+        except SolverBudgetError:
+            found.append(
+                error(
+                    "CK170",
+                    f"constraint {rule.id!r} cannot be checked from {each_name} {card.name!r} "
+                    f"on: it takes more than {MAX_SOLVER_STEPS:,} steps",
+                    card.location(),
+                    card=card.id,
+                    hint="lower the levels or the team size, or check fewer fields at once",
+                )
+            )
+            return found
         wanted = ", ".join(
-            f"{name} {_number(need)}" for name, need in zip(rule.fields, needs, strict=True) if need
+            f"{name} {number_text(need)}"
+            for name, need in zip(rule.fields, needs, strict=True)
+            if need
         )
         short = [
             (name, need, _top_total([(m[i], c) for m, c in members], rule.team))
@@ -163,7 +175,7 @@ def _check_covered(rule: Covered, card_set: CardSet) -> list[Diagnostic]:
             name, _, top = short[0]
             where = card.location(name)
             hint = (
-                f"the most {name} that {team} reach is {_number(top)}; "
+                f"the most {name} that {team} reach is {number_text(top)}; "
                 f"add {by_name} cards with more {name}, or lower this {each_name}'s {name}"
             )
         else:

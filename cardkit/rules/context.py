@@ -8,7 +8,6 @@ value puts it (see ``locate.py``); for cards read from spreadsheets, at the cell
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from cardkit.load.textfile import read_text
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
-from cardkit.rules.textlint import Finding, dictionary, explain_failure
+from cardkit.rules.textlint import Dictionary, Finding, dictionary, explain_failure
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -82,9 +81,9 @@ class CheckContext:
     parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
     parse_errors: list[Diagnostic] = field(default_factory=list)
     failed: dict[str, list[FailedLine]] = field(default_factory=dict)
-    _words: Mapping[str, str] | None = None
+    _words: Dictionary | None = None
 
-    def words(self) -> Mapping[str, str]:
+    def words(self) -> Dictionary:
         """The dictionary of the set's rules text (grammar, game and card-name words)."""
         if self._words is None:
             names = (card.name for card in self.card_set.cards)
@@ -162,7 +161,7 @@ def _parse_card(card: Card, context: CheckContext) -> None:
         elif isinstance(exc, UnknownKeywordError):
             code, hint = "CK103", _keywords_hint(context.parser.vocab)
         else:
-            explained = explain_failure(line, exc, context.words())
+            explained = explain_failure(line, exc, context.words(), context.parse_line)
             if explained is not None:
                 code, hint = explained.code, explained.hint
                 reason, column = explained.message, explained.column

@@ -49,8 +49,8 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
-from cardkit.effects.node import article
 from cardkit.effects.vocab import NO_NAMES
+from cardkit.inflect import article
 from cardkit.model import Card, Game
 from cardkit.rules.context import CheckContext
 

@@ -49,30 +49,16 @@ def deck_totals(card_set: CardSet) -> dict[str, int]:
 
 
 def _game_location(
-    context: CheckContext, where: tuple[str | int, ...], column: int = 1
+    context: CheckContext, where: tuple[str | int, ...], formula: str | int, column: int = 1
 ) -> Location:
-    """Where ``game.yaml`` writes the value at ``where``, at its character ``column``."""
-    game = context.card_set.game
-    value = game.source.at(where)
-    raw = _lookup(game.data, where)
-    source = context.sources.text(value.path) if isinstance(raw, str) else None
-    if source is not None and isinstance(raw, str):
-        found = source_position(source, value.line, value.column, raw, 1, column)
+    """Where ``game.yaml`` writes ``formula`` (the value at ``where``), at its ``column``."""
+    value = context.card_set.game.source.at(where)
+    source = context.sources.text(value.path) if isinstance(formula, str) else None
+    if source is not None and isinstance(formula, str):
+        found = source_position(source, value.line, value.column, formula, 1, column)
         if found is not None:
             return Location(value.path, *found)
     return value
-
-
-def _lookup(data: object, where: tuple[str | int, ...]) -> object:
-    """The value at ``where`` in parsed YAML, or None."""
-    for key in where:
-        if isinstance(data, Mapping):
-            data = data.get(key)
-        elif isinstance(data, list) and isinstance(key, int) and 0 <= key < len(data):
-            data = data[key]
-        else:
-            return None
-    return data
 
 
 # -- declared bounds: size and per_faction ---------------------------------------------------
@@ -224,7 +210,7 @@ def _formula_problems(
             error(
                 "CK120",
                 f"{exc.reason} in deck rule {formula!r}",
-                _game_location(context, where, exc.column),
+                _game_location(context, where, formula, exc.column),
                 hint="write whole numbers, deck ids and play counts joined by +, - and *",
             )
         ]
@@ -233,7 +219,7 @@ def _formula_problems(
         error(
             "CK120",
             f"unknown name {name.name!r} in deck rule {formula!r}{did_you_mean(name.name, known)}",
-            _game_location(context, where, name.column),
+            _game_location(context, where, formula, name.column),
             hint="a formula names decks and the play counts of 'deck_rules: counts:'"
             + ("" if "-" not in name.name else "; write '-' with spaces around it"),
         )
@@ -243,13 +229,13 @@ def _formula_problems(
     return (None if found else parsed), found
 
 
-def _rule_keys(rule: SizeRule, raw: object) -> list[tuple[str, str | int]]:
-    keys: list[tuple[str, str | int]] = [("of", rule.of)]
-    present = raw if isinstance(raw, Mapping) else {}
-    for key in ("equals", "min", "max"):
-        if key in present:
-            keys.append((key, present[key]))
-    return keys
+def _rule_keys(rule: SizeRule) -> list[tuple[str, str | int]]:
+    """The rule's formulas as game.yaml writes them, each with its key."""
+    if rule.equals:
+        bounds = [("equals", rule.minimum)]
+    else:
+        bounds = [("min", rule.minimum), ("max", rule.maximum)]
+    return [("of", rule.of), *((key, value) for key, value in bounds if value is not None)]
 
 
 def _values_text(values: list[int]) -> str:
@@ -273,11 +259,9 @@ def check_size_rules(context: CheckContext) -> list[Diagnostic]:
     game = context.card_set.game
     totals = deck_totals(context.card_set)
     found: list[Diagnostic] = []
-    raw_rules = _lookup(game.data, ("deck_rules", "sizes"))
     for index, rule in enumerate(game.deck_rules.sizes):
-        raw = raw_rules[index] if isinstance(raw_rules, list) else None
         problems: list[Diagnostic] = []
-        for key, formula in _rule_keys(rule, raw):
+        for key, formula in _rule_keys(rule):
             problems.extend(_formula_problems(context, index, key, formula)[1])
         if problems:
             found.extend(problems)
@@ -348,7 +332,7 @@ def _marked(card: Card, limit: CopyLimit) -> bool:
         value = card.get(limit.field)
         return value in limit.values if limit.values else bool(value)
     if limit.tag is not None:
-        return limit.tag in (card.get("tags") or ())
+        return limit.tag in card.strings("tags")
     return True
 
 

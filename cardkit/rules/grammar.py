@@ -10,7 +10,8 @@ from typing import Any
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.forms import Piece, pieces
-from cardkit.effects.vocab import Vocabulary, inflect, plural
+from cardkit.effects.vocab import Vocabulary, inflect
+from cardkit.inflect import plural_noun
 
 GRAMMAR_FILE = "grammar.lark"
 STARTS = ("card_text", "ability")
@@ -368,7 +369,7 @@ _PLAYERS = (
 def zone_names(vocab: Vocabulary) -> list[str]:
     """The names text writes for the game's zones, singular and plural ("hands")."""
     names = [name for _, _, name in vocab.zones]
-    return names + [plural(name) for name in names]
+    return names + [plural_noun(name) for name in names]
 
 
 def _first_literals(vocab: Vocabulary) -> Iterator[str]:

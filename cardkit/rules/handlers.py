@@ -65,8 +65,9 @@ from cardkit.effects.core import (
     Words,
 )
 from cardkit.effects.forms import SlotValue, fill
-from cardkit.effects.vocab import Vocabulary, plural
+from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.inflect import plural_noun
 from cardkit.rules.grammar import fold, verb_labels
 from cardkit.rules.shapes import Shapes
 
@@ -111,7 +112,7 @@ class Builder(Transformer[Token, Any]):
         self.specials = {fold(words): Special(key, words) for key, words in vocab.specials}
         self.keyword_ids = {fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {fold(name): key for key, _, name in vocab.zones}
-        self.zone_ids |= {fold(plural(name)): key for key, _, name in vocab.zones}
+        self.zone_ids |= {fold(plural_noun(name)): key for key, _, name in vocab.zones}
         self.span_ids = {fold(name): key for key, name in vocab.spans}
         self.cost_ids = {fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {fold(stat.replace("_", " ")): stat for stat in vocab.stats}

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.effects import GrantKeyword, KeywordUse
-from cardkit.effects.node import article
+from cardkit.inflect import article
 from cardkit.model import Card, Game, Keyword, KeywordParam
 from cardkit.rules.context import CheckContext, ParsedLine
 

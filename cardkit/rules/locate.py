@@ -10,10 +10,18 @@ loaded) the answer is None and the caller points at the value instead.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 _SPACE = " \t\r\n"
 
 
-def _content_start(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+@lru_cache(maxsize=4)
+def _lines(source: str) -> tuple[str, ...]:
+    """The lines of a file's text, split once: a file with many diagnostics asks often."""
+    return tuple(source.split("\n"))
+
+
+def _content_start(lines: tuple[str, ...], line: int, column: int) -> tuple[int, int, str] | None:
     """Where the characters of the scalar starting at (line, column) begin, and its quote."""
     if not 0 <= line < len(lines) or not 0 <= column < len(lines[line]):
         return None
@@ -40,7 +48,7 @@ def source_position(
     offset = sum(len(t) + 1 for t in text_lines[: line - 1]) + column - 1
     wanted = [c for c in text[:offset] if c not in _SPACE]
     target = text[offset] if offset < len(text) and text[offset] not in _SPACE else ""
-    lines = source.split("\n")
+    lines = _lines(source)
     start = _content_start(lines, value_line - 1, value_column - 1)
     if start is None:
         return None

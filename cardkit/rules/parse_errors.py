@@ -216,7 +216,9 @@ def _ranked(expected: set[str], declared: dict[str, str] | None) -> list[str]:
     return list(dict.fromkeys(_shown(name, declared) for name in names))
 
 
-def _listed(items: list[str]) -> str:
+def listed(items: list[str]) -> str:
+    """What may come at a place, as an error message says it: 'a number', 'one of 'card'
+    or a card type', the first few of a long list and how many more."""
     if not items:
         return "something else"
     if len(items) == 1:
@@ -287,13 +289,13 @@ def syntax_error(
         return RulesTextError(reason, line=line, column=column, found=number)
     meant = ""
     if at_end:
-        reason = f"the text ends too early: expected {_listed(shown)}"
+        reason = f"the text ends too early: expected {listed(shown)}"
     else:
         suggestion, words, meant = _suggestion(vocab, rest, expected)
         if not found:
             word = _WORD.match(rest)
             found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
-        reason = f"unexpected {found}: expected {_listed(shown)}"
+        reason = f"unexpected {found}: expected {listed(shown)}"
         if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
             reason += suggestion
     return RulesTextError(

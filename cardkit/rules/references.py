@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Mapping
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
-from cardkit.model import Card, CardSet, FieldSpec
+from cardkit.model import Card, CardSet, FieldSpec, FieldValue
 from cardkit.rules.context import CheckContext
 
 _CARD_NAME = re.compile(r"\bCardName\b")
@@ -65,18 +64,17 @@ def effect_references(node: Node) -> Iterator[tuple[str, Node]]:
 
 
 def field_references(
-    specs: tuple[FieldSpec, ...], values: Any, path: tuple[str | int, ...]
+    specs: tuple[FieldSpec, ...], values: Mapping[str, FieldValue], path: tuple[str | int, ...]
 ) -> Iterator[tuple[str, tuple[str | int, ...], str]]:
     """(card name, path of the value, top field's name) for each card a card's fields name."""
-    if isinstance(values, dict):
-        for spec in specs:
-            if spec.name in values:
-                for name, where in _value_references(spec, values[spec.name], (*path, spec.name)):
-                    yield name, where, spec.name
+    for spec in specs:
+        if spec.name in values:
+            for name, where in _value_references(spec, values[spec.name], (*path, spec.name)):
+                yield name, where, spec.name
 
 
 def _value_references(
-    spec: FieldSpec, value: Any, path: tuple[str | int, ...]
+    spec: FieldSpec, value: FieldValue, path: tuple[str | int, ...]
 ) -> Iterator[tuple[str, tuple[str | int, ...]]]:
     if spec.kind == "card" and isinstance(value, str):
         yield value, path
@@ -126,7 +124,7 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     walked: dict[int, list[tuple[str, Node]]] = {}
     for card in card_set.cards:
         card_type = card_set.game.card_types[card.type]
-        for name, path, field_name in field_references(card_type.fields, dict(card.values), ()):
+        for name, path, field_name in field_references(card_type.fields, card.values, ()):
             if not names.exists(name):
                 found.append(_problem(card, name, f"{field_name!r}", card.location(*path), names))
         for parsed in context.parsed.get(card.id, ()):

@@ -39,7 +39,7 @@ def apply_suppressions(
             continue
         kept.append(diag)
     for card in card_set.cards:
-        for index, code in enumerate(card.get("suppress") or ()):
+        for index, code in enumerate(card.strings("suppress")):
             if ran is not None and code not in ran:
                 continue
             if code in wanted.get(card.id, ()) and (card.id, code) not in fired:
@@ -72,8 +72,7 @@ def _wanted(card_set: CardSet) -> tuple[dict[str, set[str]], list[Diagnostic]]:
     problems: list[Diagnostic] = []
     loaded = {id(card) for card in card_set.cards}
     for card in (*card_set.cards, *card_set.flawed):
-        codes = card.get("suppress") or ()
-        for index, code in enumerate(codes):
+        for index, code in enumerate(card.strings("suppress")):
             where = card.location("suppress", index)
             if code not in CODES:
                 problems.append(

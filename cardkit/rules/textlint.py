@@ -1,33 +1,69 @@
 """Typing slips in one line of rules text: misspelt and doubled words, typographic quotes,
 unbalanced brackets. Pure functions of the text, each finding with its column (from 1).
 
-The dictionary that spelling is checked against is built from the grammar's own words, the
-game's vocabulary (resources, factions, card types, keywords, zones) and the set's card names,
-so a game's words are never "misspelt". ``explain_failure`` uses these findings to say why a
-line does not parse when a slip is the reason: "doubled word 'draw'" is a better message than
-"unexpected 'draw'".
+Spelling is checked against two lists, and a word is misspelt only when neither knows it:
+
+- the game's own words (``dictionary``): the grammar's, every word the game declares
+  (resources, factions, card types, keywords, zones, spans, phrasing) with the plurals,
+  possessives and verb forms of each ('Relics', 'Gold's', 'rezzed' of 'rez'), and the
+  set's card names;
+- English, from a maintained word list (``english.py``), read only when a word is not one
+  of the game's. Words the list does not have must be declared by the game: 'subroutine',
+  'trash' and 'install' are English, 'rez' and 'deathtouch' are not.
+
+Words in capitals ('HP', 'ATK'), single letters ('X') and words with digits ('D6') are not
+checked. The hint for a misspelt word comes from the same two lists: the known words one
+edit away (a letter dropped, added, changed, or two swapped), else two; the game's declared
+words first, then the core's, then English; among those the commoner word and the likelier
+slip (a letter dropped, doubled or swapped rather than one changed or added).
+
+``explain_failure`` uses these findings to say why a line does not parse when a slip is the
+reason: "doubled word 'draw'" is a better message than "unexpected 'draw'". A correctly
+spelt word the grammar cannot take leaves the parse error standing.
 """
 
 from __future__ import annotations
 
-import difflib
+import dataclasses
 import re
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.rules.english import english_words
+from cardkit.rules.parse_errors import listed
 from cardkit.rules.parser import grammar_text
 
-_WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
+_WORD = re.compile(r"(?<![\w'\u2019])[^\W\d_][\w'\u2019-]*")
+_LETTERS = re.compile(r"[^\W\d_]+")
+_PARTS = re.compile(r"[-']")
 _DOUBLED = re.compile(r"\b([^\W\d_]+)[ \t{}]+\1\b", re.IGNORECASE)
 _TERMINAL = re.compile(r"^_?[A-Z][A-Z_]*(?:\.\d+)?:\s*(.*)$", re.MULTILINE)
 _ESCAPE = re.compile(r"\\[a-zA-Z]")
 CURLY = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 _PAIRS = {")": "(", "}": "{", "]": "["}
-_CLOSE = 0.75  # how alike (difflib's ratio) a misspelt word is to the word it stands for
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz'"
+# How often an English word must be used (in the list's counts) to be a hint two edits away:
+# 26,000 of its 160,000 words. A rare word that far from the one written is seldom meant.
+_COMMON = 500
+# Endings of the game's words in running text, each with what to put back: plurals
+# ('relics', 'allies'), possessives ('Gold's', 'players''), verb forms ('scrapped', 'rezzing').
+_ENDINGS = (
+    ("'s", ""),
+    ("s'", ""),
+    ("ies", "y"),
+    ("ied", "y"),
+    ("es", ""),
+    ("s", ""),
+    ("ed", ""),
+    ("ed", "e"),
+    ("ing", ""),
+    ("ing", "e"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,44 +86,195 @@ def grammar_words() -> frozenset[str]:
     return frozenset(words)
 
 
-def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Mapping[str, str]:
-    """The words rules text may use -- the grammar's, the game's and the card names' --
-    casefolded, each to the way the game writes it ('gold' -> 'Gold')."""
-    phrases = [name for _, name in (*vocab.resources, *vocab.factions, *vocab.keywords)]
-    phrases += [name for _, _, name in vocab.zones]
-    phrases += [name for _, name in vocab.kinds()]
-    phrases += [name for _, name in vocab.plural_names()]
-    phrases += [words for _, words in vocab.specials]
-    phrases += [name for _, name in vocab.spans]
-    phrases += [*NUMBER_WORDS, *ACTIONS, *STATES, *names]
-    words = {w: w for w in grammar_words()}
-    words.update((w.casefold(), w) for phrase in phrases for w in _WORD.findall(phrase))
-    return words
+def _texts(value: object) -> Iterator[str]:
+    """Every string in a value made of dataclasses, mappings and collections."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _texts(getattr(value, field.name))
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from _texts(item)
 
 
-def misspelt(line: str, words: Mapping[str, str], start: int = 1) -> list[Finding]:
-    """Words from column ``start`` on that the dictionary lacks but has one close to."""
-    found = []
+def _stems(folded: str) -> Iterator[str]:
+    """What ``folded`` may be a plural, possessive or verb form of ('rezzed' -> 'rez')."""
+    for ending, back in _ENDINGS:
+        if folded.endswith(ending) and len(folded) > len(ending) + 1:
+            stem = folded[: -len(ending)] + back
+            yield stem
+            if ending in ("es", "ed", "ing") and not back and stem[-1] == stem[-2]:
+                yield stem[:-1]  # a doubled consonant: 'scrapped', 'rezzes'
+
+
+def _edits(word: str) -> set[str]:
+    """The strings one edit away from ``word``: a letter dropped, added or changed, or two
+    neighbours swapped."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    letters = _ALPHABET + "".join(sorted(set(word) - set(_ALPHABET)))
+    return {
+        *(left + right[1:] for left, right in splits if right),
+        *(left + right[1] + right[0] + right[2:] for left, right in splits if len(right) > 1),
+        *(left + c + right[1:] for left, right in splits if right for c in letters),
+        *(left + c + right for left, right in splits for c in letters),
+    }
+
+
+def _deletes(words: Iterable[str]) -> Mapping[str, list[str]]:
+    """Each word, and each string one letter shorter than a word, to the words it comes
+    from: the words one edit away from a string are among those under the string and under
+    each of its one-letter-shorter forms."""
+    index: dict[str, list[str]] = defaultdict(list)
+    for word in words:
+        index[word].append(word)
+        for i in range(len(word)):
+            index[word[:i] + word[i + 1 :]].append(word)
+    return index
+
+
+@cache
+def _common_deletes() -> Mapping[str, list[str]]:
+    """``_deletes`` of the English words used at least ``_COMMON`` times, made once."""
+    return _deletes(word for word, count in english_words().items() if count >= _COMMON)
+
+
+class Dictionary(Mapping[str, str]):
+    """The game's words, casefolded, each to the way the game writes it ('gold' -> 'Gold'):
+    those it ``declared`` (its vocabulary and card names) and the ``core`` words every game
+    shares (the grammar's). And what a word in rules text is, against them and against
+    English: known, or misspelt with a hint. What it found for a word is kept: a set
+    repeats its words."""
+
+    def __init__(self, declared: Mapping[str, str], core: Iterable[str] = ()) -> None:
+        self._declared = dict(declared)
+        self._words = {**self._declared, **{word: word for word in core}}
+        self._known: dict[str, bool] = {}
+        self._hints: dict[str, tuple[str, int]] = {}
+        self._deletes: Mapping[str, list[str]] | None = None
+
+    def __getitem__(self, key: str) -> str:
+        return self._words[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def game_knows(self, folded: str) -> bool:
+        """Whether a casefolded word is the game's, or a plural, possessive or verb form of
+        one of its words."""
+        return folded in self._words or any(stem in self._words for stem in _stems(folded))
+
+    def knows(self, word: str) -> bool:
+        """Whether ``word`` is spelt right: the game's, or English (a hyphenated word
+        when each part is)."""
+        folded = word.casefold().replace("\u2019", "'")
+        known = self._known.get(folded)
+        if known is None:
+            known = self._known[folded] = self._knows(folded)
+        return known
+
+    def _knows(self, folded: str) -> bool:
+        if self.game_knows(folded):
+            return True
+        english = english_words()
+        if folded in english or folded.removesuffix("'s").removesuffix("'") in english:
+            return True
+        parts = [part for part in _PARTS.split(folded) if len(part) > 1]
+        return len(parts) > 1 and all(map(self.knows, parts))
+
+    def hint(self, word: str) -> tuple[str, int]:
+        """The word ``word`` was likely meant to be, written as the game writes it, and how
+        many edits away it is (1 or 2); ('', 0) when no known word is that close."""
+        folded = word.casefold().replace("\u2019", "'")
+        found = self._hints.get(folded)
+        if found is None:
+            near = _edits(folded)
+            found = self._best(folded, near), 1
+            if not found[0]:
+                found = self._best(folded, self._two_edits(folded)), 2
+            if not found[0]:
+                found = "", 0
+            self._hints[folded] = found
+        meant, distance = found
+        return _written_like(word, meant), distance
+
+    def _two_edits(self, folded: str) -> set[str]:
+        """The known words two edits away from ``folded``: the game's, and the English
+        ones used at least ``_COMMON`` times. Found through the strings one edit away and
+        the indexes of deletes, not by comparing ``folded`` with every word."""
+        if self._deletes is None:
+            self._deletes = _deletes(self._words)
+        indexes = (self._deletes, _common_deletes())
+        found: set[str] = set()
+        for one in _edits(folded):
+            for key in (one, *(one[:i] + one[i + 1 :] for i in range(len(one)))):
+                for index in indexes:
+                    found.update(index.get(key, ()))
+        return {word for word in found if _distance(folded, word) == 2}
+
+    def _best(self, typed: str, candidates: set[str]) -> str:
+        """The likeliest of ``candidates`` to have been meant by ``typed``: one the game
+        declared, else one of the core's words, else an English one; among those, the one
+        the commoner word and the likelier slip."""
+        english = english_words()
+        for known in (self._declared, self._words, english):
+            found = [word for word in candidates if word in known]
+            if found:
+                best = min(found, key=lambda w: (-english.get(w, 1) * _slip(typed, w), w))
+                return self._words.get(best, best)
+        return ""
+
+
+def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Dictionary:
+    """The game's words: every word it declares (with the plurals of its card types) and
+    the card names', and the core's (the grammar's, numbers, actions and states)."""
+    declared: dict[str, str] = {}
+    plurals = (name for _, name in vocab.plural_names())
+    for phrase in (*_texts(vocab), *plurals):
+        for word in _LETTERS.findall(phrase):
+            # As names write it, not as ids do: ('favor', 'Royal Favor') gives 'Favor'.
+            if declared.setdefault(word.casefold(), word).islower():
+                declared[word.casefold()] = word
+    for name in names:  # capitalised as titles are: their words keep the game's writing
+        for word in _LETTERS.findall(name):
+            declared.setdefault(word.casefold(), word)
+    core = {*grammar_words(), *(w.casefold() for w in (*NUMBER_WORDS, *ACTIONS, *STATES))}
+    return Dictionary(declared, core)
+
+
+def _checked(line: str, start: int) -> Iterator[tuple[str, int]]:
+    """The words of ``line`` from column ``start`` on that spelling checks, with their
+    columns: not in capitals, not one letter, no digits."""
     for match in _WORD.finditer(line, start - 1):
-        word = match.group(0).strip("'\u2019-")
-        folded = word.casefold()
-        if not word or folded in words or folded.rstrip("s") in words:
-            continue
-        close = difflib.get_close_matches(folded, words, n=1, cutoff=_CLOSE)
-        if close:
-            found.append(unknown_word(word, match.start() + 1, words[close[0]]))
-    return found
+        word = match.group(0).rstrip("'\u2019-")
+        if len(word) > 1 and not word.isupper() and not any(c.isdigit() or c == "_" for c in word):
+            yield word, match.start() + 1
+
+
+def misspelt(line: str, words: Dictionary, start: int = 1) -> list[Finding]:
+    """Words from column ``start`` on that neither the game nor English knows."""
+    return [
+        unknown_word(word, column, words.hint(word)[0])
+        for word, column in _checked(line, start)
+        if not words.knows(word)
+    ]
 
 
 def unknown_word(word: str, column: int, meant: str) -> Finding:
-    """CK109 for ``word`` at ``column``, likely meant to be ``meant`` (written with a capital
-    when ``word`` starts with one: 'Drwa' is 'Draw', not 'draw')."""
-    if word[:1].isupper() and meant.islower():
-        meant = meant[:1].upper() + meant[1:]
+    """CK109 for ``word`` at ``column``, likely meant to be ``meant`` ('' when no known word
+    is close)."""
+    guess = f" (did you mean {meant!r}?)" if meant else ""
     return Finding(
         "CK109",
         column,
-        f"unknown word {word!r} (did you mean {meant!r}?)",
+        f"unknown word {word!r}{guess}",
         "fix the spelling, or declare the word in game.yaml if it is the game's",
         word,
     )
@@ -148,8 +335,17 @@ def unbalanced(line: str) -> list[Finding]:
     return sorted(found, key=lambda f: f.column)
 
 
-def explain_failure(line: str, exc: RulesTextError, words: Mapping[str, str]) -> Finding | None:
-    """A slip that explains why ``line`` does not parse, in place of the parse error."""
+def explain_failure(
+    line: str,
+    exc: RulesTextError,
+    words: Dictionary,
+    parse: Callable[[str], object] | None = None,
+) -> Finding | None:
+    """A slip that explains why ``line`` does not parse, in place of the parse error: an
+    unbalanced bracket, a doubled word, or a misspelt word with a hint where parsing stops.
+    ``parse`` (the ability a line parses to, or the ``RulesTextError`` why not) tells
+    whether the word meant may stand there; where it may not, the message also says what
+    may, as the parse error does."""
     if exc.line != 1:
         return None
     brackets = unbalanced(line)
@@ -158,20 +354,64 @@ def explain_failure(line: str, exc: RulesTextError, words: Mapping[str, str]) ->
     for finding in doubled(line):
         if finding.column == exc.column:
             return finding
-    for finding in misspelt(line, words, exc.column):
-        if finding.column != exc.column:
-            continue
-        if not exc.suggestion:
-            return finding
-        # The parser's guess is among what may come there, so better than the closest word
-        # of the whole dictionary; when it is not a word close to the one written ('wizard'
-        # where 'card' may come), the parse error says it better.
-        word = finding.word
-        if " " in exc.suggestion or _similarity(word, exc.suggestion) < _CLOSE:
-            return None
-        return unknown_word(word, exc.column, exc.suggestion)
+    for word, column in _checked(line, exc.column):
+        if column != exc.column or words.knows(word):
+            return None  # a word spelt right that the grammar cannot take: the parse error
+        meant, distance = words.hint(word)
+        if not meant:
+            return None  # no word like it: the parse error says what may come there
+        # The parser's guess is among what may come there: as close, it is the better one.
+        guess = exc.suggestion
+        if guess and " " not in guess and _distance(word.casefold(), guess.casefold()) <= distance:
+            return unknown_word(word, column, _written_like(word, guess))
+        found = unknown_word(word, column, meant)
+        if parse is None or not exc.expected:
+            return found
+        fixed = parse(line[: column - 1] + meant + line[column - 1 + len(word) :])
+        if not isinstance(fixed, RulesTextError) or fixed.line > 1 or fixed.column > column:
+            return found
+        message = f"{found.message}; expected {listed(list(exc.expected))} here"
+        return dataclasses.replace(found, message=message)
     return None
 
 
-def _similarity(word: str, other: str) -> float:
-    return difflib.SequenceMatcher(None, word.casefold(), other.casefold()).ratio()
+def _slip(typed: str, meant: str) -> float:
+    """How likely ``typed`` is as a slip in writing ``meant``, one edit away, against the
+    other slips: a letter dropped, doubled or swapped with its neighbour is one slip of the
+    word's own letters; a letter changed or added is one of 25 (1/25 as likely).
+    Words two edits away are not weighed (1)."""
+    if len(meant) == len(typed) + 1:
+        return 1.0  # a letter dropped
+    if len(meant) == len(typed) - 1:
+        doubled = any(
+            typed[i] == typed[i - 1] and typed[:i] + typed[i + 1 :] == meant
+            for i in range(1, len(typed))
+        )
+        return 1.0 if doubled else 1 / 25
+    if len(meant) == len(typed) and sorted(meant) == sorted(typed):
+        return 1.0  # two neighbours swapped
+    return 1 / 25 if len(meant) == len(typed) else 1.0
+
+
+def _written_like(word: str, meant: str) -> str:
+    """``meant`` with a capital where ``word`` has one and ``meant`` has none ('Drwa' is
+    'Draw', 'hWen' is 'When')."""
+    if meant.islower() and not word.islower():
+        return meant[:1].upper() + meant[1:]
+    return meant
+
+
+def _distance(word: str, other: str) -> int:
+    """Edits from ``word`` to ``other``: letters dropped, added, changed, or two neighbours
+    swapped (optimal string alignment distance)."""
+    previous2: list[int] = []
+    previous = list(range(len(other) + 1))
+    for i, a in enumerate(word, 1):
+        current = [i]
+        for j, b in enumerate(other, 1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == other[j - 2] and word[i - 2] == b:
+                cost = min(cost, previous2[j - 2] + 1)
+            current.append(cost)
+        previous2, previous = previous, current
+    return previous[-1]

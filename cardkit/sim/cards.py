@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardkit.effects import Ally, Gain, OnScrap, Primary
+from cardkit.sim.actions import Worth
 from cardkit.sim.compile import (
     Env,
     Exec,
-    Worth,
     compile_ability,
     counts_as_every_faction,
     in_order,

@@ -4,7 +4,8 @@ An executor is ``run(match, player) -> bool`` (whether it did something, for "If
 ``EXECUTORS`` maps every effect class to the function that compiles it, ``CONDITIONS`` and
 ``COUNTERS`` do the same for conditions and counted things, and ``DEEDS`` for the one-off
 effects a game maps to an engine deed (``play: specials``); tests fail when one of them misses
-a class of ``effects.py``.
+a class of ``effects.py``. Each handler takes its own class, and ``handles(Gain, _gain)``
+pairs them in a table so that mypy checks the pair.
 An effect no table knows is never skipped: ``unsupported`` names it, and the card is reported
 (CK403) before any game starts.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 from cardkit.effects import (
     Ability,
@@ -52,6 +53,7 @@ from cardkit.effects import (
     MoveCards,
     MoveWithout,
     NextAcquireOnTop,
+    Node,
     OnScrap,
     OpponentDiscards,
     OpponentDiscardsKinds,
@@ -75,6 +77,17 @@ from cardkit.effects import (
     Trigger,
 )
 from cardkit.model import PlayZones
+from cardkit.sim.actions import Worth
+from cardkit.sim.deeds import (
+    acquire_free,
+    choose_option,
+    copy_another,
+    destroy_target,
+    discard_from_hand,
+    opponent_discards,
+    put_from_discard_on_top,
+    scrap_cards,
+)
 
 if TYPE_CHECKING:
     from cardkit.sim.engine import Match
@@ -103,26 +116,22 @@ class Env:
     zones: PlayZones = field(default_factory=PlayZones)  # the game's ids of the engine's zones
 
 
-@dataclass(frozen=True, slots=True)
-class Worth:
-    """What an option of a choice gives, for bots to weigh: amounts, draws and other deeds."""
+N = TypeVar("N", bound=Node)
+R = TypeVar("R")
 
-    acquire: int = 0
-    attack: int = 0
-    life: int = 0
-    draw: int = 0
-    destroy: bool = False  # destroys an opponent's base
-    other: int = 0
 
-    def __add__(self, other: Worth) -> Worth:
-        return Worth(
-            self.acquire + other.acquire,
-            self.attack + other.attack,
-            self.life + other.life,
-            self.draw + other.draw,
-            self.destroy or other.destroy,
-            self.other + other.other,
-        )
+def handles(
+    cls: type[N], handler: Callable[[N, Env], R]
+) -> tuple[type[N], Callable[[Node, Env], R]]:
+    """An entry of a table of handlers by class (``EXECUTORS``, ``CONDITIONS``, ``COUNTERS``):
+    ``handler`` takes the nodes of ``cls`` only, as its signature says, and the tables are
+    looked up by ``type(node)``, so the check that narrows a node to its class never fails."""
+
+    def handle(node: Node, env: Env) -> R:
+        assert isinstance(node, cls)
+        return handler(node, env)
+
+    return cls, handle
 
 
 def _compile(effect: Effect, env: Env) -> Exec:
@@ -132,8 +141,7 @@ def _compile(effect: Effect, env: Env) -> Exec:
     return compiler(effect, env)
 
 
-def _gain(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Gain)
+def _gain(effect: Gain, env: Env) -> Exec:
     parts = tuple((env.resources[r], n) for r, n in effect.amounts)
     life = env.life
 
@@ -157,8 +165,7 @@ def _gain(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _gain_per_cost(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, GainPerCost)
+def _gain_per_cost(effect: GainPerCost, env: Env) -> Exec:
     r = env.resources[effect.resource]
     life = env.life
 
@@ -174,8 +181,7 @@ def _gain_per_cost(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _draw(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Draw)
+def _draw(effect: Draw, env: Env) -> Exec:
     n = effect.n
 
     def run(m: Match, p: int) -> bool:
@@ -184,10 +190,7 @@ def _draw(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _discard(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Discard)
-    from cardkit.sim.deeds import discard_from_hand
-
+def _discard(effect: Discard, env: Env) -> Exec:
     n = effect.n
 
     def run(m: Match, p: int) -> bool:
@@ -196,10 +199,7 @@ def _discard(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _opponent_discards(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, OpponentDiscards)
-    from cardkit.sim.deeds import opponent_discards
-
+def _opponent_discards(effect: OpponentDiscards, env: Env) -> Exec:
     n = effect.n
 
     def run(m: Match, p: int) -> bool:
@@ -208,10 +208,7 @@ def _opponent_discards(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _scrap_cards(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, ScrapCards)
-    from cardkit.sim.deeds import scrap_cards
-
+def _scrap_cards(effect: ScrapCards, env: Env) -> Exec:
     up_to, zones, optional = effect.up_to, effect.zones, effect.optional
 
     def run(m: Match, p: int) -> bool:
@@ -220,10 +217,7 @@ def _scrap_cards(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _acquire_free(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, AcquireFree)
-    from cardkit.sim.deeds import acquire_free
-
+def _acquire_free(effect: AcquireFree, env: Env) -> Exec:
     max_cost, what, destination = effect.max_cost, frozenset(effect.what), effect.destination
 
     def run(m: Match, p: int) -> bool:
@@ -232,10 +226,7 @@ def _acquire_free(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _destroy_target(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, DestroyTarget)
-    from cardkit.sim.deeds import destroy_target
-
+def _destroy_target(effect: DestroyTarget, env: Env) -> Exec:
     what, optional = effect.what, effect.optional
 
     def run(m: Match, p: int) -> bool:
@@ -244,8 +235,7 @@ def _destroy_target(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _next_acquire_on_top(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, NextAcquireOnTop)
+def _next_acquire_on_top(effect: NextAcquireOnTop, env: Env) -> Exec:
     what = frozenset(effect.what)
 
     def run(m: Match, p: int) -> bool:
@@ -255,10 +245,7 @@ def _next_acquire_on_top(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _put_from_discard_on_top(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, PutFromDiscardOnTop)
-    from cardkit.sim.deeds import put_from_discard_on_top
-
+def _put_from_discard_on_top(effect: PutFromDiscardOnTop, env: Env) -> Exec:
     what = frozenset(effect.what)
 
     def run(m: Match, p: int) -> bool:
@@ -267,10 +254,7 @@ def _put_from_discard_on_top(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _copy_another(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, CopyAnother)
-    from cardkit.sim.deeds import copy_another
-
+def _copy_another(effect: CopyAnother, env: Env) -> Exec:
     what = frozenset(effect.what)
 
     def run(m: Match, p: int) -> bool:
@@ -279,7 +263,7 @@ def _copy_another(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _nothing(effect: Any, env: Env) -> Exec:
+def _nothing(effect: AllyForAllFactions | KeywordUse, env: Env) -> Exec:
     """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
     card field the engine reads when it compiles the card; nothing happens when it is played."""
 
@@ -306,8 +290,7 @@ every special effect the game does not map to one is outside the engine."""
 OUTSIDE_SPECIAL = "a one-off effect of the game's own that 'play: specials' maps to no engine deed"
 
 
-def _special(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Special)
+def _special(effect: Special, env: Env) -> Exec:
     deed = env.specials.get(effect.key)
     if deed is None:
         raise Unsupported(f"Special:{effect.key}")
@@ -320,10 +303,9 @@ OUTSIDE_DELAYED = (
 )
 
 
-def _at_end_of(effect: Any, env: Env) -> Exec:
+def _at_end_of(effect: AtEndOf, env: Env) -> Exec:
     """'At the end of this turn, put this card from <a shared zone> into your <discard
     zone>': the card comes back from where scrapped cards go (the engine's one delayed deed)."""
-    assert isinstance(effect, AtEndOf)
     inner = effect.effect
     if (
         effect.this_turn
@@ -337,8 +319,7 @@ def _at_end_of(effect: Any, env: Env) -> Exec:
     raise Unsupported("AtEndOf")
 
 
-def _scrapped_this_turn(counted: Any) -> Callable[[Match], int]:
-    assert isinstance(counted, ScrappedThisTurn)
+def _scrapped_this_turn(counted: ScrappedThisTurn, env: Env) -> Callable[[Match], int]:
     including = counted.including_this
 
     def count(m: Match) -> int:
@@ -347,25 +328,26 @@ def _scrapped_this_turn(counted: Any) -> Callable[[Match], int]:
     return count
 
 
-def _discarded_this_way(counted: Any) -> Callable[[Match], int]:
+def _discarded_this_way(counted: DiscardedThisWay, env: Env) -> Callable[[Match], int]:
     def count(m: Match) -> int:
         return m.last_count
 
     return count
 
 
-COUNTERS: Mapping[type[Counted], Callable[[Any], Callable[[Match], int]]] = {
-    ScrappedThisTurn: _scrapped_this_turn,
-    DiscardedThisWay: _discarded_this_way,
-}
+_COUNTERS = (
+    handles(ScrappedThisTurn, _scrapped_this_turn),
+    handles(DiscardedThisWay, _discarded_this_way),
+)
+COUNTERS: Mapping[type[Counted], Callable[[Counted, Env], Callable[[Match], int]]] = dict(_COUNTERS)
+"""Every counted thing (``for each ...``) and the function that compiles it into a count."""
 
 
-def _for_each(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, ForEach)
+def _for_each(effect: ForEach, env: Env) -> Exec:
     counter = COUNTERS.get(type(effect.counted))
     if counter is None:
         raise Unsupported(type(effect.counted).__name__)
-    count = counter(effect.counted)
+    count = counter(effect.counted, env)
     inner = _compile(effect.effect, env)
 
     def run(m: Match, p: int) -> bool:
@@ -377,8 +359,7 @@ def _for_each(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _and(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, And | Then)
+def _and(effect: And | Then, env: Env) -> Exec:
     runs = tuple(_compile(e, env) for e in effect.effects)
 
     def run(m: Match, p: int) -> bool:
@@ -390,10 +371,7 @@ def _and(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _choice(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Choice)
-    from cardkit.sim.deeds import choose_option
-
+def _choice(effect: Choice, env: Env) -> Exec:
     runs = tuple(_compile(e, env) for e in effect.options)
     worths = tuple(worth(e, env) for e in effect.options)
 
@@ -403,8 +381,7 @@ def _choice(effect: Any, env: Env) -> Exec:
     return run
 
 
-def _in_play(condition: Any) -> Callable[[Match, int], bool]:
-    assert isinstance(condition, InPlay)
+def _in_play(condition: InPlay, env: Env) -> Callable[[Match, int], bool]:
     what, at_least = condition.what, condition.at_least
 
     def test(m: Match, p: int) -> bool:
@@ -413,25 +390,25 @@ def _in_play(condition: Any) -> Callable[[Match, int], bool]:
     return test
 
 
-def _if_you_do(condition: Any) -> Callable[[Match, int], bool]:
+def _if_you_do(condition: IfYouDo, env: Env) -> Callable[[Match, int], bool]:
     def test(m: Match, p: int) -> bool:
         return m.last_did
 
     return test
 
 
-CONDITIONS: Mapping[type[Condition], Callable[[Any], Callable[[Match, int], bool]]] = {
-    InPlay: _in_play,
-    IfYouDo: _if_you_do,
-}
+_CONDITIONS = (handles(InPlay, _in_play), handles(IfYouDo, _if_you_do))
+CONDITIONS: Mapping[type[Condition], Callable[[Condition, Env], Callable[[Match, int], bool]]] = (
+    dict(_CONDITIONS)
+)
+"""Every condition (``if ...``) and the function that compiles it into a test."""
 
 
-def _conditional(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Conditional)
+def _conditional(effect: Conditional, env: Env) -> Exec:
     tester = CONDITIONS.get(type(effect.condition))
     if tester is None:
         raise Unsupported(type(effect.condition).__name__)
-    test = tester(effect.condition)
+    test = tester(effect.condition, env)
     body = _compile(effect.effect, env)
 
     def run(m: Match, p: int) -> bool:
@@ -455,34 +432,34 @@ def in_order(runs: tuple[Exec, ...]) -> Exec:
     return run
 
 
-def _sequence(effect: Any, env: Env) -> Exec:
-    assert isinstance(effect, Sequence)
+def _sequence(effect: Sequence, env: Env) -> Exec:
     return in_order(tuple(_compile(e, env) for e in effect.effects))
 
 
-EXECUTORS: Mapping[type[Effect], Callable[[Any, Env], Exec]] = {
-    Gain: _gain,
-    GainPerCost: _gain_per_cost,
-    Draw: _draw,
-    Discard: _discard,
-    OpponentDiscards: _opponent_discards,
-    ScrapCards: _scrap_cards,
-    AcquireFree: _acquire_free,
-    DestroyTarget: _destroy_target,
-    NextAcquireOnTop: _next_acquire_on_top,
-    PutFromDiscardOnTop: _put_from_discard_on_top,
-    CopyAnother: _copy_another,
-    AllyForAllFactions: _nothing,
-    KeywordUse: _nothing,
-    Special: _special,
-    ForEach: _for_each,
-    And: _and,
-    Then: _and,
-    Choice: _choice,
-    Conditional: _conditional,
-    AtEndOf: _at_end_of,
-    Sequence: _sequence,
-}
+_EXECUTORS = (
+    handles(Gain, _gain),
+    handles(GainPerCost, _gain_per_cost),
+    handles(Draw, _draw),
+    handles(Discard, _discard),
+    handles(OpponentDiscards, _opponent_discards),
+    handles(ScrapCards, _scrap_cards),
+    handles(AcquireFree, _acquire_free),
+    handles(DestroyTarget, _destroy_target),
+    handles(NextAcquireOnTop, _next_acquire_on_top),
+    handles(PutFromDiscardOnTop, _put_from_discard_on_top),
+    handles(CopyAnother, _copy_another),
+    handles(AllyForAllFactions, _nothing),
+    handles(KeywordUse, _nothing),
+    handles(Special, _special),
+    handles(ForEach, _for_each),
+    handles(And, _and),
+    handles(Then, _and),
+    handles(Choice, _choice),
+    handles(Conditional, _conditional),
+    handles(AtEndOf, _at_end_of),
+    handles(Sequence, _sequence),
+)
+EXECUTORS: Mapping[type[Effect], Callable[[Effect, Env], Exec]] = dict(_EXECUTORS)
 """Every effect class and the function that compiles it into an executor."""
 
 TRIGGERS: tuple[type[Trigger], ...] = (Primary, Ally, OnScrap)

@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
-from cardkit.sim.engine import PILE
+from cardkit.sim.actions import PILE, Worth
 
 if TYPE_CHECKING:
-    from cardkit.sim.compile import Worth
     from cardkit.sim.engine import Match
 
 

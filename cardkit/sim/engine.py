@@ -7,7 +7,8 @@ ally and scrap abilities) and no card: what a card does comes from its compiled 
 ``random.Random``, so a seed replays a game.
 
 Players are numbered in turn order (0 plays first). Each turn: bases fire their primary
-abilities, then the player's bot picks actions from ``legal_actions()`` until it ends the turn;
+abilities, then the player's bot (``view.py``'s ``Bot``, asked through the player's ``View``)
+picks actions (``actions.py``) from ``legal_actions()`` until it ends the turn;
 ally abilities fire as soon as they are triggered; then ships and the hand are discarded and
 the player draws a new hand.
 """
@@ -19,16 +20,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from cardkit.sim.bots import Bot
-    from cardkit.sim.cards import Compiled
+from cardkit.sim.actions import (
+    ACQUIRE,
+    ATTACK_BASE,
+    ATTACK_PLAYER,
+    END,
+    END_TURN,
+    PILE,
+    PLAY,
+    PLAY_ALL,
+    PLAY_HAND,
+    SCRAP,
+    Action,
+)
+from cardkit.sim.view import Bot, View
 
-# Actions: (kind, argument) pairs. PLAY_ALL plays the whole hand, cards drawn meanwhile too.
-PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
-Action = tuple[int, int]
-END_TURN: Action = (END, 0)
-PLAY_HAND: Action = (PLAY_ALL, 0)
-PILE = -1  # the argument of ACQUIRE for the always-available pile
+if TYPE_CHECKING:
+    from cardkit.sim.cards import Compiled
 
 
 def shuffle(cards: list[int], random: Callable[[], float]) -> None:
@@ -106,8 +114,6 @@ class Match:
         self.last_cost = -1
         self.last_count = 0
         self.last_did = False
-        from cardkit.sim.bots import View
-
         self.views = [View(self, 0), View(self, 1)]
         self.draw(0, setup.first_hand_size)
         self.draw(1, setup.hand_size)

@@ -23,9 +23,7 @@ from typing import final
 
 from mypy_extensions import mypyc_attr
 
-from cardkit.sim.appraise import WEIGHTS, Ledger, ledger, phase_of
-from cardkit.sim.compile import Worth
-from cardkit.sim.engine import (
+from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
@@ -35,7 +33,9 @@ from cardkit.sim.engine import (
     PLAY_HAND,
     SCRAP,
     Action,
+    Worth,
 )
+from cardkit.sim.appraise import WEIGHTS, Ledger, ledger, phase_of
 from cardkit.sim.simple import SimpleBot
 from cardkit.sim.view import View
 

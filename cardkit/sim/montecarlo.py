@@ -18,7 +18,7 @@ import random
 
 from mypy_extensions import mypyc_attr
 
-from cardkit.sim.engine import (
+from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,

@@ -32,10 +32,6 @@ def bucket_label(bucket: tuple[int, int]) -> str:
 _BUCKET_OF = [next(k for k, (_, high) in enumerate(BUCKETS) if r <= high) for r in range(100)]
 
 
-def _bucket(round_: int) -> int:
-    return _BUCKET_OF[round_] if round_ < len(_BUCKET_OF) else len(BUCKETS) - 1
-
-
 @dataclass
 class CardTally:
     """Counts for one card, over player-games (two per game)."""
@@ -104,7 +100,7 @@ class Tally:
                 seen.add(card)
                 counts.players += 1
                 counts.wins += won
-                # _bucket(round_), without the call
+                # the bucket of round_, by table (the rounds of longer games in the last)
                 slot = counts.by_round[bucket_of[round_] if round_ < known else len(BUCKETS) - 1]
                 slot[0] += 1
                 slot[1] += won
@@ -175,7 +171,7 @@ def run_sweep(
             if progress is not None:
                 progress(done)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as executor:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(batches))) as executor:
             futures = {
                 executor.submit(play_games, pool, bots, seed, start, stop): k
                 for k, (start, stop) in enumerate(batches)

@@ -8,8 +8,7 @@ from typing import final
 
 from mypy_extensions import mypyc_attr
 
-from cardkit.sim.compile import Worth
-from cardkit.sim.engine import (
+from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
@@ -18,6 +17,7 @@ from cardkit.sim.engine import (
     PLAY_HAND,
     SCRAP,
     Action,
+    Worth,
 )
 from cardkit.sim.view import View
 

@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from cardkit.model import PlayZones
-from cardkit.sim.compile import Worth
-from cardkit.sim.engine import Action
+from cardkit.sim.actions import Action, Worth
 
 if TYPE_CHECKING:
     from cardkit.sim.cards import Compiled, CompiledCard
@@ -75,9 +74,6 @@ class View:
     def zones(self) -> PlayZones:
         """The game's zone ids of the hand, the discard pile and the market row."""
         return self._m.zones
-
-    def opponent_discard(self) -> list[int]:
-        return self._m.discard[1 - self.seat]
 
     def deck_size(self, seat: int) -> int:
         return len(self._m.deck[seat])

@@ -1,0 +1,40 @@
+"""English for messages, rules text and cards: articles, counted nouns and numbers.
+
+Standard library only."""
+
+from __future__ import annotations
+
+import re
+
+# Words that start with a vowel letter but the sound of 'you': 'a unit', 'a user', 'a eulogy'.
+_SOUNDS_LIKE_YOU = ("uni", "use", "usu", "uti", "eu")
+
+
+def article(noun: str) -> str:
+    """The noun with its indefinite article, by its spelling: 'an ally', 'a unit', 'an Upgrade'."""
+    lower = noun.lower()
+    vowel = lower[:1] in ("a", "e", "i", "o", "u") and not lower.startswith(_SOUNDS_LIKE_YOU)
+    return ("an " if vowel else "a ") + noun
+
+
+_ES = re.compile(r"(?:s|x|z|ch|sh)$", re.IGNORECASE)
+_IES = re.compile(r"[^aeiou]y$", re.IGNORECASE)
+
+
+def plural_noun(noun: str) -> str:
+    """The English plural of a noun: 'unit' -> 'units', 'ally' -> 'allies', 'box' -> 'boxes'."""
+    if _IES.search(noun):
+        return noun[:-1] + "ies"
+    if _ES.search(noun):
+        return noun + "es"
+    return noun + "s"
+
+
+def plural(count: int, word: str) -> str:
+    """The count and the word, plural unless the count is one: '1 error', '2 errors'."""
+    return f"{count} {word if count == 1 else plural_noun(word)}"
+
+
+def number_text(value: float) -> str:
+    """A number as a card prints it: '3' for 3.0, '2.5', '0.333333' for a third."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"

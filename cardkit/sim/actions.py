@@ -1,0 +1,39 @@
+"""What a player does and chooses: the words the engine, the deeds and the bots share.
+
+The bottom of the simulator: an ``Action`` is a ``(kind, argument)`` pair the engine offers in
+``legal_actions()`` and a bot answers ``take_action`` with; a ``Worth`` is what an option of a
+choice gives, for a bot to weigh. Nothing here knows a match or a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Actions: (kind, argument) pairs. PLAY_ALL plays the whole hand, cards drawn meanwhile too.
+PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
+Action = tuple[int, int]
+END_TURN: Action = (END, 0)
+PLAY_HAND: Action = (PLAY_ALL, 0)
+PILE = -1  # the argument of ACQUIRE for the always-available pile
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What an option of a choice gives, for bots to weigh: amounts, draws and other deeds."""
+
+    acquire: int = 0
+    attack: int = 0
+    life: int = 0
+    draw: int = 0
+    destroy: bool = False  # destroys an opponent's base
+    other: int = 0
+
+    def __add__(self, other: Worth) -> Worth:
+        return Worth(
+            self.acquire + other.acquire,
+            self.attack + other.attack,
+            self.life + other.life,
+            self.draw + other.draw,
+            self.destroy or other.destroy,
+            self.other + other.other,
+        )
