@@ -20,6 +20,7 @@ from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
+from cardkit.effects.core import Words, Wording
 from cardkit.model import Card, CardSet, FieldSpec
 from cardkit.rules.context import CheckContext
 
@@ -51,7 +52,13 @@ def _child_fields(kind: type[Node]) -> tuple[str, ...]:
 
 
 def effect_references(node: Node) -> Iterator[tuple[str, Node]]:
-    """Every card name an effect tree holds, with the node that holds it."""
+    """Every card name an effect tree holds, with the node that holds it (a generic phrase
+    holds them as terms: "gain a Farthing")."""
+    if isinstance(node, Words | Wording):
+        for kind, value in node.terms:
+            if kind in ("name", "quote"):
+                yield value, node
+        return
     for name, several in _reference_fields(type(node)):
         value = getattr(node, name)
         for item in value if several else (value,):
@@ -101,8 +108,10 @@ class CardNames:
         self.read = card_set.names_read
 
     def exists(self, name: str) -> bool:
-        """Whether a card of that name or id was read (loaded or not: its errors are out)."""
-        return name in self.known or name in self.read
+        """Whether a card of that name or id was read (loaded or not: its errors are out);
+        a name in the plural ("two Farthings") names the card too."""
+        forms = [name, *(name[: -len(end)] for end in ("es", "s") if name.endswith(end))]
+        return any(form in self.known or form in self.read for form in forms)
 
     def suggestion(self, name: str) -> str:
         return did_you_mean(name, self.known)

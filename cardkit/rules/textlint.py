@@ -19,6 +19,7 @@ from functools import lru_cache
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.rules.grammar import verb_forms
 from cardkit.rules.parser import grammar_text
 
 _WORD = re.compile(r"[^\W\d_][\w'\u2019-]*")
@@ -60,6 +61,13 @@ def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Mapping[str, str
     phrases += [words for _, words in vocab.specials]
     phrases += [name for _, name in vocab.spans]
     phrases += [*NUMBER_WORDS, *ACTIONS, *STATES, *names]
+    # The core verbs and the game's own (grammar.py generates their terminals), and the words
+    # of the game's declared labels, phrases and shorthand forms.
+    phrases += [form for forms in verb_forms(vocab) for form in forms]
+    phrases += [text for _, text, _, _, _ in vocab.labels]
+    phrases += [text for _, text in vocab.phrases]
+    phrases += [form for form, _ in vocab.shorthand]
+    phrases += [name for _, name, plural in vocab.cost_symbols] + [vocab.all_factions]
     words = {w: w for w in grammar_words()}
     words.update((w.casefold(), w) for phrase in phrases for w in _WORD.findall(phrase))
     return words
