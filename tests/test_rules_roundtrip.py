@@ -336,7 +336,10 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
 
 def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
     clause = clauses(vocab)
-    several = st.lists(clause, min_size=2, max_size=3).map(tuple)
+    # A keyword is a sentence of its own: "and" before a keyword joins keywords ("Overrun and
+    # Swift"), not a clause and a keyword.
+    joined = clause.filter(lambda c: not isinstance(c, KeywordUse))
+    several = st.lists(joined, min_size=2, max_size=3).map(tuple)
     chain: st.SearchStrategy[Chain] = st.one_of(
         clause, several.map(And), several.map(Then), several.map(Choice)
     )
@@ -352,14 +355,18 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
     effect = st.one_of(
         sentence, st.lists(sentence, min_size=2, max_size=3).map(lambda s: Sequence(tuple(s)))
     )
-    triggers = [st.just(Primary()), st.just(OnScrap())]
+    # Ally and scrap abilities are labels a game declares (game.yaml 'phrasing: labels').
+    triggers = [st.just(Primary())]
+    if vocab.label_text("cost"):
+        triggers.append(st.just(OnScrap()))
     if vocab.resources:
         costs = st.lists(
             st.tuples(_ids(vocab.resources), st.integers(0, 9)), min_size=1, max_size=3
         )
         triggers.append(costs.map(lambda c: AbilityCost(tuple(c))))
-    if vocab.factions:
-        triggers.append(st.builds(Ally, _ids(vocab.factions), st.booleans()))
+    if vocab.factions and vocab.label_text("ally"):
+        double = st.booleans() if vocab.label_text("ally", 2) else st.just(False)
+        triggers.append(st.builds(Ally, _ids(vocab.factions), double))
     return st.builds(Ability, st.one_of(*triggers), effect)
 
 

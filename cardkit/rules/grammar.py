@@ -294,6 +294,8 @@ def game_terminals(vocab: Vocabulary) -> str:
         *every,
         "you may",
         *_PLAYERS,
+        *_CLAUSE_STARTS,
+        *(f"this {name}" for name in types),
         *(n for _, n, _ in vocab.cost_symbols),
         *(text.split()[0] for text in _first_literals(vocab)),
     ]
@@ -364,6 +366,23 @@ _PLAYERS = (
     "your opponent",
 )
 """Players a clause after "and" may start with ("and each opponent loses 1 life")."""
+_CLAUSE_STARTS = (
+    "target",
+    "all your",
+    "all enemy",
+    "enemy",
+    "the affected card",
+    "it joins",
+    "each player removes",
+    "copy",
+    "end",
+    "replace",
+    "make",
+    "move",
+    "take control of",
+    "play only during",
+)
+"""The first words of the clauses of the sample games' own rules (grammar.lark)."""
 
 
 def zone_names(vocab: Vocabulary) -> list[str]:

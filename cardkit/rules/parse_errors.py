@@ -210,6 +210,26 @@ def _shown(terminal: str, declared: dict[str, str] | None = None) -> str:
     return TERMINAL_WORDS.get(terminal) or repr(terminal.strip("_").lower().replace("_", " "))
 
 
+def _absent(vocab: Vocabulary) -> set[str]:
+    """The terminals of words the game does not have (no cost symbols, no factions ...): an
+    error does not offer them."""
+    absent = set()
+    for name, words in (
+        ("COST_SYMBOL", vocab.cost_symbols),
+        ("FACTION", vocab.factions),
+        ("KEYWORD", vocab.keywords),
+        ("ZONE", vocab.zones),
+        ("STAT", vocab.stats),
+        ("SPECIAL", vocab.specials),
+        ("ALL_FACTIONS", vocab.all_factions),
+        ("PROPERTY", vocab.properties),
+        ("RESOURCE_COUNTER", vocab.resources),
+    ):
+        if not words:
+            absent.add(name)
+    return absent
+
+
 def _ranked(expected: set[str], declared: dict[str, str] | None) -> list[str]:
     """The words for the terminals that may stand at an error, most common first, each once."""
     names = sorted(expected, key=lambda n: (_ORDER.get(n, len(_ORDER)), n))
@@ -277,7 +297,7 @@ def syntax_error(
         )
     if "KEYWORD" in expected and (unknown := _unknown_keyword(vocab, text, line, column)):
         return unknown
-    shown = _ranked(expected, declared)
+    shown = _ranked(expected - _absent(vocab), declared)
     digits = _DIGITS.match(rest)
     if not at_end and digits and "NUMBER" in expected:
         number = digits.group(0)

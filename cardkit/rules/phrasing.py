@@ -44,7 +44,9 @@ def _slot_example(slot: str, vocab: Vocabulary) -> str:
         "factions": [name for _, name in vocab.factions],
         "card name": ["Example"],
     }[slot]
-    return pick[0] if pick else f"{{{slot}}}"
+    if not pick:
+        raise LookupError(slot)  # the game has nothing to fill the slot with
+    return pick[0]
 
 
 def phrasing_diagnostics(game: Game, parser: RulesParser | None = None) -> list[Diagnostic]:
@@ -78,7 +80,10 @@ def phrasing_diagnostics(game: Game, parser: RulesParser | None = None) -> list[
                 )
             )
             continue
-        text = example(form, vocab)
+        try:
+            text = example(form, vocab)
+        except LookupError:
+            continue
         try:
             parsed = parser.parse_ability(text if table != "labels" else f"{text}: Draw a card.")
         except RulesTextError as exc:

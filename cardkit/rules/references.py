@@ -19,6 +19,7 @@ from collections.abc import Iterator, Mapping
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
+from cardkit.effects.core import Wording, Words
 from cardkit.model import Card, CardSet, FieldSpec, FieldValue
 from cardkit.rules.context import CheckContext
 
@@ -50,7 +51,13 @@ def _child_fields(kind: type[Node]) -> tuple[str, ...]:
 
 
 def effect_references(node: Node) -> Iterator[tuple[str, Node]]:
-    """Every card name an effect tree holds, with the node that holds it."""
+    """Every card name an effect tree holds, with the node that holds it (a generic phrase
+    holds them as terms: "gain a Farthing")."""
+    if isinstance(node, Words | Wording):
+        for kind, value in node.terms:
+            if kind in ("name", "quote"):
+                yield value, node
+        return
     for name, several in _reference_fields(type(node)):
         value = getattr(node, name)
         for item in value if several else (value,):
@@ -99,8 +106,10 @@ class CardNames:
         self.read = card_set.names_read
 
     def exists(self, name: str) -> bool:
-        """Whether a card of that name or id was read (loaded or not: its errors are out)."""
-        return name in self.known or name in self.read
+        """Whether a card of that name or id was read (loaded or not: its errors are out);
+        a name in the plural ("two Farthings") names the card too."""
+        forms = [name, *(name[: -len(end)] for end in ("es", "s") if name.endswith(end))]
+        return any(form in self.known or form in self.read for form in forms)
 
     def suggestion(self, name: str) -> str:
         return did_you_mean(name, self.known)

@@ -130,7 +130,7 @@ class Shapes:
         rules.append((re.compile(r"^discard any number of cards$"), lambda m, a: Discard(None)))
         rules.append(
             (
-                re.compile(rf"^gain <resource:({_ID})> equal to its cost$"),
+                re.compile(rf"^gain <resource:({_ID})> equal to its (?:cost|<stat:cost>)$"),
                 lambda m, a: GainPerCost(m[1]),
             )
         )
@@ -222,7 +222,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^target (?:(attacking|blocking) )?<type:({_ID})> gets ([+-]\d+) "
+                    rf"^target (?:(attacking|blocking) )?<types?:({_ID})> gets ([+-]\d+) "
                     rf"<stat:({_ID})>( this turn| <span:{_ID}>)?$"
                 ),
                 lambda m, a: ModifyStat(
@@ -241,7 +241,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^target <type:({_ID})> cannot (attack|block|move)"
+                    rf"^target <types?:({_ID})> cannot (attack|block|move)"
                     rf"( this turn| <span:{_ID}>)?$"
                 ),
                 lambda m, a: Cannot(m[1], m[2], *_lasts(m[3])),
@@ -251,7 +251,7 @@ class Shapes:
             (
                 re.compile(
                     rf"^remove (\d+) <counter:({_ID}) counters?> from (each card at )?target"
-                    rf" <type:({_ID})>$"
+                    rf" <types?:({_ID})>$"
                 ),
                 lambda m, a: RemoveCounters(m[2], int(m[1]), m[4], bool(m[3])),
             )
@@ -264,7 +264,9 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(rf"^create (a|\d+) <quote:([^>]+)>(?: into your <zone:({_ID})>)?$"),
+                re.compile(
+                    rf"^create (a|\d+) <quote:([^>]+)>(?: into (?:your|the) <zone:({_ID})>)?$"
+                ),
                 lambda m, a: CreateCard(m[2], _count(m[1]), m[3]),
             )
         )
@@ -347,7 +349,7 @@ class Shapes:
         """The sample games' value of a generic clause, or the clause itself."""
         gains = act.subject is None and not act.modal and act.verb in ("gain", "add")
         if gains and len(act.parts) == 1 and isinstance(act.parts[0], Amounts):
-            return self.gain(act.parts[0])
+            return _placed(Gain(act.parts[0].amounts), act)
         text = self.act_shape(act)
         for pattern, make in self.rules:
             found = pattern.match(text)
@@ -372,7 +374,7 @@ class Shapes:
         first, *rest = joined.effects
         if isinstance(first, AcquireFree) and len(rest) == 1 and isinstance(rest[0], Act):
             found = re.fullmatch(
-                rf"put it (on top of|into) your <zone:({_ID})>", self.act_shape(rest[0])
+                rf"put it (on top of|into) (?:your|the) <zone:({_ID})>", self.act_shape(rest[0])
             )
             if found and first.destination == "discard":
                 where = TOP_OF + found[2] if found[1] == "on top of" else found[2]

@@ -35,6 +35,7 @@ from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.english import english_words
+from cardkit.rules.grammar import verb_forms
 from cardkit.rules.parse_errors import listed
 from cardkit.rules.parser import grammar_text
 
@@ -245,7 +246,9 @@ def dictionary(vocab: Vocabulary, names: Iterable[str] = ()) -> Dictionary:
     for name in names:  # capitalised as titles are: their words keep the game's writing
         for word in _LETTERS.findall(name):
             declared.setdefault(word.casefold(), word)
+    verbs = (form for forms in verb_forms(vocab) for form in forms)  # draws, drew, drawn
     core = {*grammar_words(), *(w.casefold() for w in (*NUMBER_WORDS, *ACTIONS, *STATES))}
+    core.update(w.casefold() for form in verbs for w in _LETTERS.findall(form))
     return Dictionary(declared, core)
 
 
