@@ -21,6 +21,7 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
 from cardkit.effects.core import Wording, Words
+from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Card, CardSet, FieldSpec
 from cardkit.rules.context import CheckContext
 
