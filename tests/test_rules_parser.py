@@ -164,42 +164,34 @@ def test_a_game_without_factions_has_no_ally_abilities() -> None:
 
 # Each message, and the lines (with the column it must point at) that produce it.
 ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
+    # One error, at the first word the grammar cannot take, naming in plain words what may
+    # stand there (the most common first). "Gain 2 Glod" is a card named 'Glod' to the
+    # grammar: the references check (CK130) says that no card has that name.
     (
-        "unexpected 'Glod': expected a resource (did you mean 'Gold'?)",
-        [("Gain 2 Glod.", 8), ("Red Guild Ally: Gain 2 Glod", 24)],
-    ),
-    (
-        "unexpected 'Royal Favour': expected a resource (did you mean 'Royal Favor'?)",
-        [("Gain 2 Royal Favour.", 8)],
-    ),
-    (
-        "unexpected 'Gian': expected one of '(', 'acquire', 'add', 'all enemy', 'all your', "
-        "'at the end of', 'copy', 'create' or 30 more (did you mean 'gain'?)",
+        "unexpected 'Gian': expected a number, 'card', a card type, a card type (plural), a "
+        "verb ('draw', 'put'), a verb ('draws') or another word of rules text (did you mean "
+        "'gain'?)",
         [("Gian 2 Gold.", 1), ("{Gian 2 Gold}", 2)],
     ),
     (
-        "unexpected 'hnd': expected a zone (did you mean 'hand'?)",
+        "unexpected 'hnd': expected 'card', a card type, a card type (plural), a zone, a "
+        "faction, a card name or another word of rules text (did you mean 'hand'?)",
         [("You may scrap a card in your hnd.", 30)],
     ),
     (
-        "unexpected 'relics': expected one of 'card' or a card type (did you mean 'relic'?)",
-        [("Acquire a relics of cost 2 or less for free.", 11)],
+        "the text ends too early: expected a resource, 'card', a card type, a card type "
+        "(plural), a faction, a card name or another word of rules text",
+        [("Gain 2", 7), ("Gain 2   ", 7)],
     ),
     (
-        "unexpected 'relic': expected a card type (plural) (did you mean 'relics'?)",
-        [("If you have two or more relic in play, draw a card.", 25)],
-    ),
-    ("the text ends too early: expected a resource", [("Gain 2", 7), ("Gain 2   ", 7)]),
-    (
-        "unexpected 'or': expected one of '.', 'and' or the end of the line",
+        "unexpected 'or': expected the end of the line, '.', ':', 'and', '; or' or ','",
         [("Gain 2 Gold and draw a card or draw a card.", 29)],
     ),
     (
-        "unexpected ';': expected one of ', then', '.', 'and', 'for each', 'or' or the end of "
-        "the line",
-        [("Draw a card; discard a card.", 12)],
+        "unexpected 'Aly': expected 'card', a card type, a card type (plural), a faction, a "
+        "card name in quotes, 'one' or another word of rules text",
+        [("Red Guild Aly: Draw a card.", 11)],
     ),
-    ("unexpected 'Aly': expected 'ally'", [("Red Guild Aly: Draw a card.", 11)]),
     (
         "the number of cards to draw must be a whole number of at least 1, not 0",
         [("Draw 0 cards", 1)],

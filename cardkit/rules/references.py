@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
 from cardkit.effects.core import Wording, Words
+from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Card, CardSet, FieldSpec, FieldValue
 from cardkit.rules.context import CheckContext
 
@@ -115,10 +116,28 @@ class CardNames:
         return did_you_mean(name, self.known)
 
 
-def _problem(card: Card, name: str, where: str, location: Location, names: CardNames) -> Diagnostic:
+def _column(line: str, name: str, start: int) -> int:
+    at = line.find(name, start - 1)
+    return at + 1 if at >= 0 else start
+
+
+def _problem(
+    card: Card,
+    name: str,
+    where: str,
+    location: Location,
+    names: CardNames,
+    vocab: Vocabulary | None = None,
+) -> Diagnostic:
+    # A capitalised word of rules text that no card has may be a misspelt word of the game
+    # ("Gain 2 Glod"): the suggestion looks among the game's words too.
+    suggestion = names.suggestion(name)
+    if vocab is not None and not suggestion:
+        words = [n for _, n in (*vocab.resources, *vocab.keywords, *vocab.factions, *vocab.kinds())]
+        suggestion = did_you_mean(name, words)
     return error(
         "CK130",
-        f"{card.id!r} names card {name!r} in {where}, which does not exist{names.suggestion(name)}",
+        f"{card.id!r} names card {name!r} in {where}, which does not exist{suggestion}",
         location,
         card=card.id,
         hint="name a card of the set by its name or id",
@@ -129,6 +148,7 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     """CK130: card names in fields and in effects that are no card of the set."""
     card_set = context.card_set
     names = CardNames(card_set)
+    vocab = context.parser.vocab
     found: list[Diagnostic] = []
     walked: dict[int, list[tuple[str, Node]]] = {}
     for card in card_set.cards:
@@ -144,6 +164,8 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
             for name, node in walked[key]:
                 if not names.exists(name):
                     column = node.pos.column if node.pos else 1
+                    if isinstance(node, Words | Wording):  # the name's own column
+                        column = _column(parsed.text, name, column)
                     where = context.at(card, parsed.line, column)
-                    found.append(_problem(card, name, "its rules text", where, names))
+                    found.append(_problem(card, name, "its rules text", where, names, vocab))
     return found
