@@ -16,7 +16,7 @@ from cardkit.atomic import cannot_write
 from cardkit.diagnostics import did_you_mean
 from cardkit.errors import UsageError
 from cardkit.load.yamlsource import parse_yaml
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
