@@ -311,3 +311,30 @@ def test_a_build_killed_while_it_swaps_is_finished_by_the_next_command(
     _killed(tmp_path, command.argv, "t", "_apply", at=4)
     assert main(["build", "game", "-o", "out"]) == 0
     assert _snapshot(tmp_path / "out") == wanted
+
+
+def test_fmt_keeps_a_bom_the_mode_and_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Weak: fmt rewrites the text only: a UTF-8 byte-order mark stays, a mode-0400 file stays
+    0400, and a linked card file is written through its link (the link stays a link)."""
+    monkeypatch.chdir(tmp_path)
+    _fmt_game(tmp_path)
+    game = tmp_path / "game"
+    cards = game / "cards.yaml"
+    cards.write_bytes(b"\xef\xbb\xbf" + cards.read_bytes())
+    cards.chmod(0o400)
+    store = game / ".store"
+    store.mkdir()
+    (game / "relics.yaml").rename(store / "relics.yaml")
+    (game / "relics.yaml").symlink_to(Path(".store") / "relics.yaml")
+    assert main(["fmt", "game"]) == 0, capsys.readouterr()
+    assert (
+        cards.read_bytes().startswith(b"\xef\xbb\xbf# Cards")
+        and cards.read_bytes().count(b"\xef\xbb\xbf") == 1
+    )
+    assert b"Gain 2 Gold." in cards.read_bytes()
+    assert cards.stat().st_mode & 0o777 == 0o400
+    assert (game / "relics.yaml").is_symlink()
+    assert "Draw a card." in (store / "relics.yaml").read_text(encoding="utf-8")
+    assert not list(game.glob(transaction.STAGING_PREFIX + "*"))
