@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardkit import transaction
 from cardkit.app.game import open_game
 from cardkit.app.options import SimOptions
-from cardkit.atomic import cannot_write, write_atomic
+from cardkit.atomic import cannot_write
 from cardkit.diagnostics import Diagnostic, count_errors, did_you_mean
 from cardkit.errors import UsageError
 from cardkit.model import Card, CardSet
@@ -173,9 +174,10 @@ def write_report(simulation: Simulation, folder: Path) -> list[Path]:
     from cardkit.export.simchart import sim_charts
 
     written = []
-    for name, data in sim_charts(simulation.summary, simulation.changes).items():
-        write_atomic(folder / name, data)
-        written.append(folder / name)
-    write_atomic(folder / REPORT_FILE, json.dumps(simulation.report(), indent=2) + "\n")
-    written.append(folder / REPORT_FILE)
+    with transaction.output_transaction(folder):  # the charts and the report change together
+        for name, data in sim_charts(simulation.summary, simulation.changes).items():
+            transaction.write(folder / name, data)
+            written.append(folder / name)
+        transaction.write(folder / REPORT_FILE, json.dumps(simulation.report(), indent=2) + "\n")
+        written.append(folder / REPORT_FILE)
     return written
