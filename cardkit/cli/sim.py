@@ -21,6 +21,7 @@ from cardkit.load.cards import load_card_set
 if TYPE_CHECKING:
     from cardkit.export.simchart import Bar
     from cardkit.model import Card
+    from cardkit.sim.effects import Effects
     from cardkit.sim.pool import SimPool
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
@@ -52,10 +53,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=whole(1), default=None, help="processes (default: every core)"
     )
+    parser.add_argument(
+        "--effects",
+        action="store_true",
+        help="measure each card's effect on winning by paired games with and without it "
+        "(the first bot plays both seats); flags overpowered (CK410) and dead (CK411) cards",
+    )
+    parser.add_argument(
+        "--precision",
+        type=_share,
+        default=0.04,
+        help="with --effects: play each card until its 95%% interval is narrower than this "
+        "(a share of games: 0.04 is 4 points), or until --games (default: 0.04)",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "-o", "--output", help="folder for the charts and report.json (default: output/<game>/sim)"
     )
+
+
+def _share(text: str) -> float:
+    """An argparse type: a share between 0 and 1 (excluded)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a number, not {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"takes a share between 0 and 1, not {text}")
+    return value
 
 
 def _bots(text: str) -> tuple[str, str]:
@@ -89,6 +114,7 @@ def _game_path(args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.sim.added import load_added
+    from cardkit.sim.effects import flag_diagnostics
     from cardkit.sim.pool import build_pool
     from cardkit.sim.runner import default_jobs, run_sweep
     from cardkit.sim.stats import deltas, summarize
@@ -139,7 +165,15 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if base_pool is not None:
         before = sweep(base_pool, "without them")
         changes = deltas(before, summary)
+    effects = None
+    if args.effects:
+        effects = _measure(args, pool, bots[0], jobs, err)
+        flagged = flag_diagnostics(effects, [*card_set.cards, *added])
+        print_diagnostics(err, flagged, "text")
+        found += flagged
     report: dict[str, Any] = {"game": card_set.game.id, "seed": args.seed, **summary.as_json()}
+    if effects is not None:
+        report["card_effects"] = effects.as_json()
     if changes is not None:
         report["added"] = list(pool.added)
         report["pool_delta"] = [d.as_json() for d in changes]
@@ -152,6 +186,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         out.file.write(json.dumps(report, indent=2) + "\n")
     else:
         _print_text(out, card_set.game.name, args.seed, summary, changes, warned=bool(found))
+        if effects is not None:
+            _print_effects(out, effects)
         if before is not None:
             out.print(
                 Text(
@@ -165,6 +201,52 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
+
+
+def _measure(args: argparse.Namespace, pool: SimPool, bot: str, jobs: int, err: Console) -> Effects:
+    from cardkit.sim.effects import measure
+
+    if not err.is_terminal:
+        return measure(
+            pool, bot, seed=args.seed, precision=args.precision, games=args.games, jobs=jobs
+        )
+    columns = (TextColumn("card effects"), BarColumn(), MofNCompleteColumn(), TextColumn("pairs"))
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("card effects", total=None)
+        return measure(
+            pool,
+            bot,
+            seed=args.seed,
+            precision=args.precision,
+            games=args.games,
+            jobs=jobs,
+            progress=lambda done, bound: bar.update(task, completed=done, total=bound),
+        )
+
+
+def _print_effects(out: Console, effects: Effects) -> None:
+    from cardkit.sim.effects import FLAG_NAMES
+
+    table = Table(
+        title=f"card effects: {effects.bot} that may buy the card vs the same bot that never "
+        "does, paired games with common random numbers",
+        show_edge=False,
+    )
+    for column in ("card", "effect pp [95% CI]", "if bought", "pairs", "picked", "turn", "flag"):
+        table.add_column(column, no_wrap=True)
+    for row in effects.cards:
+        low, high = row.interval
+        bought = row.when_bought
+        table.add_row(
+            Text(("* " if row.added else "") + row.name, style="bold" if row.added else ""),
+            f"{100 * row.effect:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]",
+            "-" if bought is None else f"{100 * bought[0]:+.0f}",
+            str(row.games),
+            f"{row.pick_rate:.0%}",
+            "-" if row.average_turn is None else f"{row.average_turn:.1f}",
+            ", ".join(FLAG_NAMES[code] for code in row.flags),
+        )
+    out.print(table)
 
 
 def _check_output(folder: Path) -> None:
@@ -225,7 +307,11 @@ def _print_text(
             )
         )
     rows = shown_rows(summary.cards)
-    cards = Table(title="cards: win rate of the players who bought them", show_edge=False)
+    cards = Table(
+        title="cards: win rate of the players who bought them "
+        "(a correlation, not an effect: see --effects)",
+        show_edge=False,
+    )
     for column in ("card", "bought in", "win if bought [95% CI]", "if not", "edge"):
         cards.add_column(column, no_wrap=True)
     rounds = Table(title="win rate by the round of the first purchase", show_edge=False)
