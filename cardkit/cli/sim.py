@@ -19,6 +19,8 @@ from cardkit.errors import UsageError
 from cardkit.load.cards import load_card_set
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from cardkit.export.simchart import Bar
     from cardkit.model import Card
     from cardkit.sim.effects import Effects
@@ -65,6 +67,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0.04,
         help="with --effects: play each card until its 95%% interval is narrower than this "
         "(a share of games: 0.04 is 4 points), or until --games (default: 0.04)",
+    )
+    parser.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="where the games are played: 'local' processes (--jobs), or a Dask cluster "
+        "(--scheduler); the report is the same bytes (default: local)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --executor dask: the scheduler's address, as in tcp://10.0.0.5:8786",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
@@ -113,6 +127,19 @@ def _game_path(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    if args.executor == "dask":
+        if not args.scheduler:
+            raise UsageError("--executor dask needs --scheduler ADDRESS (tcp://HOST:8786)")
+        from cardkit.sim.cluster import cluster_executor
+
+        with cluster_executor(args.scheduler) as executor:
+            return _run(args, out, err, executor)
+    if args.scheduler:
+        raise UsageError("--scheduler goes with --executor dask")
+    return _run(args, out, err, None)
+
+
+def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executor | None) -> int:
     from cardkit.sim.added import load_added
     from cardkit.sim.effects import flag_diagnostics
     from cardkit.sim.pool import build_pool
@@ -144,7 +171,9 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
     def sweep(sim_pool: SimPool, label: str) -> Summary:
         if not err.is_terminal:
-            tally = run_sweep(sim_pool, bots, games=args.games, seed=args.seed, jobs=jobs)
+            tally = run_sweep(
+                sim_pool, bots, games=args.games, seed=args.seed, jobs=jobs, executor=executor
+            )
             return summarize(tally, sim_pool, bots)
         columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("games"))
         with Progress(*columns, console=err, transient=True) as bar:
@@ -156,6 +185,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                 seed=args.seed,
                 jobs=jobs,
                 progress=lambda done: bar.update(task, completed=done),
+                executor=executor,
             )
         return summarize(tally, sim_pool, bots)
 
@@ -167,7 +197,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         changes = deltas(before, summary)
     effects = None
     if args.effects:
-        effects = _measure(args, pool, bots[0], jobs, err)
+        effects = _measure(args, pool, bots[0], jobs, err, executor)
         flagged = flag_diagnostics(effects, [*card_set.cards, *added])
         print_diagnostics(err, flagged, "text")
         found += flagged
@@ -203,25 +233,34 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     return EXIT_OK
 
 
-def _measure(args: argparse.Namespace, pool: SimPool, bot: str, jobs: int, err: Console) -> Effects:
+def _measure(
+    args: argparse.Namespace,
+    pool: SimPool,
+    bot: str,
+    jobs: int,
+    err: Console,
+    executor: Executor | None,
+) -> Effects:
+    from functools import partial
+
     from cardkit.sim.effects import measure
 
+    sweep = partial(
+        measure,
+        pool,
+        bot,
+        seed=args.seed,
+        precision=args.precision,
+        games=args.games,
+        jobs=jobs,
+        executor=executor,
+    )
     if not err.is_terminal:
-        return measure(
-            pool, bot, seed=args.seed, precision=args.precision, games=args.games, jobs=jobs
-        )
+        return sweep()
     columns = (TextColumn("card effects"), BarColumn(), MofNCompleteColumn(), TextColumn("pairs"))
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task("card effects", total=None)
-        return measure(
-            pool,
-            bot,
-            seed=args.seed,
-            precision=args.precision,
-            games=args.games,
-            jobs=jobs,
-            progress=lambda done, bound: bar.update(task, completed=done, total=bound),
-        )
+        return sweep(progress=lambda done, bound: bar.update(task, completed=done, total=bound))
 
 
 def _print_effects(out: Console, effects: Effects) -> None:
@@ -247,6 +286,9 @@ def _print_effects(out: Console, effects: Effects) -> None:
             ", ".join(FLAG_NAMES[code] for code in row.flags),
         )
     out.print(table)
+    for row in effects.cards:  # the flags again, whole, however narrow the table
+        for code in row.flags:
+            out.print(Text(f"{FLAG_NAMES[code]} ({code}): {row.name}", style="bold"))
 
 
 def _check_output(folder: Path) -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
@@ -173,6 +174,7 @@ def measure(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     only: Sequence[str] = (),
+    executor: Executor | None = None,
 ) -> Effects:
     """Every acquirable card's effect (see the module's docstring), or the cards ``only``
     names. ``progress`` is told the pairs played so far and an upper bound of the pairs."""
@@ -191,15 +193,14 @@ def measure(
         tasks: list[tuple[object, ...]] = [
             (pool, bots, seed, a, b) for a, b in _spans(previous, stop)
         ]
-        for part, scores in run_tasks(play_scored, tasks, jobs=jobs):
+        for part, scores in run_tasks(play_scored, tasks, jobs=jobs, executor=executor):
             tally.add(part)
             baseline += scores
         spans = _spans(previous, stop)
         tasks = [(pool, bots, seed, c, a, b) for c in open_cards for a, b in spans]
 
-        results = run_tasks(
-            play_without, tasks, jobs=jobs, done=_counter(spans, played, bound, progress)
-        )
+        done = _counter(spans, played, bound, progress)
+        results = run_tasks(play_without, tasks, jobs=jobs, done=done, executor=executor)
         played += (stop - previous) * len(open_cards)
         for (_, _, _, c, a, b), scores in zip(tasks, results, strict=True):
             assert isinstance(c, int) and isinstance(a, int) and isinstance(b, int)

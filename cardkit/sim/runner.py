@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
@@ -194,23 +194,31 @@ def run_tasks(
     *,
     jobs: int = 1,
     done: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> list[T]:
-    """``function(*task)`` for each task, on ``jobs`` processes, the results in task order
-    (whatever order they finish in). ``done`` is told the index of each task finished."""
+    """``function(*task)`` for each task, on ``jobs`` processes (or on ``executor``, such as a
+    cluster's), the results in task order whatever order they finish in. ``done`` is told the
+    index of each task finished."""
     results: list[T | None] = [None] * len(tasks)
-    if jobs <= 1 or len(tasks) <= 1:
+
+    def gather(pool: Executor) -> None:
+        futures = {pool.submit(function, *task): k for k, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            k = futures[future]
+            results[k] = future.result()
+            if done is not None:
+                done(k)
+
+    if executor is not None:
+        gather(executor)
+    elif jobs <= 1 or len(tasks) <= 1:
         for k, task in enumerate(tasks):
             results[k] = function(*task)
             if done is not None:
                 done(k)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as executor:
-            futures = {executor.submit(function, *task): k for k, task in enumerate(tasks)}
-            for future in as_completed(futures):
-                k = futures[future]
-                results[k] = future.result()
-                if done is not None:
-                    done(k)
+        with ProcessPoolExecutor(max_workers=jobs) as processes:
+            gather(processes)
     out: list[T] = []
     for result in results:
         assert result is not None
@@ -230,6 +238,7 @@ def run_sweep(
     seed: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Tally:
     """Play ``games`` games, on ``jobs`` processes; the tally does not depend on ``jobs``.
     ``progress`` is told the number of games played so far, after each batch."""
@@ -244,6 +253,7 @@ def run_sweep(
 
     tasks = [(pool, bots, seed, start, stop) for start, stop in batches]
     total = Tally()
-    for result in run_tasks(play_games, tasks, jobs=jobs, done=done):  # in batch order
+    results = run_tasks(play_games, tasks, jobs=jobs, done=done, executor=executor)
+    for result in results:  # in batch order
         total.add(result)
     return total
