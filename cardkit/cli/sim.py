@@ -69,6 +69,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(a share of games: 0.04 is 4 points), or until --games (default: 0.04)",
     )
     parser.add_argument(
+        "--log",
+        type=whole(0),
+        default=0,
+        metavar="N",
+        help="write the sweep's first N games turn by turn: games.txt and games.jsonl",
+    )
+    parser.add_argument(
         "--executor",
         choices=("local", "dask"),
         default="local",
@@ -228,9 +235,27 @@ def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executo
             )
     # after the report is shown: should writing fail, the games were not played for nothing
     written = _write(output, report, summary, changes)  # OutputError: CK005, as build says
+    if args.log:
+        written += _write_log(output, pool, bots, args.seed, min(args.log, args.games))
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
+
+
+def _write_log(
+    folder: Path, pool: SimPool, bots: tuple[str, str], seed: int, games: int
+) -> list[Path]:
+    from cardkit.atomic import write_atomic
+    from cardkit.sim.gamelog import log_games, readable
+
+    events = log_games(pool, bots, seed, games)
+    lines = "".join(json.dumps(event, sort_keys=True) + "\n" for event in events)
+    text = readable(events, {card.id: card.name for card in pool.cards})
+    written = []
+    for name, data in (("games.txt", text), ("games.jsonl", lines)):
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written
 
 
 def _measure(
