@@ -256,6 +256,8 @@ class Game:
     special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
     card_groups: Mapping[str, CardGroup] = field(default_factory=dict)  # 'unit': several types
     own_sizes: frozenset[str] = frozenset()  # the keys of ``sizes`` that game.yaml declares
+    # ``rulebook: sections:``: the reference sections to print, in order (None: all of them)
+    rulebook_sections: tuple[str, ...] | None = None
     constraints: tuple[Constraint, ...] = ()  # in the order game.yaml declares them
 
 

@@ -26,11 +26,18 @@ from cardkit.cli import (
     new,
     rulebook,
     schema,
+    serve,
     sim,
     spreadsheet_import,
     validate,
 )
-from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE, print_diagnostics
+from cardkit.cli.output import (
+    EXIT_ERRORS,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    make_console,
+    print_diagnostics,
+)
 from cardkit.diagnostics import Location, error
 from cardkit.errors import CardkitError, OutputError, UsageError
 
@@ -45,6 +52,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     costs,
     rulebook,
     sim,
+    serve,
 )
 
 Runner = Callable[[argparse.Namespace, Console, Console], int]
@@ -82,8 +90,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner], dict[str, _Pa
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one cardkit command; returns its exit status, never raises."""
-    out = Console(highlight=False, soft_wrap=True)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    out, err = make_console(), make_console(stderr=True)
     place = "-o"  # the option that says where output goes
     try:
         parser, runners, parsers = _parser()

@@ -708,6 +708,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         special_effects=dict(data.get("special_effects") or {}),
         card_groups=builder.card_groups(card_types),
         own_sizes=frozenset(custom_sizes),
+        rulebook_sections=_rulebook_sections(builder.data),
         constraints=_constraints(data.get("constraints")),
     )
     if "sheets" in data:
@@ -725,3 +726,10 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     if builder.diagnostics:
         return None, builder.diagnostics
     return game, []
+
+
+def _rulebook_sections(data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """``rulebook: sections:`` as written (the schema has checked it is a list of names)."""
+    rulebook = data.get("rulebook")
+    names = rulebook.get("sections") if isinstance(rulebook, Mapping) else None
+    return tuple(str(name) for name in names) if isinstance(names, list) else None

@@ -6,7 +6,8 @@ jsonschema lives here and nowhere else.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -68,10 +69,20 @@ def _is_whole_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """'pattern', with '$' the end of the text: Python's '$' also matches before a final
+    newline, which would let 'scout\\n' through as an id (and into file names)."""
+    if isinstance(instance, str) and (re.search(_END.sub(r"\\Z", pattern), instance) is None):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_END = re.compile(r"(?<!\\)\$")  # every '$' in cardkit's schemas is an anchor
+
 # JSON Schema counts 3.0 as an integer; card data does not: a count or a cost of 3.0
 # is a slip, and it would reach the cards as a float.
 _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
+    validators={"pattern": _pattern},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
 )
 

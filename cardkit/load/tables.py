@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,7 +191,9 @@ def _formula_results(
                 continue
             saved = {
                 (r, c): v
-                for r, values in enumerate(book[table.sheet].iter_rows(values_only=True), start=1)
+                for r, values in enumerate(
+                    _rows_as_written(book[table.sheet], values_only=True), start=1
+                )
                 for c, v in enumerate(values, start=1)
                 if (r, c) in written
             }
@@ -214,10 +217,27 @@ def _formula_results(
     return found
 
 
-def _sheet_rows(worksheet: Any) -> tuple[list[Row], _Formulas]:
+MAX_CELLS = 1_000_000  # cells (an empty row counts as one) read from one workbook
+
+
+class _TooManyCells(Exception):
+    pass
+
+
+def _rows_as_written(worksheet: Any, **options: Any) -> Iterator[Any]:
+    """The rows of a worksheet as the file holds them: not padded to the size the file claims
+    (a claimed 'A1:XFD1048576' would make openpyxl fill in billions of empty cells)."""
+    worksheet.reset_dimensions()
+    return worksheet.iter_rows(**options)  # type: ignore[no-any-return]
+
+
+def _sheet_rows(worksheet: Any, budget: list[int]) -> tuple[list[Row], _Formulas]:
     rows: list[Row] = []
     formulas: _Formulas = {}
-    for r, cells in enumerate(worksheet.iter_rows(), start=1):
+    for r, cells in enumerate(_rows_as_written(worksheet), start=1):
+        budget[0] -= max(1, len(cells))
+        if budget[0] < 0:
+            raise _TooManyCells
         row: Row = []
         for c, cell in enumerate(cells, start=1):
             value = cell.value
@@ -265,8 +285,19 @@ def _xlsx_tables(
             return [], missing
         tables: list[Table] = []
         formulas: list[_Formulas] = []
+        budget = [MAX_CELLS]
         for name in sheets or names:
-            rows, written = _sheet_rows(book[name])
+            try:
+                rows, written = _sheet_rows(book[name], budget)
+            except _TooManyCells:
+                return [], [
+                    error(
+                        "CK004",
+                        f"the workbook holds more than {MAX_CELLS:,} cells (empty rows count)",
+                        Location(sheet_label(shown, name)),
+                        hint="delete the rows and columns past the cards, or export it as CSV",
+                    )
+                ]
             tables.append(Table(sheet_label(shown, name), name, rows))
             formulas.append(written)
         if any(formulas):

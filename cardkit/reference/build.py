@@ -65,20 +65,19 @@ def chosen_sections(
 ) -> tuple[tuple[Section, ...], list[Diagnostic]]:
     """The sections ``rulebook.sections`` of game.yaml lists, in its order (all of them
     when it lists none); CK316 for each name that is no section."""
-    rulebook = game.data.get("rulebook")
-    names = rulebook.get("sections") if isinstance(rulebook, Mapping) else None
-    if not isinstance(names, list):
+    names = game.rulebook_sections
+    if names is None:
         return tuple(sections), []
     by_name = {_name(section): section for section in sections}
     chosen, found = [], []
     for index, name in enumerate(names):
-        section = by_name.get(str(name))
+        section = by_name.get(name)
         if section is None:
             found.append(
                 error(
                     "CK316",
                     f"rulebook section {name!r} is not a section of the reference pages"
-                    f"{did_you_mean(str(name), by_name)}",
+                    f"{did_you_mean(name, by_name)}",
                     game.source.at(("rulebook", "sections", index)),
                     hint=f"sections are {', '.join(by_name)}",
                 )

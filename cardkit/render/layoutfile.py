@@ -67,6 +67,7 @@ ALIGNS: tuple[str, ...] = ("left", "center", "right")
 LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
 MAX_FONT = 72.0  # points
 _EPSILON = 0.01  # points
+MAX_EXTENDS = 32  # layouts in one chain of 'extends': deeper is refused before it recurses
 _COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
@@ -504,6 +505,17 @@ class LayoutLibrary:
                     f"layout {raw.name!r} extends unknown layout {extends!r}"
                     f"{did_you_mean(extends, self.names())}",
                     where,
+                )
+            )
+            return None
+        if len(chain) >= MAX_EXTENDS:
+            self.diagnostics.append(
+                error(
+                    "CK207",
+                    f"the chain of 'extends' from layout {chain[0][0]!r} is longer than "
+                    f"{MAX_EXTENDS} layouts",
+                    where,
+                    hint="extend the first layout directly",
                 )
             )
             return None

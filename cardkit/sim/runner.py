@@ -217,7 +217,7 @@ def run_tasks(
             if done is not None:
                 done(k)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as processes:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as processes:
             gather(processes)
     out: list[T] = []
     for result in results:
