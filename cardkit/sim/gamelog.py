@@ -86,10 +86,10 @@ class Recorder:
             self._note(view, "buy", card=cards[c].id, cost=cards[c].cost, budget=view.budget)
         elif kind == ATTACK_BASE:
             c = view.opponent_bases[arg]
-            self._note(view, "destroy", card=cards[c].id, combat=cards[c].defense)
+            self._note(view, "destroy", card=cards[c].id, strength=cards[c].defense)
         elif kind == ATTACK_PLAYER:
             left = view.life(1 - view.seat) - view.strength
-            self._note(view, "attack", combat=view.strength, opponent_left=left)
+            self._note(view, "attack", strength=view.strength, opponent_left=left)
         elif kind == END:
             self._note(view, "end", unspent=[view.budget, view.strength])
         return action
@@ -126,7 +126,7 @@ class Recorder:
     def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:
         j = self.inner.choose_base(view, options, optional)
         if j is not None:
-            self._note(view, "destroy", card=view.cards[view.opponent_bases[j]].id, combat=0)
+            self._note(view, "destroy", card=view.cards[view.opponent_bases[j]].id, strength=0)
         return j
 
     def choose_from_discard(self, view: View, options: list[int]) -> int | None:
@@ -234,7 +234,7 @@ def readable(events: Sequence[Event], names: dict[str, str]) -> str:
 _SAID = {
     "play": "plays {cards}",
     "buy": "buys {card} ({cost} of {budget})",
-    "attack": "attacks for {combat} ({opponent_left} left)",
+    "attack": "attacks for {strength} ({opponent_left} left)",
     "destroy": "destroys {card}",
     "scrap": "scraps {card} for its ability",
     "scrap_from": "scraps {cards}",
@@ -258,7 +258,7 @@ def _describe(e: Event, name: Callable[[str], str], spend: Sequence[str]) -> str
         return said.format(**figures)
     if kind == "choose":
         return f"chooses option {e['option'] + 1} of {e['of']}"
-    budget, combat = e["unspent"]
-    if budget or combat:
-        return f"ends ({budget} {spend[0]}, {combat} {spend[1]} unspent)"
+    budget, strength = e["unspent"]
+    if budget or strength:
+        return f"ends ({budget} {spend[0]}, {strength} {spend[1]} unspent)"
     return "ends"
