@@ -37,6 +37,7 @@ COMPILED = (
     "cardkit/sim/greedy.py",
     "cardkit/sim/montecarlo.py",
     "cardkit/sim/runner.py",
+    "cardkit/sim/yardstick.py",
     "cardkit/sim/simple.py",
     "cardkit/sim/view.py",
 )
