@@ -211,7 +211,7 @@ def write_log(plan: SimPlan, folder: Path) -> list[Path]:
     text = readable(events, {card.id: card.name for card in plan.pool.cards})
     written = []
     for name, data in (("games.txt", text), ("games.jsonl", lines)):
-        write_atomic(folder / name, data)
+        transaction.write(folder / name, data)
         written.append(folder / name)
     return written
 
@@ -231,9 +231,10 @@ def check_output(folder: Path) -> None:
             raise cannot_write(folder / REPORT_FILE, NotADirectoryError(20, "not a folder"))
 
 
-def write_report(simulation: Simulation, folder: Path) -> list[Path]:
-    """Write the charts (seats.png, cards.png, and delta.png when cards were added) and
-    report.json into ``folder``; the files written. Raises OutputError (CK005)."""
+def write_report(simulation: Simulation, folder: Path, *, log: SimPlan | None = None) -> list[Path]:
+    """Write the charts (seats.png, cards.png, and delta.png when cards were added),
+    report.json and, with ``log``, its games (``write_log``) into ``folder``, together or
+    not at all; the files written. Raises OutputError (CK005)."""
     from cardkit.export.simchart import sim_charts
 
     written = []
@@ -243,4 +244,6 @@ def write_report(simulation: Simulation, folder: Path) -> list[Path]:
             written.append(folder / name)
         transaction.write(folder / REPORT_FILE, json.dumps(simulation.report(), indent=2) + "\n")
         written.append(folder / REPORT_FILE)
+        if log is not None and log.options.log:
+            written += write_log(log, folder)
     return written

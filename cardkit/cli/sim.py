@@ -149,7 +149,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executor | None) -> int:
     from cardkit.app.options import SimOptions
-    from cardkit.app.sim import check_output, output_folder, play, prepare, write_log, write_report
+    from cardkit.app.sim import check_output, output_folder, play, prepare, write_report
 
     _game_path(args)
     options = SimOptions(
@@ -192,9 +192,7 @@ def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executo
                 )
             )
     # after the report is shown: should writing fail, the games were not played for nothing
-    written = write_report(simulation, output)  # OutputError: CK005, as build says
-    if args.log:
-        written += write_log(plan, output)
+    written = write_report(simulation, output, log=plan)  # OutputError: CK005, as build says
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
