@@ -202,6 +202,7 @@ CODES: dict[str, str] = {
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
     "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
     "CK406": "no card gains the resource players attack or buy with: games cannot go as declared",
+    "CK407": "the play declaration's parts do not fit together (a win, end or pile with no means)",
 }
 
 
