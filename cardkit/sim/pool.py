@@ -209,11 +209,11 @@ def build_pool(
         (setup.curse, ("curse",)),
     )
     for named_id, path in named:
-        if (
-            named_id is not None
-            and lookup(named_id, "play", *path) is not None
-            and named_id not in in_supply
-        ):
+        if named_id is None or named_id in in_supply:
+            continue
+        if named_id not in known:
+            lookup(named_id, "play", *path)
+        else:
             found.append(
                 error(
                     "CK402",
