@@ -203,6 +203,7 @@ CODES: dict[str, str] = {
     "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
     "CK406": "no card gains the resource players attack or buy with: games cannot go as declared",
     "CK407": "the play declaration's parts do not fit together (a win, end or pile with no means)",
+    "CK408": "a strategy file is not a mapping of a name, a play order and buy rules",
 }
 
 
