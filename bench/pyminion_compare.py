@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 
 from cardkit.app.game import open_game
-from cardkit.load.strategy import load_strategy
+from cardkit.app.strategy import load_strategy
 from cardkit.sim.cards import compile_pool
 from cardkit.sim.pool import build_pool
 from cardkit.sim.strategy import StrategyBot

@@ -137,7 +137,7 @@ class SupplyMatch(Match):
             view.round = round_
         if self.game_ends(p):
             self.over = True
-            self.winner = self.leader()
+            self.winner = self.winner_on_points()
 
     def game_ends(self, p: int) -> bool:
         """Whether the game ends after ``p``'s turn (a life at 0 ends it at once)."""
@@ -161,7 +161,7 @@ class SupplyMatch(Match):
                 total += points[c]
         return total
 
-    def leader(self) -> int | None:
+    def winner_on_points(self) -> int | None:
         """The winner on points: the most, then the fewer turns; None for a tie in both."""
         if not self.by_points:
             alive = [p for p in range(self.players) if self.life[p] > 0]

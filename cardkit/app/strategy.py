@@ -1,10 +1,10 @@
 """Strategy files: a scripted player for the supply family, as YAML (``sim/strategy.py``).
 
-    name: big-money-forge
-    play: [forge]                 # Action cards to play first, in order
-    buy:                          # tried in order; the first that fits is bought
-      - {card: castle, coins: 8}  # with at least 8 coins
-      - {card: forge, coins: 4, exactly: true, fewer_than: 2}
+name: big-money-forge
+play: [forge]                 # Action cards to play first, in order
+buy:                          # tried in order; the first that fits is bought
+  - {card: castle, coins: 8}  # with at least 8 coins
+  - {card: forge, coins: 4, exactly: true, fewer_than: 2}
 """
 
 from __future__ import annotations
