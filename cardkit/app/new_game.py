@@ -23,6 +23,7 @@ _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 KINDS: dict[str, str] = {
     "plain": "units and actions with a cost: validates and prints",
     "deck-builder": "a small deck-builder with a 'play:' setup that 'cardkit sim' plays at once",
+    "kingdom": "a deck-builder bought from fixed supply piles and won on points",
 }
 """The kinds of game ``cardkit new`` writes, each from templates/new-game/<kind>/, the first
 the default."""

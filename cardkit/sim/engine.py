@@ -52,8 +52,8 @@ class Outcome:
 
     winner: int | None  # None: a draw (the turn limit was reached)
     turns: int
-    life: tuple[int, int]
-    acquired: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # (card, round)
+    life: tuple[int, ...]  # by seat; a game won on points gives the points
+    acquired: tuple[tuple[tuple[int, int], ...], ...]  # by seat: (card, round)
 
 
 class Match:
@@ -425,6 +425,18 @@ class Match:
             del deck[-more:]
             take += more
         return take
+
+    def others(self, p: int) -> list[int]:
+        """The players other than ``p``, in turn order after ``p`` ('each other player')."""
+        return [1 - p]
+
+    def give_curse(self, q: int) -> bool:
+        """Give ``q`` a card of the curse pile (``play: curse``); False when there is none."""
+        return False
+
+    def supply_left(self) -> list[int]:
+        """The cards left in each supply pile (``pool.supply``'s order): none here."""
+        return []
 
     def has_guard(self, q: int) -> bool:
         cards = self.cards

@@ -20,6 +20,7 @@ from cardkit.sim.bots import BOTS, Bot
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.pool import SimPool
+from cardkit.sim.supply import SupplyMatch, is_supply_game
 
 T = TypeVar("T")
 
@@ -87,11 +88,12 @@ class Tally:
         if winner is None:
             self.draws += 1
         else:
-            self.slot_wins[winner ^ first_slot] += 1
+            self.slot_wins[(winner + first_slot) % 2] += 1  # seats alternate the two slots
             self.first_wins += winner == 0
-            self.margin += outcome.life[winner] - max(outcome.life[1 - winner], 0)
+            others = [life for p, life in enumerate(outcome.life) if p != winner]
+            self.margin += outcome.life[winner] - max(max(others), 0)
         bucket_of, known = _BUCKET_OF, len(_BUCKET_OF)
-        for player in (0, 1):
+        for player in range(len(outcome.acquired)):
             acquired = outcome.acquired[player]
             won = winner == player
             seen: set[int] = set()
@@ -132,8 +134,12 @@ def play_game(
     card index), slot A never acquires that card; everything else, the shuffles and the bots'
     random numbers too, is as in the game without it (common random numbers)."""
     first_slot = game % 2
-    order = [bots[first_slot], bots[1 - first_slot]]
     s = game_seed(seed, game)
+    if is_supply_game(compiled):
+        players = compiled.pool.setup.players
+        order = [bots[(first_slot + k) % 2] for k in range(players)]
+        return SupplyMatch(compiled, make_bots(order, s), s).play()
+    order = [bots[first_slot], bots[1 - first_slot]]
     never = [frozenset[int](), frozenset[int]()]
     if banned >= 0:
         never[first_slot] = frozenset((banned,))

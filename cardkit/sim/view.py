@@ -121,6 +121,10 @@ class View:
         ships = m.ships if m.cur == s else []
         return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
 
+    def supply_left(self) -> list[int]:
+        """The cards left in each supply pile, in the order of ``compiled.pool.supply``."""
+        return self._m.supply_left()
+
     def legal_actions(self) -> list[Action]:
         if self._m.cur != self.seat:
             return []
