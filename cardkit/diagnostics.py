@@ -207,6 +207,10 @@ CODES: dict[str, str] = {
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
     "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
     "CK406": "no card gains the resource players attack or buy with: games cannot go as declared",
+    "CK410": "a card's measured effect when bought is far above the set's: it looks overpowered",
+    "CK411": "a card is rarely bought and buying it changes no measurable share of games: dead",
+    "CK407": "the play declaration's parts do not fit together (a win, end or pile with no means)",
+    "CK408": "a strategy file is not a mapping of a name, a play order and buy rules",
 }
 
 

@@ -453,6 +453,11 @@ CASES: list[Case] = [
         "game/cards.xlsx: error[CK041]",
     ),
     Case(
+        "xlsx-doctype-in-styles",
+        {"game/cards.xlsx": MADE["xlsx_styles_doctype"]},
+        "game/cards.xlsx: error[CK041] part 'xl/styles.xml' of the workbook has a DOCTYPE",
+    ),
+    Case(
         "xlsx-formula",
         {"game/cards.xlsx": MADE["xlsx_formula"]},
         "game/cards.xlsx[Sheet]:2:5: error[CK042] cell E2 holds the formula '=1+1' "

@@ -16,9 +16,9 @@ from cardkit.diagnostics import CODES
 from cardkit.load.cards import load_card_set
 from cardkit.load.schema import coded_diagnostics, load_schema, shipped_validator
 from cardkit.load.yamlsource import parse_yaml
+from cardkit.package_data import data_dir
 from cardkit.render.layoutfile import SCHEMA
 from cardkit.render.style import prepare_style
-from cardkit.resources import data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"

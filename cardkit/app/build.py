@@ -1,21 +1,23 @@
 """`cardkit build`: a game's print-and-play PDF and its exports (one card per page, PNGs,
-Tabletop Simulator), written atomically into its output folder.
+Tabletop Simulator), written into its output folder in one output transaction.
 
 ``build`` is the use case, in two steps: ``make_deck`` chooses the cards (``only``), plans
 the pages once and draws deck.pdf; ``add_exports`` writes the exports the options ask for
-beside it. Each returns what was written and every problem found. ``plan_deck`` and
-``build_deck`` are the pages alone and the PDF alone.
+beside it. Each returns what was written and every problem found. Run inside
+``build_transaction``, every file of both steps changes together or not at all (``build``
+does). ``plan_deck`` and ``build_deck`` are the pages alone and the PDF alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from cardkit import transaction
 from cardkit.app.options import BuildOptions as BuildOptions  # where it was first defined
-from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
 from cardkit.errors import LayoutError, LengthError
 from cardkit.model import Card, CardSet
@@ -50,6 +52,14 @@ class CardSizeError(LayoutError):
 
 def output_folder(card_set: CardSet, options: BuildOptions) -> Path:
     return options.output if options.output is not None else Path("output") / card_set.game.id
+
+
+def build_transaction(
+    card_set: CardSet, options: BuildOptions
+) -> AbstractContextManager[transaction.Transaction]:
+    """The output transaction of a build: every file ``make_deck`` and ``add_exports`` write
+    inside it is swapped in when it ends, or none when it raises."""
+    return transaction.output_transaction(output_folder(card_set, options))
 
 
 def paper_size(text: str) -> Paper:
@@ -130,7 +140,7 @@ def _draw_deck(
         return [], problems
     data, found = render_pdf(card_set.game, pages(), progress=progress, style=style)
     target = output_folder(card_set, options) / DECK_FILE
-    write_atomic(target, data)
+    transaction.write(target, data)
     return [target], sorted([*problems, *found], key=lambda d: d.sort_key)
 
 
@@ -184,11 +194,12 @@ def build(
     card_set: CardSet, options: BuildOptions, *, progress: StageProgress | None = None
 ) -> BuildResult:
     """Build a loaded game's deck.pdf and the exports ``options`` ask for: ``make_deck``,
-    then, when the deck has no error, ``add_exports``."""
-    result = make_deck(card_set, options, progress=progress)
-    if result.deck is None:
-        return result
-    return add_exports(result, options, progress=progress)
+    then, when the deck has no error, ``add_exports``, in one output transaction."""
+    with build_transaction(card_set, options):
+        result = make_deck(card_set, options, progress=progress)
+        if result.deck is None:
+            return result
+        return add_exports(result, options, progress=progress)
 
 
 def make_deck(

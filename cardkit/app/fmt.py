@@ -14,11 +14,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cardkit import transaction
 from cardkit.app.game import open_game
-from cardkit.atomic import write_atomic
+from cardkit.atomic import cannot_write
 from cardkit.diagnostics import Diagnostic, Location, Severity, error
 from cardkit.model import CardSet
 from cardkit.rules.fmt import CardRewrite, plan_format
+
+BOM = b"\xef\xbb\xbf"
 
 if TYPE_CHECKING:  # ruamel.yaml is loaded only when a file is rewritten
     from cardkit.load.yamledit import YamlEditError
@@ -37,10 +40,18 @@ class FileRewrite:
     text: str | None = None
 
     def write(self) -> None:
-        """Write the file's new text in one atomic step (nothing when it is refused);
-        raises OutputError (CK005) when it cannot be written."""
+        """Write the file's new text (nothing when it is refused), in the open output
+        transaction or alone in one atomic step; raises OutputError (CK005) when it cannot be
+        written."""
         if self.path is not None and self.text is not None:
-            write_atomic(self.path, self.text)
+            target = self.path.resolve()  # a linked card file is written through its link
+            try:
+                kept = target.stat().st_mode & 0o7777
+                bom = target.read_bytes().startswith(BOM)
+            except OSError as exc:
+                raise cannot_write(target, exc) from None
+            text = "\ufeff" + self.text if bom else self.text
+            transaction.write(target, text, mode=kept)  # its mode and BOM kept
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,6 +71,15 @@ class Formatting:
     not_parsed: tuple[Diagnostic, ...] = ()
     unchanged: int = 0
     load_errors: tuple[Diagnostic, ...] = ()
+
+    def write(self) -> None:
+        """Write every file that can be rewritten, in one output transaction in the game
+        folder: all change together, or none. Raises OutputError (CK005)."""
+        if self.card_set is None or self.check:
+            return
+        with transaction.output_transaction(self.card_set.game.root):
+            for file in self.files:
+                file.write()
 
     @property
     def changed(self) -> int:
@@ -108,9 +128,7 @@ def format_cards(card_set: CardSet, *, check: bool = False) -> Formatting:
     """Rewrite the rules text of a loaded game's cards in canonical wording, in their card
     files (with ``check``: change nothing, only find what would change)."""
     formatting = plan_formatting(card_set, check=check)
-    if not check:
-        for file in formatting.files:
-            file.write()
+    formatting.write()
     return formatting
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cardkit.atomic import write_atomic
+from cardkit import transaction
 from cardkit.diagnostics import Diagnostic, Location, Severity, error, warning
 from cardkit.errors import OutputExistsError
 from cardkit.load.cards import check_cards, game_card_files
@@ -105,7 +105,8 @@ class SpreadsheetImport:
             raise ValueError("nothing to write: the spreadsheet was not imported")
         shown = str(output)
         try:
-            write_atomic(Path(output), self.text, overwrite=force)
+            with transaction.output_transaction(Path(output).parent):
+                transaction.write(Path(output), self.text, overwrite=force)
         except OutputExistsError:  # made since it was looked for
             return False, [_exists(shown)]
         return True, self._twice(shown, self.game)

@@ -50,15 +50,23 @@ class RulebookOptions:
 class SimOptions:
     """How to play: ``games`` per sweep, the sweep ``seed``, two ``bots`` (random, simple,
     greedy, mc), ``jobs`` processes (None: every core), and card files or folders to ``add``
-    to the market deck (then a second sweep without them says what they change)."""
+    to the market deck (then a second sweep without them says what they change); with
+    ``effects``, each card's effect measured to ``precision``; ``log`` games written out."""
 
     games: int = 1000
     seed: int = 1
     bots: tuple[str, str] = ("greedy", "greedy")
     jobs: int | None = None
     add: tuple[str, ...] = ()
+    effects: bool = False  # measure each card's effect by paired games (sim/effects.py)
+    precision: float = 0.04  # ... until its 95% interval is narrower than this, or ``games``
+    log: int = 0  # the sweep's first ``log`` games written turn by turn
 
     def __post_init__(self) -> None:
+        if not 0 < self.precision < 1:
+            raise UsageError(f"precision must be a share between 0 and 1, not {self.precision}")
+        if self.log < 0:
+            raise UsageError(f"log must be at least 0, not {self.log}")
         for name, value, least in (("games", self.games, 1), ("seed", self.seed, 0)):
             if value < least:
                 raise UsageError(f"{name} must be at least {least}, not {value}")

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardkit import transaction
 from cardkit.app.options import RulebookOptions
-from cardkit.atomic import write_atomic
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.effects import Ability
 from cardkit.export.charts import chart_svg
@@ -46,8 +46,8 @@ class Rulebook:
     diagnostics: tuple[Diagnostic, ...]
 
     def write(self) -> list[Path]:
-        """Write each file atomically into ``folder``; raises OutputError (CK005) when one
-        cannot be written."""
+        """Write the files into ``folder`` in one output transaction (all or none); raises
+        OutputError (CK005) when one cannot be written."""
         return write_outputs(self.folder, self.files)
 
 
@@ -168,10 +168,11 @@ def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
 
 
 def write_outputs(folder: Path, files: Mapping[str, bytes | str]) -> list[Path]:
-    """Write each file atomically into ``folder``; raises OutputError (CK005) when one
-    cannot be written."""
+    """Write the files into ``folder`` in one output transaction: all are swapped in
+    together, or none; raises OutputError (CK005) when one cannot be written."""
     written: list[Path] = []
-    for name, data in files.items():
-        write_atomic(folder / name, data)
-        written.append(folder / name)
+    with transaction.output_transaction(folder):  # the pages and their icons change together
+        for name, data in files.items():
+            transaction.write(folder / name, data)
+            written.append(folder / name)
     return written

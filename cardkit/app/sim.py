@@ -13,14 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardkit import transaction
 from cardkit.app.game import open_game
 from cardkit.app.options import SimOptions
-from cardkit.atomic import cannot_write, write_atomic
+from cardkit.atomic import cannot_write
 from cardkit.diagnostics import Diagnostic, count_errors, did_you_mean
 from cardkit.errors import UsageError
 from cardkit.model import Card, CardSet
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from cardkit.sim.effects import Effects
     from cardkit.sim.pool import SimPool
     from cardkit.sim.stats import Delta, Summary
 
@@ -39,6 +43,7 @@ class SimPlan:
     options: SimOptions
     pool: SimPool
     base_pool: SimPool | None = None
+    added: tuple[Card, ...] = ()  # the added cards (where the effect flags point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,8 @@ class Simulation:
     added: tuple[str, ...] = ()
     without: Summary | None = None
     changes: tuple[Delta, ...] | None = None
+    effects: Effects | None = None
+    flags: tuple[Diagnostic, ...] = ()  # CK410 and CK411, at the cards
 
     def report(self) -> dict[str, Any]:
         """The report as JSON values (what ``report.json`` holds)."""
@@ -67,6 +74,8 @@ class Simulation:
                 "average_turns": round(self.without.average_turns, 4),
                 "average_margin": round(self.without.average_margin, 4),
             }
+        if self.effects is not None:
+            report["card_effects"] = self.effects.as_json()
         return report
 
 
@@ -107,7 +116,7 @@ def prepare_set(
         found += problems
     if pool is None or count_errors(found)[0]:
         return None, found
-    return SimPlan(card_set, options, pool, base_pool), found
+    return SimPlan(card_set, options, pool, base_pool, tuple(added)), found
 
 
 def bots_problem(names: Sequence[str]) -> str | None:
@@ -123,8 +132,15 @@ def bots_problem(names: Sequence[str]) -> str | None:
     return None
 
 
-def play(plan: SimPlan, *, progress: SweepProgress | None = None) -> Simulation:
-    """Play the plan's sweeps (with the added cards and without them) and summarise them."""
+def play(
+    plan: SimPlan,
+    *,
+    progress: SweepProgress | None = None,
+    executor: Executor | None = None,
+) -> Simulation:
+    """Play the plan's sweeps (with the added cards and without them) and summarise them;
+    with ``options.effects``, measure each card's effect too. ``executor``: where the games
+    are played (a cluster's, ``sim/cluster.py``), else ``options.jobs`` processes."""
     from cardkit.sim.runner import default_jobs, run_sweep
     from cardkit.sim.stats import deltas, summarize
 
@@ -134,12 +150,20 @@ def play(plan: SimPlan, *, progress: SweepProgress | None = None) -> Simulation:
     def sweep(pool: SimPool, label: str) -> Summary:
         step = None if progress is None else lambda done: progress(label, done, options.games)
         tally = run_sweep(
-            pool, options.bots, games=options.games, seed=options.seed, jobs=jobs, progress=step
+            pool,
+            options.bots,
+            games=options.games,
+            seed=options.seed,
+            jobs=jobs,
+            progress=step,
+            executor=executor,
         )
         return summarize(tally, pool, options.bots)
 
+    effects, flags = _effects(plan, jobs, progress, executor)
     if plan.base_pool is None:
-        return Simulation(plan.card_set, options.seed, sweep(plan.pool, "playing"))
+        summary = sweep(plan.pool, "playing")
+        return Simulation(plan.card_set, options.seed, summary, effects=effects, flags=tuple(flags))
     summary = sweep(plan.pool, "with the added cards")
     before = sweep(plan.base_pool, "without them")
     return Simulation(
@@ -149,7 +173,47 @@ def play(plan: SimPlan, *, progress: SweepProgress | None = None) -> Simulation:
         added=tuple(plan.pool.added),
         without=before,
         changes=deltas(before, summary),
+        effects=effects,
+        flags=tuple(flags),
     )
+
+
+def _effects(
+    plan: SimPlan, jobs: int, progress: SweepProgress | None, executor: Executor | None
+) -> tuple[Effects | None, list[Diagnostic]]:
+    """With ``options.effects``: every card's effect (the first bot plays both seats) and the
+    flags at the cards."""
+    from cardkit.sim.effects import flag_diagnostics, measure
+
+    options = plan.options
+    if not options.effects:
+        return None, []
+    effects = measure(
+        plan.pool,
+        options.bots[0],
+        seed=options.seed,
+        precision=options.precision,
+        games=options.games,
+        jobs=jobs,
+        executor=executor,
+        progress=None if progress is None else lambda done, n: progress("card effects", done, n),
+    )
+    return effects, flag_diagnostics(effects, [*plan.card_set.cards, *plan.added])
+
+
+def write_log(plan: SimPlan, folder: Path) -> list[Path]:
+    """The sweep's first ``options.log`` games turn by turn: games.txt and games.jsonl."""
+    from cardkit.sim.gamelog import log_games, readable
+
+    options = plan.options
+    events = log_games(plan.pool, options.bots, options.seed, min(options.log, options.games))
+    lines = "".join(json.dumps(event, sort_keys=True) + "\n" for event in events)
+    text = readable(events, {card.id: card.name for card in plan.pool.cards})
+    written = []
+    for name, data in (("games.txt", text), ("games.jsonl", lines)):
+        transaction.write(folder / name, data)
+        written.append(folder / name)
+    return written
 
 
 def output_folder(card_set: CardSet, output: Path | None = None) -> Path:
@@ -167,15 +231,19 @@ def check_output(folder: Path) -> None:
             raise cannot_write(folder / REPORT_FILE, NotADirectoryError(20, "not a folder"))
 
 
-def write_report(simulation: Simulation, folder: Path) -> list[Path]:
-    """Write the charts (seats.png, cards.png, and delta.png when cards were added) and
-    report.json into ``folder``; the files written. Raises OutputError (CK005)."""
+def write_report(simulation: Simulation, folder: Path, *, log: SimPlan | None = None) -> list[Path]:
+    """Write the charts (seats.png, cards.png, and delta.png when cards were added),
+    report.json and, with ``log``, its games (``write_log``) into ``folder``, together or
+    not at all; the files written. Raises OutputError (CK005)."""
     from cardkit.export.simchart import sim_charts
 
     written = []
-    for name, data in sim_charts(simulation.summary, simulation.changes).items():
-        write_atomic(folder / name, data)
-        written.append(folder / name)
-    write_atomic(folder / REPORT_FILE, json.dumps(simulation.report(), indent=2) + "\n")
-    written.append(folder / REPORT_FILE)
+    with transaction.output_transaction(folder):  # the charts and the report change together
+        for name, data in sim_charts(simulation.summary, simulation.changes).items():
+            transaction.write(folder / name, data)
+            written.append(folder / name)
+        transaction.write(folder / REPORT_FILE, json.dumps(simulation.report(), indent=2) + "\n")
+        written.append(folder / REPORT_FILE)
+        if log is not None and log.options.log:
+            written += write_log(log, folder)
     return written

@@ -24,6 +24,8 @@ from cardkit.errors import LengthError, UsageError
 
 if TYPE_CHECKING:
     from cardkit.app.build import BuildResult, StageProgress
+    from cardkit.app.options import BuildOptions
+    from cardkit.model import CardSet
 
 NAME = "build"
 HELP = "make the print-and-play PDF of a game's cards"
@@ -120,7 +122,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from cardkit.app.build import MAX_PRINTED_CARDS, add_exports, make_deck
+    from cardkit.app.build import MAX_PRINTED_CARDS, build_transaction
     from cardkit.app.game import open_game
     from cardkit.app.options import BuildOptions
     from cardkit.render.impose import Duplex
@@ -145,6 +147,21 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         tts=args.tts,
         tts_url=args.tts_url,
     )
+    with build_transaction(card_set, options):  # every file is swapped in at its end
+        result = _build(card_set, options, err)
+    if isinstance(result, int):
+        return result
+    err.print(Text(_summary(result)), soft_wrap=True)
+    for line in _exported(result):
+        err.print(Text(line), soft_wrap=True)
+    print_diagnostics(err, result.export_diagnostics, "text")
+    return EXIT_OK
+
+
+def _build(card_set: CardSet, options: BuildOptions, err: Console) -> BuildResult | int:
+    """The deck and its exports, staged; the exit status when the deck has an error."""
+    from cardkit.app.build import add_exports, make_deck
+
     with progress_bars(err) as step:
         result = make_deck(card_set, options, progress=_stages(step))
     if result.blamed:  # the paper, bleed or gutter asked for is what is wrong
@@ -157,14 +174,12 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     if errors:  # broken layouts or pictures, or a card size that does not fit: nothing written
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
-    summary = f"wrote {result.deck} ({result.card_set.total_copies} cards, {result.pages} pages)"
-    err.print(Text(summary), soft_wrap=True)
     with progress_bars(err) as step:
-        result = add_exports(result, options, progress=_stages(step))
-    for line in _exported(result):
-        err.print(Text(line), soft_wrap=True)
-    print_diagnostics(err, result.export_diagnostics, "text")
-    return EXIT_OK
+        return add_exports(result, options, progress=_stages(step))
+
+
+def _summary(result: BuildResult) -> str:
+    return f"wrote {result.deck} ({result.card_set.total_copies} cards, {result.pages} pages)"
 
 
 def _stages(step: Step | None) -> StageProgress | None:

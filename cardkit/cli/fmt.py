@@ -36,14 +36,13 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         return EXIT_ERRORS
     for rewrite in result.in_spreadsheets:
         print_diagnostics(out, spreadsheet_problems(rewrite), "text")
+    result.write()  # every file at once (nothing with --check)
     verb = "would reformat" if args.check else "reformatted"
     for file in result.files:
         if file.refusal is not None:
             print_diagnostics(out, [file.refusal], "text")
             _print_changes(out, file.rewrites, "to change by hand")
         else:
-            if not args.check:
-                file.write()
             _print_changes(out, file.rewrites, verb)
     print_diagnostics(out, result.not_parsed, "text")
     summary = [

@@ -12,7 +12,7 @@ from rich.text import Text
 from cardkit.atomic import write_atomic
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
 from cardkit.load.cards import load_card_set
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 NAME = "schema"
 HELP = "write the JSON Schema of a game's card files"

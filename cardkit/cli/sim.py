@@ -23,6 +23,9 @@ from cardkit.diagnostics import count_errors
 from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+    from cardkit.sim.effects import Effects
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
 NAME = "sim"
@@ -55,10 +58,53 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=whole(1), default=None, help="processes (default: every core)"
     )
+    parser.add_argument(
+        "--effects",
+        action="store_true",
+        help="measure each card's effect on winning by paired games with and without it "
+        "(the first bot plays both seats); flags overpowered (CK410) and dead (CK411) cards",
+    )
+    parser.add_argument(
+        "--precision",
+        type=_share,
+        default=0.04,
+        help="with --effects: play each card until its 95%% interval is narrower than this "
+        "(a share of games: 0.04 is 4 points), or until --games (default: 0.04)",
+    )
+    parser.add_argument(
+        "--log",
+        type=whole(0),
+        default=0,
+        metavar="N",
+        help="write the sweep's first N games turn by turn: games.txt and games.jsonl",
+    )
+    parser.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="where the games are played: 'local' processes (--jobs), or a Dask cluster "
+        "(--scheduler); the report is the same bytes (default: local)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --executor dask: the scheduler's address, as in tcp://10.0.0.5:8786",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "-o", "--output", help="folder for the charts and report.json (default: output/<game>/sim)"
     )
+
+
+def _share(text: str) -> float:
+    """An argparse type: a share between 0 and 1 (excluded)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a number, not {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"takes a share between 0 and 1, not {text}")
+    return value
 
 
 def _bots(text: str) -> tuple[str, str]:
@@ -89,12 +135,32 @@ def _game_path(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    if args.executor == "dask":
+        if not args.scheduler:
+            raise UsageError("--executor dask needs --scheduler ADDRESS (tcp://HOST:8786)")
+        from cardkit.sim.cluster import cluster_executor
+
+        with cluster_executor(args.scheduler) as executor:
+            return _run(args, out, err, executor)
+    if args.scheduler:
+        raise UsageError("--scheduler goes with --executor dask")
+    return _run(args, out, err, None)
+
+
+def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executor | None) -> int:
     from cardkit.app.options import SimOptions
     from cardkit.app.sim import check_output, output_folder, play, prepare, write_report
 
     _game_path(args)
     options = SimOptions(
-        games=args.games, seed=args.seed, bots=args.bots, jobs=args.jobs, add=tuple(args.add)
+        games=args.games,
+        seed=args.seed,
+        bots=args.bots,
+        jobs=args.jobs,
+        add=tuple(args.add),
+        effects=args.effects,
+        precision=args.precision,
+        log=args.log,
     )
     plan, found = prepare(args.path, options)
     print_diagnostics(err, found, "text")
@@ -107,13 +173,16 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         shown = (
             None if step is None else lambda label, done, total: step(label, "games", done, total)
         )
-        simulation = play(plan, progress=shown)
+        simulation = play(plan, progress=shown, executor=executor)
+    print_diagnostics(err, list(simulation.flags), "text")
     summary, before = simulation.summary, simulation.without
     if args.format == "json":
         out.file.write(json.dumps(simulation.report(), indent=2) + "\n")
     else:
         game = plan.card_set.game.name
         _print_text(out, game, args.seed, summary, simulation.changes, warned=bool(found))
+        if simulation.effects is not None:
+            _print_effects(out, simulation.effects)
         if before is not None:
             out.print(
                 Text(
@@ -123,9 +192,38 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                 )
             )
     # after the report is shown: should writing fail, the games were not played for nothing
-    for path in write_report(simulation, output):  # OutputError: CK005, as build says
+    written = write_report(simulation, output, log=plan)  # OutputError: CK005, as build says
+    for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
+
+
+def _print_effects(out: Console, effects: Effects) -> None:
+    from cardkit.sim.effects import FLAG_NAMES
+
+    table = Table(
+        title=f"card effects: {effects.bot} that may buy the card vs the same bot that never "
+        "does, paired games with common random numbers",
+        show_edge=False,
+    )
+    for column in ("card", "effect pp [95% CI]", "if bought", "pairs", "picked", "turn", "flag"):
+        table.add_column(column, no_wrap=True)
+    for row in effects.cards:
+        low, high = row.interval
+        bought = row.when_bought
+        table.add_row(
+            Text(("* " if row.added else "") + row.name, style="bold" if row.added else ""),
+            f"{100 * row.effect:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]",
+            "-" if bought is None else f"{100 * bought[0]:+.0f}",
+            str(row.games),
+            f"{row.pick_rate:.0%}",
+            "-" if row.average_turn is None else f"{row.average_turn:.1f}",
+            ", ".join(FLAG_NAMES[code] for code in row.flags),
+        )
+    out.print(table)
+    for row in effects.cards:  # the flags again, whole, however narrow the table
+        for code in row.flags:
+            out.print(Text(f"{FLAG_NAMES[code]} ({code}): {row.name}", style="bold"))
 
 
 def _ci(rate: Rate) -> str:
@@ -175,7 +273,11 @@ def _print_text(
             )
         )
     rows = shown_rows(summary.cards)
-    cards = Table(title="cards: win rate of the players who bought them", show_edge=False)
+    cards = Table(
+        title="cards: win rate of the players who bought them "
+        "(a correlation, not an effect: see --effects)",
+        show_edge=False,
+    )
     for column in ("card", "bought in", "win if bought [95% CI]", "if not", "edge"):
         cards.add_column(column, no_wrap=True)
     rounds = Table(title="win rate by the round of the first purchase", show_edge=False)

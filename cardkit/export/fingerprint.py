@@ -21,7 +21,7 @@ from cardkit.export.raster import RENDERER
 from cardkit.load.cards import SHEET_SUFFIXES, YAML_SUFFIXES
 from cardkit.load.game import GAME_FILE
 from cardkit.model import Card, FieldValue, Game
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 _RENDER_CODE = Path(__file__).resolve().parent
 _CARD_DATA = {*YAML_SUFFIXES, *SHEET_SUFFIXES}

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit.atomic import write_atomic
+from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
 from cardkit.export.filenames import back_file_name, front_file_name, safe_file_stem
 from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
@@ -114,8 +114,10 @@ def build_pngs(
 ) -> PngReport:
     """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed.
 
-    Each PNG is written atomically as it is made and the cache last (also when a later card
-    fails), so an interrupted export leaves only whole files and a cache that is true. With
+    Inside an output transaction (``cardkit build``) the images, the removals and the cache
+    change together or not at all. Alone (the live preview), each PNG is written atomically as
+    it is made and the cache last (also when a later card fails), so an interrupted export
+    leaves only whole files and a cache that is true. With
     ``prune`` (a build of every card), images an earlier build wrote for cards that are gone
     are deleted, if they are still the bytes the export wrote; files the cache does not list,
     or that were changed since, are never touched.
@@ -143,7 +145,7 @@ def build_pngs(
                 pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
                 report.diagnostics.extend(found)
                 data = png_bytes(rasterise(pdf, dpi=dpi), dpi)
-                write_atomic(path, data)
+                transaction.write(path, data)
                 cache[job.name] = {"key": key, "sha256": hashlib.sha256(data).hexdigest()}
                 report.written.append(path)
             if progress is not None:
@@ -157,11 +159,11 @@ def build_pngs(
                     continue  # never '../x.png'
                 # only the file the export wrote: one edited by hand since is the user's
                 if _up_to_date(target / name, entry, entry["key"]):
-                    (target / name).unlink(missing_ok=True)
+                    transaction.remove(target / name)
                     report.removed.append(target / name)
     finally:
         if report.written or report.removed:
             content = {"format": CACHE_FORMAT, "files": dict(sorted(cache.items()))}
-            write_atomic(cache_path, json.dumps(content, indent=1) + "\n")
+            transaction.write(cache_path, json.dumps(content, indent=1) + "\n")
     report.diagnostics.sort(key=lambda d: d.sort_key)
     return report

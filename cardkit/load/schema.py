@@ -15,7 +15,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from cardkit.diagnostics import Diagnostic, PathKey, SourceMap, did_you_mean, error
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 if TYPE_CHECKING:
     from cardkit.model import FieldSpec, Game

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -171,6 +172,36 @@ def _too_large(path: Path, shown: str) -> Diagnostic | None:
     return None
 
 
+# What may come before an XML part's root element: blanks, the declaration, processing
+# instructions and comments. A DOCTYPE there (entities, external files) is refused.
+_PROLOG = re.compile(rb"(?:\s+|<\?.*?\?>|<!--.*?-->)*", re.DOTALL)
+_PROLOG_LIMIT = 1024 * 1024  # a prolog longer than this is no workbook's
+
+
+def _doctype_part(path: Path, shown: str) -> Diagnostic | None:
+    """CK041 for a workbook with a DOCTYPE in any XML part (its sheets, and also styles,
+    shared strings, properties, relationships), read before openpyxl parses any."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for info in archive.infolist():
+                if not info.filename.endswith((".xml", ".rels", ".vml")):
+                    continue
+                with archive.open(info) as stream:
+                    head = stream.read(_PROLOG_LIMIT)
+                rest = head[_PROLOG.match(head).end() :]  # type: ignore[union-attr]
+                if rest.startswith(b"<!") or (not rest and len(head) == _PROLOG_LIMIT):
+                    return error(
+                        "CK041",
+                        f"part {info.filename!r} of the workbook has a DOCTYPE (or a prolog "
+                        "past 1 MB); cardkit reads no XML with entities",
+                        Location(shown),
+                        hint="save the spreadsheet again as .xlsx from a spreadsheet program",
+                    )
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
+        return None  # load_workbook says why it cannot be read
+    return None
+
+
 _Formulas = dict[tuple[int, int], str]  # (row, column) -> the formula written there
 
 
@@ -254,7 +285,7 @@ def _xlsx_tables(
     from openpyxl import load_workbook
 
     hint = "save the spreadsheet again as .xlsx, or export it as CSV"
-    large = _too_large(path, shown)
+    large = _too_large(path, shown) or _doctype_part(path, shown)
     if large is not None:
         return [], [large]
     try:

@@ -34,8 +34,8 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from cardkit.diagnostics import Diagnostic, Location, error
+from cardkit.package_data import data_dir
 from cardkit.reference.content import Cell, Reference
-from cardkit.resources import data_dir
 
 GAME_TEMPLATES = "rulebook"  # the folder of a game's own templates
 TEMPLATE_SUFFIX = ".j2"

@@ -40,9 +40,9 @@ from cardkit.errors import LengthError
 from cardkit.load.schema import coded_diagnostics, shipped_validator
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
+from cardkit.package_data import data_dir
 from cardkit.render.impose import Box
 from cardkit.render.units import format_mm, parse_length
-from cardkit.resources import data_dir
 
 LAYOUT_FOLDER = "layouts"
 SCHEMA = "layout.schema.json"  # in schemas/: what a layout file may say, and its errors

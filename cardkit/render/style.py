@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
-from cardkit.render.declared import hidden_required_fields, unused_backs
 from cardkit.render.fontnames import BOLD, FONT
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
 from cardkit.render.units import parse_length
+from cardkit.render.unprinted import hidden_required_fields, unused_backs
 
 if TYPE_CHECKING:
     from cardkit.render.fonts import FontFace

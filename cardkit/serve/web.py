@@ -26,7 +26,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardkit.diagnostics import Diagnostic
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 from cardkit.serve.snapshot import CardView, PlaytestState, SheetResult, Snapshot
 
 MAX_BODY = 1024 * 1024  # no page takes more than a small form
