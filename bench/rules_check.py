@@ -46,7 +46,7 @@ def _vocabulary() -> tuple[list[str], list[str], dict[str, str]]:
     assert card_set is not None and not found, found[:3]
     names = {key: faction.name for key, faction in card_set.game.factions.items()}
     plain: set[str] = set()
-    ally: set[str] = set()
+    bond: set[str] = set()
     for card in card_set.cards:
         for line in card.text.split("\n"):
             if not line.strip():
@@ -55,15 +55,15 @@ def _vocabulary() -> tuple[list[str], list[str], dict[str, str]]:
             if head.endswith(" Ally"):
                 body = line.split(":", 1)[1]
                 double = head.startswith("Double ")
-                ally.add(("Double {faction} Ally:" if double else "{faction} Ally:") + body)
+                bond.add(("Double {faction} Ally:" if double else "{faction} Ally:") + body)
             else:
                 plain.add(line)
-    return sorted(plain), sorted(ally), names
+    return sorted(plain), sorted(bond), names
 
 
 def generate(folder: Path, cards: int, seed: int, per_file: int = 500) -> int:
     """Write ``cards`` generated cards into ``folder``; returns the number of ability lines."""
-    plain, ally, factions = _vocabulary()
+    plain, bond, factions = _vocabulary()
     game = yaml.safe_load((STAR_REALMS / "game.yaml").read_text(encoding="utf-8"))
     # The generated cards are not Star Realms' decks; keep validate's output clean.
     for deck in game["decks"].values():
@@ -79,7 +79,7 @@ def generate(folder: Path, cards: int, seed: int, per_file: int = 500) -> int:
             faction = rng.choice(faction_ids)
             chosen = rng.sample(plain, rng.randint(1, 2))
             if rng.random() < 0.6:
-                chosen.append(rng.choice(ally).format(faction=factions[faction]))
+                chosen.append(rng.choice(bond).format(faction=factions[faction]))
             chosen = [_NUMBER.sub(lambda _: str(rng.randint(2, 9)), line) for line in chosen]
             abilities += len(chosen)
             lines += [

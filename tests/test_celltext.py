@@ -15,7 +15,7 @@ assert STAR_REALMS is not None
 LABELS = ability_labels(STAR_REALMS)
 
 
-def test_star_realms_labels_are_its_allies_its_icon_words_and_its_keywords() -> None:
+def test_star_realms_labels_are_its_bonds_its_icon_words_and_its_keywords() -> None:
     assert sorted(LABELS) == [
         "blob ally",
         "machine cult ally",

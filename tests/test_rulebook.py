@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardkit.cli import main
-from cardkit.effects import Ally, Gain, OnScrap
+from cardkit.effects import Bond, Gain, OnBanish
 from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules import parse_card_text
@@ -151,8 +151,8 @@ def test_resources_gained_are_summed_over_every_copy_by_trigger(outputs: dict[st
     for card in card_set.cards:
         for ability in parse_card_text(card.text, game):
             trigger = ability.trigger
-            kind = "Scrap" if isinstance(trigger, OnScrap) else "Primary"
-            if isinstance(trigger, Ally):
+            kind = "Scrap" if isinstance(trigger, OnBanish) else "Primary"
+            if isinstance(trigger, Bond):
                 kind = "Double ally" if trigger.double else "Ally"
             for node in _nodes(ability.effect):
                 if isinstance(node, Gain):

@@ -120,7 +120,7 @@ def test_every_text_problem_of_a_flawed_card_is_reported(
     assert [code for code, *_ in found] == ["CK024", "CK110", "CK112"]
 
 
-def test_an_unknown_faction_gives_no_follow_on_error_about_the_ally_ability(
+def test_an_unknown_faction_gives_no_follow_on_error_about_the_bond_ability(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     card = BAD.replace("faction: blob", "faction: blobb").replace(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.cli import main
-from cardkit.effects import Ally, Choice, DestroyTarget, Draw, Gain, OnScrap
+from cardkit.effects import Bond, Choice, DestroyTarget, Draw, Gain, OnBanish
 from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.rules.context import parse_set
@@ -96,8 +96,8 @@ def test_choices_count_their_best_option_and_triggers_weigh_less_than_primary() 
     choice = Choice((Gain((("trade", 3),)), DestroyTarget("base"), Gain((("trade", 1),))))
     assert effect_features(choice) == {"gain:trade": 3, "destroy": 1}
     assert effect_features(Draw(2)) == {"draw": 2}
-    assert trigger_weight(Ally("blob")) > trigger_weight(Ally("blob", double=True))
-    assert trigger_weight(OnScrap()) < 1
+    assert trigger_weight(Bond("blob")) > trigger_weight(Bond("blob", double=True))
+    assert trigger_weight(OnBanish()) < 1
 
 
 def test_cardkit_costs_prints_the_fit_and_the_flagged_cards(

@@ -10,10 +10,11 @@ from cardkit.effects import (
     Ability,
     AbilityCost,
     AcquireFree,
-    Ally,
-    AllyForAllFactions,
     And,
     AtEndOf,
+    BanishCards,
+    BanishedThisTurn,
+    Bond,
     Cannot,
     Choice,
     Clause,
@@ -28,6 +29,7 @@ from cardkit.effects import (
     DrawKind,
     Effect,
     EndSpan,
+    EveryFaction,
     ForEach,
     Gain,
     GainPerCost,
@@ -43,7 +45,7 @@ from cardkit.effects import (
     MoveWithout,
     NextAcquireOnTop,
     Node,
-    OnScrap,
+    OnBanish,
     OpponentDiscards,
     OpponentDiscardsKinds,
     Place,
@@ -58,8 +60,6 @@ from cardkit.effects import (
     RemoveCounters,
     ReplaceAll,
     Reveal,
-    ScrapCards,
-    ScrappedThisTurn,
     Sequence,
     SetStat,
     Special,
@@ -86,13 +86,13 @@ CANONICAL: list[tuple[Node, str]] = [
     (Draw(3), "Draw 3 cards."),
     (Discard(None), "Discard any number of cards."),
     (OpponentDiscards(2), "Target opponent discards 2 cards."),
-    (ScrapCards(1, ("trade-row",), optional=True), "You may scrap a card in the trade row."),
-    (ScrapCards(1, ("hand", "discard")), "Scrap a card in your hand or discard pile."),
+    (BanishCards(1, ("trade-row",), optional=True), "You may scrap a card in the trade row."),
+    (BanishCards(1, ("hand", "discard")), "Scrap a card in your hand or discard pile."),
     (
-        ScrapCards(2, ("hand", "discard"), optional=True),
+        BanishCards(2, ("hand", "discard"), optional=True),
         "You may scrap up to 2 cards in your hand and/or discard pile.",
     ),
-    (ScrapCards(1, ("hand", "trade-row")), "Scrap a card in your hand or the trade row."),
+    (BanishCards(1, ("hand", "trade-row")), "Scrap a card in your hand or the trade row."),
     (AcquireFree(4), "Acquire a card of cost 4 or less for free."),
     (
         AcquireFree(6, ("unit", "relic"), "top-of-deck"),
@@ -107,9 +107,9 @@ CANONICAL: list[tuple[Node, str]] = [
     (PutFromDiscardOnTop(), "Put a card from your discard pile on top of your deck."),
     (PutOnTop(("relic",), "hand", "deck"), "Put a relic from your hand on top of your deck."),
     (CopyAnother(("unit",)), "Copy another unit you have played this turn."),
-    (AllyForAllFactions(), "This card counts as an ally for all factions."),
+    (EveryFaction(), "This card counts as an ally for all factions."),
     (
-        ForEach(Gain((("gold", 3),)), ScrappedThisTurn(including_this=True)),
+        ForEach(Gain((("gold", 3),)), BanishedThisTurn(including_this=True)),
         "Gain 3 Gold for each card you have scrapped this turn, including this one.",
     ),
     (ForEach(Draw(1), DiscardedThisWay()), "Draw a card for each card discarded this way."),
@@ -182,7 +182,7 @@ CANONICAL: list[tuple[Node, str]] = [
         "If you have 12 or more units in play, draw a card.",
     ),
     (
-        Sequence((ScrapCards(1, ("hand",), optional=True), Conditional(IfYouDo(), Draw(1)))),
+        Sequence((BanishCards(1, ("hand",), optional=True), Conditional(IfYouDo(), Draw(1)))),
         "You may scrap a card in your hand. If you do, draw a card.",
     ),
     (
@@ -261,9 +261,9 @@ CANONICAL: list[tuple[Node, str]] = [
         "Replace all 12 units with 12 units of another home world.",
     ),
     (Ability(Primary(), Draw(1)), "Draw a card."),
-    (Ability(OnScrap(), Gain((("gold", 3),))), "Scrap: Gain 3 Gold."),
-    (Ability(Ally("red-guild"), Draw(1)), "Red Guild Ally: Draw a card."),
-    (Ability(Ally("red-guild", double=True), Draw(2)), "Double Red Guild Ally: Draw 2 cards."),
+    (Ability(OnBanish(), Gain((("gold", 3),))), "Scrap: Gain 3 Gold."),
+    (Ability(Bond("red-guild"), Draw(1)), "Red Guild Ally: Draw a card."),
+    (Ability(Bond("red-guild", double=True), Draw(2)), "Double Red Guild Ally: Draw 2 cards."),
 ]
 
 
@@ -277,7 +277,7 @@ def test_str_uses_the_vocabulary_captured_in_the_value() -> None:
 
 
 def test_str_without_a_vocabulary_shows_ids() -> None:
-    assert str(Ability(Ally("red-guild"), Gain((("gold", 2),)))) == "red-guild Ally: Gain 2 gold."
+    assert str(Ability(Bond("red-guild"), Gain((("gold", 2),)))) == "red-guild Ally: Gain 2 gold."
 
 
 def test_equality_and_hash_ignore_position_and_vocabulary() -> None:
@@ -299,8 +299,8 @@ INVALID: list[tuple[str, object]] = [
     ("at least 0", lambda: Gain((("gold", -1),))),
     ("cards to draw must be a whole number of at least 1", lambda: Draw(0)),
     ("at least 1", lambda: Discard(0)),
-    ("a zone must be an id, not ''", lambda: ScrapCards(1, ("",))),
-    ("zones must be distinct", lambda: ScrapCards(1, ("hand", "hand"))),
+    ("a zone must be an id, not ''", lambda: BanishCards(1, ("",))),
+    ("zones must be distinct", lambda: BanishCards(1, ("hand", "hand"))),
     ("a zone must be an id, not None", lambda: AcquireFree(3, (), None)),  # type: ignore[arg-type]
     ("card types must be distinct", lambda: CopyAnother(("unit", "unit"))),
     ("joins at least two clauses", lambda: And((Draw(1),))),

@@ -9,17 +9,17 @@ import pytest
 from cardkit.effects import (
     Ability,
     AcquireFree,
-    Ally,
+    BanishCards,
+    Bond,
     Choice,
     DestroyTarget,
     Draw,
     Gain,
-    OnScrap,
+    OnBanish,
     Pos,
     Primary,
     PutFromDiscardOnTop,
     PutOnTop,
-    ScrapCards,
 )
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import CardkitError, RulesTextError, UnknownFactionError
@@ -62,12 +62,12 @@ def star_realms() -> Game:
 def test_plain_wording_and_spreadsheet_tokens_parse_to_the_same_ability(
     text: str, game: Game
 ) -> None:
-    assert parse_ability(text, game) == Ability(Ally("red-guild"), Gain((("gold", 3),)))
+    assert parse_ability(text, game) == Ability(Bond("red-guild"), Gain((("gold", 3),)))
 
 
-def test_scrap_trigger_in_token_form(game: Game) -> None:
+def test_banish_trigger_in_token_form(game: Game) -> None:
     ability = parse_ability("{Scrap}: {Gain 2 Royal Favor}", game)
-    assert ability == Ability(OnScrap(), Gain((("favor", 2),)))
+    assert ability == Ability(OnBanish(), Gain((("favor", 2),)))
     assert str(ability) == "Scrap: Gain 2 Royal Favor."
 
 
@@ -88,11 +88,11 @@ def test_amount_lists_choices_and_chains_are_told_apart(game: Game) -> None:
     assert effect("Gain 2 Gold or destroy target relic.") == Choice(
         (Gain((("gold", 2),)), DestroyTarget("relic"))
     )
-    assert effect("You may scrap a card in your hand or discard pile.") == ScrapCards(
+    assert effect("You may scrap a card in your hand or discard pile.") == BanishCards(
         1, ("hand", "discard"), optional=True
     )
     assert effect("You may scrap a card in your hand or draw a card.") == Choice(
-        (ScrapCards(1, ("hand",), optional=True), Draw(1))
+        (BanishCards(1, ("hand",), optional=True), Draw(1))
     )
     assert effect("Acquire a card of cost 3 or less for free and put it into your hand.") == (
         AcquireFree(3, (), "hand")
@@ -103,7 +103,7 @@ def test_card_text_is_one_ability_per_line_and_blank_lines_are_skipped(game: Gam
     abilities = parse_card_text("Gain 2 Gold.\n\nRed Guild Ally: Draw a card.\n", game)
     assert abilities == (
         Ability(Primary(), Gain((("gold", 2),))),
-        Ability(Ally("red-guild"), Draw(1)),
+        Ability(Bond("red-guild"), Draw(1)),
     )
     assert [a.pos for a in abilities] == [Pos(1, 1), Pos(3, 1)]
     assert parse_card_text("", game) == ()
@@ -155,7 +155,7 @@ def test_names_with_regex_characters_become_terminals() -> None:
     )
 
 
-def test_a_game_without_factions_has_no_ally_abilities() -> None:
+def test_a_game_without_factions_has_no_bond_abilities() -> None:
     vocab = Vocabulary(resources=(("gold", "Gold"),), card_types=(("unit", "Unit"),))
     assert parse_ability("Gain 1 Gold.", vocab).effect == Gain((("gold", 1),))
     with pytest.raises(UnknownFactionError, match="unknown faction 'Blue'"):
@@ -233,7 +233,7 @@ def test_each_error_message_names_the_place_and_what_was_expected(
         ("{Dragons Ally}: Draw a card.", "Dragons", "unknown faction 'Dragons'", 2),
     ],
 )
-def test_an_ally_of_an_unknown_faction_is_its_own_kind_of_error(
+def test_an_bond_of_an_unknown_faction_is_its_own_kind_of_error(
     text: str, name: str, message: str, column: int, game: Game
 ) -> None:
     with pytest.raises(UnknownFactionError) as caught:
@@ -261,7 +261,7 @@ def test_zones_are_the_games_own_words() -> None:
         zones=(("crypt", "your", "crypt"), ("supply", "the", "supply"), ("hand", "your", "hand")),
     )
     ability = parse_ability("you may scrap up to 2 cards in your crypt or supply", vocab)
-    assert ability.effect == ScrapCards(2, ("crypt", "supply"), optional=True)
+    assert ability.effect == BanishCards(2, ("crypt", "supply"), optional=True)
     assert str(ability) == "You may scrap up to 2 cards in your crypt and/or the supply."
     acquire = parse_ability(
         "Acquire a unit of cost 3 or less for free and put it into the crypt.", vocab

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.effects import Ally, Draw, Gain, OnScrap, ScrapCards
+from cardkit.effects import BanishCards, Bond, Draw, Gain, OnBanish
 from cardkit.effects.core import Act, Choose, Declared, Framed, KeywordList, Labelled, Shorthand
 from cardkit.errors import RulesTextError
 from cardkit.load.cards import load_card_set
@@ -144,19 +144,19 @@ def test_a_plain_label_tags_the_ability() -> None:
     assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "subroutine"
 
 
-def test_star_realms_declares_its_ally_and_scrap_labels_and_its_verb() -> None:
+def test_star_realms_declares_its_bond_and_banish_labels_and_its_verb() -> None:
     card_set, found = load_card_set(ROOT / "cards" / "star-realms", "star-realms")
     assert card_set is not None and not found
     game = card_set.game
-    assert parse_ability("Blob Ally: Draw a card.", game).trigger == Ally("blob")
-    assert parse_ability("Double Blob Ally: Draw a card.", game).trigger == Ally("blob", True)
-    assert parse_ability("Scrap: Draw a card.", game).trigger == OnScrap()
-    assert parse_ability("You may scrap a card in your hand.", game).effect == ScrapCards(
+    assert parse_ability("Blob Ally: Draw a card.", game).trigger == Bond("blob")
+    assert parse_ability("Double Blob Ally: Draw a card.", game).trigger == Bond("blob", True)
+    assert parse_ability("Scrap: Draw a card.", game).trigger == OnBanish()
+    assert parse_ability("You may scrap a card in your hand.", game).effect == BanishCards(
         1, ("hand",), optional=True
     )
 
 
-def test_without_its_labels_a_game_has_no_ally_abilities() -> None:
+def test_without_its_labels_a_game_has_no_bond_abilities() -> None:
     game = _set("deckbuilder").game
     with pytest.raises(RulesTextError):
         parse_ability("Blob Ally: Draw a card.", game)

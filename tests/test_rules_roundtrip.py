@@ -16,10 +16,11 @@ from cardkit.effects import (
     Ability,
     AbilityCost,
     AcquireFree,
-    Ally,
-    AllyForAllFactions,
     And,
     AtEndOf,
+    BanishCards,
+    BanishedThisTurn,
+    Bond,
     Cannot,
     Chain,
     Choice,
@@ -34,6 +35,7 @@ from cardkit.effects import (
     Draw,
     DrawKind,
     EndSpan,
+    EveryFaction,
     ForEach,
     Gain,
     GainPerCost,
@@ -48,7 +50,7 @@ from cardkit.effects import (
     MoveCards,
     MoveWithout,
     NextAcquireOnTop,
-    OnScrap,
+    OnBanish,
     OpponentDiscards,
     OpponentDiscardsKinds,
     Place,
@@ -62,8 +64,6 @@ from cardkit.effects import (
     RemoveCounters,
     ReplaceAll,
     Reveal,
-    ScrapCards,
-    ScrappedThisTurn,
     Sentence,
     Sequence,
     SetStat,
@@ -199,7 +199,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         lambda amounts: Gain(tuple(amounts))
     )
     draw = st.builds(Draw, n)
-    counted = st.one_of(st.builds(ScrappedThisTurn, st.booleans()), st.just(DiscardedThisWay()))
+    counted = st.one_of(st.builds(BanishedThisTurn, st.booleans()), st.just(DiscardedThisWay()))
     keyword_args = st.lists(
         st.one_of(st.integers(0, 99), st.sampled_from(["x", "two", "Sea Folk", "1d6"])),
         max_size=3,
@@ -314,7 +314,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         ),
         st.builds(lambda k, a, t: Cannot(k, a, *t), kind, st.sampled_from(ACTIONS), lasts),
         st.builds(
-            ScrapCards,
+            BanishCards,
             n,
             st.lists(zone, min_size=1, unique=True).map(tuple),
             st.booleans(),
@@ -328,7 +328,7 @@ def clauses(vocab: Vocabulary) -> st.SearchStrategy[Clause]:
         st.builds(DestroyTarget, kind, st.booleans()),
         *on_top,
         st.builds(CopyAnother, kinds),
-        st.just(AllyForAllFactions()),
+        st.just(EveryFaction()),
         st.sampled_from([Special(k, w) for k, w in vocab.specials] or [Draw(1)]),
         st.builds(ForEach, st.one_of(gain, draw), counted),
     )
@@ -358,7 +358,7 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
     # Ally and scrap abilities are labels a game declares (game.yaml 'phrasing: labels').
     triggers = [st.just(Primary())]
     if vocab.label_text("cost"):
-        triggers.append(st.just(OnScrap()))
+        triggers.append(st.just(OnBanish()))
     if vocab.resources:
         costs = st.lists(
             st.tuples(_ids(vocab.resources), st.integers(0, 9)), min_size=1, max_size=3
@@ -366,7 +366,7 @@ def abilities(vocab: Vocabulary) -> st.SearchStrategy[Ability]:
         triggers.append(costs.map(lambda c: AbilityCost(tuple(c))))
     if vocab.factions and vocab.label_text("ally"):
         double = st.booleans() if vocab.label_text("ally", 2) else st.just(False)
-        triggers.append(st.builds(Ally, _ids(vocab.factions), double))
+        triggers.append(st.builds(Bond, _ids(vocab.factions), double))
     return st.builds(Ability, st.one_of(*triggers), effect)
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from sim_helpers import idx, match, star_compiled, star_pool
 
-from cardkit.sim.actions import ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END_TURN, PILE, SCRAP
+from cardkit.sim.actions import ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, BANISH, END_TURN, PILE
 from cardkit.sim.bots import BOTS, GreedyBot, MonteCarloBot, View
 from cardkit.sim.engine import Match
 from cardkit.sim.runner import play_game
@@ -76,7 +76,7 @@ def test_an_answer_the_engine_did_not_offer_is_refused() -> None:
     m.hand[0][:] = [idx("burrower")]
     m.play_card(0, 0)
     with pytest.raises(AssertionError, match=r"acquire: \d+ is not one of"):
-        m.apply((SCRAP, 0))  # the Burrower's scrap: acquire a card of cost 4 or less free
+        m.apply((BANISH, 0))  # the Burrower's scrap: acquire a card of cost 4 or less free
 
 
 def test_the_paired_test_needs_a_consistent_advantage() -> None:

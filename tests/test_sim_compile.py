@@ -101,7 +101,7 @@ def test_a_card_whose_effect_has_no_executor_is_a_located_ck403_error(
 
 
 def test_a_card_that_counts_as_every_faction_is_recognised() -> None:
-    every = Ability(PRIMARY, effects.AllyForAllFactions())
+    every = Ability(PRIMARY, effects.EveryFaction())
     assert counts_as_every_faction((every,))
     assert not counts_as_every_faction((Ability(PRIMARY, Draw(1)),))
 
@@ -141,7 +141,7 @@ def test_the_delayed_return_from_the_shared_zone_runs_as_the_engines_deed() -> N
     assert unsupported(plain, zones=zones) == "PutInto"
 
 
-def test_the_mobile_market_comes_back_from_the_scrap_heap_in_a_real_pool() -> None:
+def test_the_mobile_market_comes_back_from_the_banish_heap_in_a_real_pool() -> None:
     pool, found = build_pool(star_realms())
     assert pool is not None and found == []
     assert "mobile-market" in {card.id for card in pool.cards}

@@ -12,11 +12,11 @@ from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
+    BANISH,
     END_TURN,
     PILE,
     PLAY,
     PLAY_ALL,
-    SCRAP,
 )
 from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot
@@ -39,7 +39,7 @@ def test_setup_follows_the_play_declaration() -> None:
     assert m.life == [50, 50]
 
 
-def test_an_ally_ability_fires_once_another_card_of_its_faction_is_in_play() -> None:
+def test_an_bond_ability_fires_once_another_card_of_its_faction_is_in_play() -> None:
     m = match()
     m.hand[0][:] = [idx("viper"), idx("stinger"), idx("stinger"), idx("stinger")]
     m.apply((PLAY, 3))
@@ -52,7 +52,7 @@ def test_an_ally_ability_fires_once_another_card_of_its_faction_is_in_play() -> 
     assert m.pool[COMBAT] == 19  # a Viper has no faction: no ally fires again
 
 
-def test_a_double_ally_ability_needs_two_other_cards_of_the_faction() -> None:
+def test_a_double_bond_ability_needs_two_other_cards_of_the_faction() -> None:
     m = match()
     m.deck[0] = [idx("scout")]
     m.hand[0][:] = [idx("crusher"), idx("stinger"), idx("hive-queen")]
@@ -85,44 +85,44 @@ def test_a_base_fires_its_primary_ability_at_the_start_of_each_turn() -> None:
     assert m.pool[TRADE] == 1
 
 
-def test_a_scrap_ability_scraps_the_card_and_an_explorer_goes_back_to_its_pile() -> None:
+def test_a_banish_ability_banishs_the_card_and_an_explorer_goes_back_to_its_pile() -> None:
     m = match()
     m.hand[0][:] = [idx("stinger"), idx("explorer")]
     m.pile_count -= 1
     m.apply((PLAY, 0))
     m.apply((PLAY, 0))
-    assert (SCRAP, 0) in m.legal_actions() and (SCRAP, 1) in m.legal_actions()
-    m.apply((SCRAP, 1))  # the Explorer: 2 Combat
+    assert (BANISH, 0) in m.legal_actions() and (BANISH, 1) in m.legal_actions()
+    m.apply((BANISH, 1))  # the Explorer: 2 Combat
     assert m.pile_count == 10 and m.pool[COMBAT] == 5
-    m.apply((SCRAP, 0))  # the Stinger: 1 Trade
+    m.apply((BANISH, 0))  # the Stinger: 1 Trade
     assert m.removed == [idx("stinger")] and m.pool[TRADE] == 3
 
 
-def test_a_card_scrapped_for_its_ability_can_return_from_the_scrap_heap_at_end_of_turn() -> None:
+def test_a_card_banished_for_its_ability_can_return_from_the_banish_heap_at_end_of_turn() -> None:
     m = match()
     m.bases[0][:] = [idx("mobile-market")]
     m.base_fired[0] = [1]
     hand = len(m.hand[0])
-    m.apply((SCRAP, 0))
+    m.apply((BANISH, 0))
     assert m.life[0] == 52 and len(m.hand[0]) == hand + 1
     assert m.removed == [idx("mobile-market")]
     m.end_turn()
     assert m.removed == [] and idx("mobile-market") in m.discard[0] + m.hand[0] + m.deck[0]
 
 
-def test_gain_for_each_card_scrapped_this_turn_counts_the_card_itself() -> None:
+def test_gain_for_each_card_banished_this_turn_counts_the_card_itself() -> None:
     m = match()
     m.hand[0][:] = [idx("stinger")]
     m.bases[0][:] = [idx("reclamation-station")]
     m.base_fired[0] = [1]
     m.apply((PLAY, 0))
-    m.apply((SCRAP, 0))  # the Stinger
+    m.apply((BANISH, 0))  # the Stinger
     m.pool[COMBAT] = 0
-    m.apply((SCRAP, 0))  # the station: 3 Combat for each of the 2 cards scrapped
+    m.apply((BANISH, 0))  # the station: 3 Combat for each of the 2 cards scrapped
     assert m.pool[COMBAT] == 6
 
 
-def test_if_you_do_follows_whether_the_card_was_scrapped() -> None:
+def test_if_you_do_follows_whether_the_card_was_banished() -> None:
     m = match()
     m.hand[0][:] = [idx("viper"), idx("conversion-yard")]
     m.apply((PLAY, 1))  # greedy scraps the Viper from the hand
@@ -133,7 +133,7 @@ def test_if_you_do_follows_whether_the_card_was_scrapped() -> None:
     assert m2.pool[COMBAT] == 0
 
 
-def test_gain_equal_to_its_cost_uses_the_card_scrapped_from_the_market_row() -> None:
+def test_gain_equal_to_its_cost_uses_the_card_banished_from_the_market_row() -> None:
     m = match()
     m.market[:] = [idx("scout"), idx("blob-alpha"), idx("stinger"), idx("crusher"), idx("viper")]
     m.hand[0][:] = [idx("pulverizer")]
@@ -267,7 +267,7 @@ def _with_extra_cards() -> tuple[Match, Callable[[str], int]]:
     return m, pool.index
 
 
-def test_a_card_that_counts_as_every_faction_triggers_any_ally() -> None:
+def test_a_card_that_counts_as_every_faction_triggers_any_bond() -> None:
     m, index = _with_extra_cards()
     m.bases[0][:] = [index("mech-world")]
     m.base_fired[0] = [0]

@@ -8,11 +8,11 @@ from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
+    BANISH,
     END_TURN,
     PILE,
     PLAY,
     PLAY_HAND,
-    SCRAP,
 )
 from cardkit.sim.appraise import ledger, phase_of
 from cardkit.sim.bots import GreedyBot
@@ -33,7 +33,7 @@ def _late(m: Match, rounds: int = 14) -> None:
     m.discard[0][:] = [idx(c) for c in ("swarm-cluster", "stinger", "hive-queen", "crusher")]
 
 
-def test_a_card_that_scraps_from_the_hand_is_played_before_the_rest_of_the_hand() -> None:
+def test_a_card_that_banishs_from_the_hand_is_played_before_the_rest_of_the_hand() -> None:
     m, bot = _match()
     m.hand[0][:] = [idx("plasma-bot"), idx("viper"), idx("scout")]
     assert bot.take_action(m.views[0]) == (PLAY, 0)
@@ -56,19 +56,19 @@ def test_starting_cards_are_thinned_when_an_effect_offers_the_weakest_first() ->
     assert m.removed == [idx("scout")]
 
 
-def test_an_explorer_is_scrapped_for_attack_late_but_kept_early() -> None:
+def test_an_explorer_is_banished_for_attack_late_but_kept_early() -> None:
     m, bot = _match()
     m.hand[0][:] = [idx("explorer")]
     m.apply((PLAY, 0))
     m.pool[TRADE] = 0
-    assert bot.take_action(m.views[0]) != (SCRAP, 0)
+    assert bot.take_action(m.views[0]) != (BANISH, 0)
     m, bot = _match()
     _late(m)
     m.hand[0][:] = [idx("explorer")]
     m.apply((PLAY, 0))
     m.pool[TRADE] = 0
-    assert bot.take_action(m.views[0]) == (SCRAP, 0)
-    m.apply((SCRAP, 0))
+    assert bot.take_action(m.views[0]) == (BANISH, 0)
+    m.apply((BANISH, 0))
     assert m.pool[COMBAT] == 2 and m.pile_count == 11
 
 
@@ -117,7 +117,7 @@ def test_it_buys_what_adds_most_and_nothing_that_would_dilute_a_strong_deck() ->
     assert bot.take_action(m.views[0]) in ((ACQUIRE, 0), (ACQUIRE, PILE))  # early: yes
 
 
-def test_ally_abilities_count_by_the_chance_they_fire() -> None:
+def test_bond_abilities_count_by_the_chance_they_fire() -> None:
     led = ledger(star_compiled())
     m, bot = _match()
     m.hand[0][:] = []

@@ -4,25 +4,25 @@ from __future__ import annotations
 
 from sim_helpers import ScriptBot, idx, match
 
-from cardkit.sim.actions import ATTACK_PLAYER, PLAY, SCRAP
+from cardkit.sim.actions import ATTACK_PLAYER, BANISH, PLAY
 from cardkit.sim.bots import View
 
 COMBAT, TRADE = 1, 0  # resource order in cards/star-realms/game.yaml: trade, combat, authority
 
 
-class ScrapsFirst(ScriptBot):
+class BanishsFirst(ScriptBot):
     """Scraps the first card it is offered."""
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         return [0]
 
 
-def test_scrapping_an_explorer_by_another_cards_effect_gives_no_scrap_ability() -> None:
+def test_banishing_an_explorer_by_another_cards_effect_gives_no_banish_ability() -> None:
     """'Scrapping a card in any other way does not give you the Scrap Ability. Note: when an
     Explorer is scrapped in any way, it is placed face up in the Explorer Pile.'"""
-    m = match(bots=(ScrapsFirst(), ScriptBot()))
+    m = match(bots=(BanishsFirst(), ScriptBot()))
     m.pile_count -= 1
     m.hand[0][:] = [idx("destroyer-bot")]
     m.discard[0][:] = [idx("explorer")]
@@ -31,15 +31,15 @@ def test_scrapping_an_explorer_by_another_cards_effect_gives_no_scrap_ability() 
     assert m.pool[COMBAT] == 5  # the Destroyer Bot's 5, not the Explorer's 2 more
 
 
-def test_a_scrap_ability_is_the_players_choice_and_can_wait() -> None:
+def test_a_banish_ability_is_the_players_choice_and_can_wait() -> None:
     """Scrap abilities are used 'any time during your Main Phase' if the player chooses."""
     m = match()
     m.hand[0][:] = [idx("explorer"), idx("scout")]
     m.apply((PLAY, 0))
-    assert m.pool == [2, 0, 0] and (SCRAP, 0) in m.legal_actions()
+    assert m.pool == [2, 0, 0] and (BANISH, 0) in m.legal_actions()
     m.apply((PLAY, 0))  # another card first; the Explorer's scrap is still there
-    assert (SCRAP, 0) in m.legal_actions()
-    m.apply((SCRAP, 0))
+    assert (BANISH, 0) in m.legal_actions()
+    m.apply((BANISH, 0))
     assert m.pool[COMBAT] == 2 and m.ships == [idx("scout")]
 
 

@@ -89,14 +89,14 @@ PRINTED: list[tuple[str, bool, int, list[str]]] = [
 @pytest.mark.parametrize(("codes", "ally", "status", "lines"), PRINTED)
 def test_bad_and_stale_suppress_entries_are_reported(
     codes: str,
-    ally: bool,
+    bond: bool,
     status: int,
     lines: list[str],
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     cards = (
-        DRIFTER if ally else DRIFTER.replace("Sea Folk Ally: ", "")
+        DRIFTER if bond else DRIFTER.replace("Sea Folk Ally: ", "")
     ) + f"    suppress: {codes}\n"
     shutil.copy(GAME, tmp_path / "game.yaml")
     (tmp_path / "cards.yaml").write_text(cards, encoding="utf-8")

@@ -34,21 +34,21 @@ class Primary(Trigger):
 
 
 @dataclass(frozen=True, slots=True)
-class Ally(Trigger):
+class Bond(Trigger):
     """When another card of ``faction`` is in play (``double``: two others)."""
 
     faction: str
     double: bool = False
 
     def label(self, vocab: Vocabulary) -> str:
-        text = vocab.label_text("ally", 2 if self.double else 1)
+        text = vocab.label_text("bond", 2 if self.double else 1)
         if text is None:  # a vocabulary without the game's label: the faction, and how many
             return vocab.faction(self.faction) + (" x2" if self.double else "")
         return fill(text, (self.faction,), vocab)
 
 
 @dataclass(frozen=True, slots=True)
-class OnScrap(Trigger):
+class OnBanish(Trigger):
     """When the player pays the game's cost that removes the card from play (its label of
     meaning 'cost': Star Realms' "Scrap")."""
 
@@ -70,7 +70,7 @@ class AbilityCost(Trigger):
 
 
 PRIMARY = Primary()
-ON_SCRAP = OnScrap()
+ON_BANISH = OnBanish()
 
 
 @dataclass(frozen=True, slots=True)

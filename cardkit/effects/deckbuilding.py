@@ -91,7 +91,7 @@ class OpponentDiscards(Clause):
 
 
 @dataclass(frozen=True, slots=True)
-class ScrapCards(Clause):
+class BanishCards(Clause):
     """Scrap up to ``up_to`` cards from the zones; ``optional`` adds "you may"."""
 
     up_to: int
@@ -216,7 +216,7 @@ class CopyAnother(Clause):
 
 
 @dataclass(frozen=True, slots=True)
-class AllyForAllFactions(Clause):
+class EveryFaction(Clause):
     """The card counts as a card of every faction for the abilities of the game's label of
     meaning 'ally' (its sentence: 'phrasing: labels: ...: every_faction')."""
 
@@ -243,7 +243,7 @@ class Counted(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class ScrappedThisTurn(Counted):
+class BanishedThisTurn(Counted):
     including_this: bool = False
 
     def phrase(self, vocab: Vocabulary) -> str:

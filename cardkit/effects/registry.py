@@ -18,11 +18,12 @@ from cardkit.effects.board import (
 from cardkit.effects.combinators import And, AtEndOf, Choice, Conditional, Sequence, Then
 from cardkit.effects.deckbuilding import (
     AcquireFree,
-    AllyForAllFactions,
+    BanishCards,
     CopyAnother,
     DestroyTarget,
     Discard,
     Draw,
+    EveryFaction,
     ForEach,
     Gain,
     GainPerCost,
@@ -30,7 +31,6 @@ from cardkit.effects.deckbuilding import (
     OpponentDiscards,
     PutFromDiscardOnTop,
     PutOnTop,
-    ScrapCards,
     Special,
 )
 from cardkit.effects.moves import (
@@ -55,13 +55,13 @@ CLAUSES: tuple[type[Clause], ...] = (
     Draw,
     Discard,
     OpponentDiscards,
-    ScrapCards,
+    BanishCards,
     AcquireFree,
     DestroyTarget,
     NextAcquireOnTop,
     PutFromDiscardOnTop,
     CopyAnother,
-    AllyForAllFactions,
+    EveryFaction,
     Special,
     ForEach,
     KeywordUse,

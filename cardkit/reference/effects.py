@@ -8,15 +8,15 @@ from dataclasses import dataclass
 
 from cardkit.effects import (
     Ability,
-    Ally,
     And,
     AtEndOf,
+    Bond,
     Choice,
     Conditional,
     Effect,
     ForEach,
     Gain,
-    OnScrap,
+    OnBanish,
     Sequence,
     Then,
     Trigger,
@@ -28,18 +28,18 @@ CLAUSE_LABELS: Mapping[str, str] = {
     "Draw": "Draw",
     "Discard": "Discard",
     "OpponentDiscards": "Opponent discards",
-    "ScrapCards": "Scrap cards",
+    "BanishCards": "Scrap cards",
     "AcquireFree": "Acquire free",
     "DestroyTarget": "Destroy target",
     "NextAcquireOnTop": "Acquire on top",
     "PutFromDiscardOnTop": "Discard to top",
     "CopyAnother": "Copy another",
-    "AllyForAllFactions": "Ally for all",
+    "EveryFaction": "Ally for all",
     "GainPerCost": "Gain per cost",
     "Special": "Special",
 }
 
-TRIGGER_KINDS: tuple[str, ...] = ("Primary", "Ally", "Double ally", "Scrap")
+TRIGGER_KINDS: tuple[str, ...] = ("Primary", "Bond", "Double ally", "Banish")
 
 
 def clause_label(clause: Effect) -> str:
@@ -66,10 +66,10 @@ def clauses(effect: Effect) -> Iterator[Effect]:
 
 
 def trigger_kind(trigger: Trigger) -> str:
-    if isinstance(trigger, Ally):
-        return "Double ally" if trigger.double else "Ally"
-    if isinstance(trigger, OnScrap):
-        return "Scrap"
+    if isinstance(trigger, Bond):
+        return "Double ally" if trigger.double else "Bond"
+    if isinstance(trigger, OnBanish):
+        return "Banish"
     return "Primary"
 
 

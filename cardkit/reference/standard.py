@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from cardkit.effects import Ability, Ally, OnScrap
+from cardkit.effects import Ability, Bond, OnBanish
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
     Cell,
@@ -221,13 +221,13 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
         meaning = named.description or (
             f"A faction: {len(members)} different cards, {_total(members)} copies."
         )
-        if any(isinstance(t, Ally) and t.faction == key for t in triggers):
+        if any(isinstance(t, Bond) and t.faction == key for t in triggers):
             meaning += (
                 f" In rules text, '{named.name} Ally:' starts an ability used when another "
                 f"{named.name} card is in play."
             )
         rows.append((symbol(named.name), plain("Faction"), plain(meaning)))
-    if any(isinstance(t, Ally) and t.double for t in triggers):
+    if any(isinstance(t, Bond) and t.double for t in triggers):
         rows.append(
             (
                 plain("Double Ally"),
@@ -235,10 +235,10 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
                 plain("Starts an ability used when two other cards of the faction are in play."),
             )
         )
-    if any(isinstance(t, OnScrap) for t in triggers):
+    if any(isinstance(t, OnBanish) for t in triggers):
         rows.append(
             (
-                symbol("Scrap"),
+                symbol("Banish"),
                 plain("Ability"),
                 plain("Starts an ability used by scrapping this card: it leaves the game."),
             )

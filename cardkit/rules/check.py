@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable
 
 from cardkit.diagnostics import Diagnostic, Severity, error
-from cardkit.effects import Ally
+from cardkit.effects import Bond
 from cardkit.model import CardSet
 from cardkit.rules.constraints import check_constraints
 from cardkit.rules.context import CheckContext, parse_set
@@ -22,7 +22,7 @@ from cardkit.rules.references import check_references
 from cardkit.rules.wording import check_drift, check_slips
 
 
-def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
+def check_bond_factions(context: CheckContext) -> list[Diagnostic]:
     """CK102: an ally ability on a card with no faction."""
     found: list[Diagnostic] = []
     vocab = context.parser.vocab
@@ -31,7 +31,7 @@ def check_ally_factions(context: CheckContext) -> list[Diagnostic]:
             continue
         for parsed in context.parsed.get(card.id, []):
             trigger = parsed.ability.trigger
-            if not isinstance(trigger, Ally):
+            if not isinstance(trigger, Bond):
                 continue
             column = trigger.pos.column if trigger.pos else 1
             found.append(
@@ -61,7 +61,7 @@ Check = Callable[[CheckContext], list[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
     check_phrasing,
-    check_ally_factions,
+    check_bond_factions,
     check_keyword_params,
     check_keyword_cards,
     check_game_constraints,

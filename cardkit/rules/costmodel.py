@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.effects import (
     AcquireFree,
-    Ally,
     And,
+    BanishCards,
+    Bond,
     Choice,
     Conditional,
     DestroyTarget,
@@ -42,9 +43,8 @@ from cardkit.effects import (
     ForEach,
     Gain,
     GainPerCost,
-    OnScrap,
+    OnBanish,
     OpponentDiscards,
-    ScrapCards,
     Sequence,
     Then,
     Trigger,
@@ -61,7 +61,7 @@ THRESHOLD_SDS = 3.0
 MIN_GAP = 2.0
 RIDGE = 3.0
 MAX_LEVERAGE = 0.5
-ALLY, DOUBLE_ALLY, ON_SCRAP, CONDITIONAL, FOR_EACH = 0.5, 0.3, 0.6, 0.6, 1.5
+BOND, DOUBLE_BOND, ON_BANISH, CONDITIONAL, FOR_EACH = 0.5, 0.3, 0.6, 0.6, 1.5
 
 Features = dict[str, float]
 
@@ -111,7 +111,7 @@ def effect_features(effect: Effect) -> Features:
         found["opponent-discards"] = effect.n
     elif isinstance(effect, Discard):
         found["discard"] = 1 if effect.n is None else effect.n
-    elif isinstance(effect, ScrapCards):
+    elif isinstance(effect, BanishCards):
         vocab = effect.vocab or NO_NAMES
         own = [zone for zone in effect.zones if not vocab.shared(zone)]
         found["scrap-own" if own else "scrap-row"] = effect.up_to
@@ -136,10 +136,10 @@ def effect_features(effect: Effect) -> Features:
 
 
 def trigger_weight(trigger: Trigger) -> float:
-    if isinstance(trigger, Ally):
-        return DOUBLE_ALLY if trigger.double else ALLY
-    if isinstance(trigger, OnScrap):
-        return ON_SCRAP
+    if isinstance(trigger, Bond):
+        return DOUBLE_BOND if trigger.double else BOND
+    if isinstance(trigger, OnBanish):
+        return ON_BANISH
     return 1.0
 
 

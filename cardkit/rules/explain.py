@@ -5,16 +5,16 @@ from __future__ import annotations
 from cardkit.effects import (
     Ability,
     AbilityCost,
-    Ally,
     And,
     AtEndOf,
+    Bond,
     Choice,
     Conditional,
     CreateCard,
     Effect,
     ForEach,
     KeywordUse,
-    OnScrap,
+    OnBanish,
     Primary,
     Sequence,
     Special,
@@ -32,9 +32,9 @@ INDENT = "  "
 def _trigger(trigger: Trigger, vocab: Vocabulary) -> str:
     if isinstance(trigger, Primary):
         return "primary"
-    if isinstance(trigger, OnScrap):
-        return "scrap"
-    if isinstance(trigger, Ally):
+    if isinstance(trigger, OnBanish):
+        return "banish"
+    if isinstance(trigger, Bond):
         name = vocab.faction(trigger.faction)
         if trigger.double:
             return f"double {name} ally (two other {name} cards in play)"

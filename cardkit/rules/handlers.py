@@ -18,16 +18,16 @@ from cardkit.effects import (
     NUMBER_WORDS,
     Ability,
     AbilityCost,
-    Ally,
-    AllyForAllFactions,
     And,
     AtEndOf,
+    Bond,
     Choice,
     Clause,
     Conditional,
     CopyAnother,
     Effect,
     EndSpan,
+    EveryFaction,
     Joins,
     KeywordUse,
     MakeAttack,
@@ -36,7 +36,7 @@ from cardkit.effects import (
     MoveCards,
     MoveWithout,
     Node,
-    OnScrap,
+    OnBanish,
     Place,
     PlayOnlyDuring,
     Pos,
@@ -230,10 +230,10 @@ class Builder(Transformer[Token, Any]):
 
     def _label(self, index: int, values: tuple[SlotValue, ...], pos: Pos) -> Trigger:
         key, _, means, count, cost = self.vocab.labels[index]
-        if means == "ally" and len(values) == 1 and isinstance(values[0], str):
-            return self._node(pos, Ally, values[0], double=count == 2)
+        if means == "bond" and len(values) == 1 and isinstance(values[0], str):
+            return self._node(pos, Bond, values[0], double=count == 2)
         if means == "cost" and self.shapes.removes_this_card(cost):
-            return self._node(pos, OnScrap)
+            return self._node(pos, OnBanish)
         return self._node(pos, Labelled, key, values)
 
     def _declared(self, tree: Tree[Any]) -> tuple[int, tuple[SlotValue, ...], Pos]:
@@ -526,8 +526,8 @@ class Builder(Transformer[Token, Any]):
         word, kinds = children
         return self._node(_pos(word), CopyAnother, kinds)
 
-    def all_factions(self, children: list[Token]) -> AllyForAllFactions:
-        return self._node(_pos(children[0]), AllyForAllFactions)
+    def all_factions(self, children: list[Token]) -> EveryFaction:
+        return self._node(_pos(children[0]), EveryFaction)
 
     def special(self, children: list[Token]) -> Special:
         (words,) = children

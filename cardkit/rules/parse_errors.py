@@ -194,7 +194,7 @@ TERMINAL_WORDS: dict[str, str] = {
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 6
-_ALLY_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
+_BOND_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
 _WORD = re.compile(r"[^\s{}.,:]+")
 # A sentence that is one word, perhaps with parameters: a keyword, if anything.
 _KEYWORD_SENTENCE = re.compile(
@@ -287,7 +287,7 @@ def syntax_error(
         expected = set(exc.allowed or ())
     line, column = max(line, 1), max(column, 1)
     rest = text.split("\n")[line - 1][column - 1 :]
-    if "FACTION" in expected and (match := _ALLY_LINE.match(rest)):
+    if "FACTION" in expected and (match := _BOND_LINE.match(rest)):
         name = " ".join(match.group("name").split())
         return UnknownFactionError(
             f"unknown faction {name!r}" + did_you_mean(name, [n for _, n in vocab.factions]),

@@ -11,7 +11,7 @@ declared.
 from __future__ import annotations
 
 from cardkit.diagnostics import Diagnostic, error, warning
-from cardkit.effects import Ability, Ally, OnScrap
+from cardkit.effects import Ability, Bond, OnBanish
 from cardkit.effects.core import Declared, Labelled, Shorthand
 from cardkit.effects.forms import pieces
 from cardkit.effects.vocab import Vocabulary
@@ -108,7 +108,7 @@ def phrasing_diagnostics(game: Game, parser: RulesParser | None = None) -> list[
 def _reads_as(parsed: Ability, table: str, key: str) -> bool:
     if table == "labels":
         trigger = parsed.trigger
-        return isinstance(trigger, Ally | OnScrap) or (
+        return isinstance(trigger, Bond | OnBanish) or (
             isinstance(trigger, Labelled) and trigger.key == key
         )
     effect = parsed.effect

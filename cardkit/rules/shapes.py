@@ -24,6 +24,8 @@ from cardkit.effects import (
     TOP_OF,
     AcquireFree,
     And,
+    BanishCards,
+    BanishedThisTurn,
     Cannot,
     Clause,
     Condition,
@@ -54,8 +56,6 @@ from cardkit.effects import (
     PutOnTop,
     RemoveCounters,
     Reveal,
-    ScrapCards,
-    ScrappedThisTurn,
 )
 from cardkit.effects.core import Act, Amounts, Term, Wording, Words
 from cardkit.effects.vocab import Vocabulary, inflect
@@ -139,7 +139,7 @@ class Shapes:
             rules.append(
                 (
                     re.compile(rf"^(you may )?{verb} (a card|up to (\d+) cards) in (.*)$"),
-                    self._scrap,
+                    self._banish,
                 )
             )
         rules.append(
@@ -286,7 +286,7 @@ class Shapes:
         amount, _, sides = m[1].partition("d")
         return DealDamage(int(amount), m[3], int(sides) if sides else None, m[2] == "each enemy")
 
-    def _scrap(self, m: re.Match[str], act: Act) -> Effect | None:
+    def _banish(self, m: re.Match[str], act: Act) -> Effect | None:
         zones = re.findall(rf"<zone:({_ID})>", m[4])
         if not re.fullmatch(
             rf"(?:(?:your|the) )?<zone:{_ID}>(?: (?:or|and/or) (?:(?:your|the) )?<zone:{_ID}>)*",
@@ -294,7 +294,7 @@ class Shapes:
         ):
             return None
         n = int(m[3]) if m[3] else 1
-        return ScrapCards(n, tuple(zones), optional=bool(m[1]))
+        return BanishCards(n, tuple(zones), optional=bool(m[1]))
 
     def _on_top(self, m: re.Match[str], act: Act) -> Effect:
         kinds, source, target = _kinds(m[1]), m[2], m[3]
@@ -317,7 +317,7 @@ class Shapes:
         counted = (
             DiscardedThisWay()
             if m.group(0).endswith("discarded this way")
-            else ScrappedThisTurn(bool(m[2]))
+            else BanishedThisTurn(bool(m[2]))
         )
         inner_parts = tuple(p for p in act.parts if not _is_counting(p))
         inner = self.clause(Act(act.verb, inner_parts, vocab=self.vocab), pos=act.pos)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Actions: (kind, argument) pairs. PLAY_ALL plays the whole hand, cards drawn meanwhile too.
-PLAY, SCRAP, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
+PLAY, BANISH, ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END, PLAY_ALL = range(7)
 Action = tuple[int, int]
 END_TURN: Action = (END, 0)
 PLAY_HAND: Action = (PLAY_ALL, 0)

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from cardkit.effects import (
     AcquireFree,
-    Ally,
     And,
+    BanishCards,
+    Bond,
     Choice,
     Conditional,
     CopyAnother,
@@ -29,11 +30,10 @@ from cardkit.effects import (
     Gain,
     GainPerCost,
     NextAcquireOnTop,
-    OnScrap,
+    OnBanish,
     OpponentDiscards,
     Primary,
     PutFromDiscardOnTop,
-    ScrapCards,
     Sequence,
     Then,
 )
@@ -120,7 +120,7 @@ def gives(effect: Effect, env: Env, own: frozenset[str]) -> Gives:
         return Gives(discard=1.0 if effect.n is None else effect.n)
     if isinstance(effect, OpponentDiscards):
         return Gives(harass=effect.n)
-    if isinstance(effect, ScrapCards):
+    if isinstance(effect, BanishCards):
         if own.intersection(effect.zones):
             return Gives(thin=effect.up_to * (1.0 if effect.optional else 0.6))
         return Gives(misc=0.3)
@@ -160,18 +160,18 @@ class Ledger:
     """Every card's appraisal, as flat tables the bots index by phase and card."""
 
     __slots__ = (
-        "allies",
+        "banish",
+        "banish_attack",
+        "bonds",
         "cost",
         "early",
         "factions",
-        "has_scrap",
+        "has_banish",
         "keep",
         "mult",
         "n_factions",
         "need",
         "primary",
-        "scrap",
-        "scrap_attack",
         "worth_in_play",
     )
 
@@ -182,13 +182,13 @@ class Ledger:
         n_phases = len(PHASES) + 1
         self.primary: list[list[float]] = [[] for _ in range(n_phases)]
         self.keep: list[list[float]] = [[] for _ in range(n_phases)]
-        self.scrap: list[list[float]] = [[] for _ in range(n_phases)]
-        self.allies: list[tuple[tuple[int, int, tuple[float, ...]], ...]] = []
+        self.banish: list[list[float]] = [[] for _ in range(n_phases)]
+        self.bonds: list[tuple[tuple[int, int, tuple[float, ...]], ...]] = []
         self.n_factions = len(compiled.pool.factions)
         self.cost = [card.cost for card in compiled.cards]
         self.factions = [card.factions for card in compiled.cards]
-        self.has_scrap = [card.scrap is not None for card in compiled.cards]
-        self.scrap_attack = [card.scrap_attack for card in compiled.cards]
+        self.has_banish = [card.banish is not None for card in compiled.cards]
+        self.banish_attack = [card.banish_attack for card in compiled.cards]
         # per card: the turns a base gives its abilities (1 for a ship)
         self.mult = [
             base_turns(card.defense, card.guard) if card.base else 1.0 for card in compiled.cards
@@ -198,31 +198,31 @@ class Ledger:
         # per phase and card: what its ally abilities give, by faction
         self.need: list[list[tuple[tuple[int, float], ...]]] = [[] for _ in range(n_phases)]
         for card, compiled_card in zip(compiled.pool.cards, compiled.cards, strict=True):
-            primary, scrap, allies = NONE, None, []
+            primary, banish, bonds = NONE, None, []
             for ability in card.abilities:
                 g = gives(ability.effect, env, own)
                 trigger = ability.trigger
                 if isinstance(trigger, Primary):
                     primary = primary + g
-                elif isinstance(trigger, OnScrap):
-                    scrap = g if scrap is None else scrap + g
-                elif isinstance(trigger, Ally):
+                elif isinstance(trigger, OnBanish):
+                    banish = g if banish is None else banish + g
+                elif isinstance(trigger, Bond):
                     bit = env.factions.get(trigger.faction, 0).bit_length() - 1
                     if bit >= 0:
-                        allies.append((bit, 2 if trigger.double else 1, g))
+                        bonds.append((bit, 2 if trigger.double else 1, g))
             self.early.append(primary.discard > 0 or primary.thin > 0)
-            self.allies.append(
+            self.bonds.append(
                 tuple(
-                    (f, need, tuple(weigh(g, k) for k in range(n_phases))) for f, need, g in allies
+                    (f, need, tuple(weigh(g, k) for k in range(n_phases))) for f, need, g in bonds
                 )
             )
             for k in range(n_phases):
-                self.need[k].append(tuple((f, v[k]) for f, _, v in self.allies[-1]))
+                self.need[k].append(tuple((f, v[k]) for f, _, v in self.bonds[-1]))
                 now = weigh(primary, k)
                 self.primary[k].append(now)
-                self.scrap[k].append(0.0 if scrap is None else weigh(scrap, k))
-                ally = sum(v[k] * (0.5 if need == 1 else 0.2) for _, need, v in self.allies[-1])
-                in_play = now + ally
+                self.banish[k].append(0.0 if banish is None else weigh(banish, k))
+                bond = sum(v[k] * (0.5 if need == 1 else 0.2) for _, need, v in self.bonds[-1])
+                in_play = now + bond
                 self.worth_in_play[k].append(in_play)
                 if compiled_card.base:
                     in_play *= base_turns(compiled_card.defense, compiled_card.guard)

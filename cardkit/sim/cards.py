@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardkit.effects import Ally, Gain, OnScrap, Primary
+from cardkit.effects import Bond, Gain, OnBanish, Primary
 from cardkit.sim.actions import Worth
 from cardkit.sim.compile import (
     Env,
@@ -26,8 +26,11 @@ class CompiledCard:
 
     __slots__ = (
         "all_fired",
-        "allies",
+        "banish",
+        "banish_attack",
+        "banish_value",
         "base",
+        "bonds",
         "cost",
         "defense",
         "factions",
@@ -38,9 +41,6 @@ class CompiledCard:
         "index",
         "plain",
         "primary",
-        "scrap",
-        "scrap_attack",
-        "scrap_value",
         "type",
         "value",
     )
@@ -60,23 +60,23 @@ class CompiledCard:
             self.fmask |= env.factions.get(faction, 0)
         self.factions = tuple(i for i in range(len(pool.factions)) if self.fmask >> i & 1)
         primary: list[Exec] = []
-        scrap: list[Exec] = []
-        allies: list[tuple[int, int, int, Exec]] = []
+        banish: list[Exec] = []
+        bonds: list[tuple[int, int, int, Exec]] = []
         total = Worth()
-        scrap_total = Worth()
+        banish_total = Worth()
         for ability in card.abilities:
             run = compile_ability(ability, env)
             trigger = ability.trigger
             if isinstance(trigger, Primary):
                 primary.append(run)
                 total += worth(ability.effect, env)
-            elif isinstance(trigger, OnScrap):
-                scrap.append(run)
-                scrap_total += worth(ability.effect, env)
-            elif isinstance(trigger, Ally):
+            elif isinstance(trigger, OnBanish):
+                banish.append(run)
+                banish_total += worth(ability.effect, env)
+            elif isinstance(trigger, Bond):
                 bit = env.factions.get(trigger.faction, 0)
-                flag = 2 << len(allies)
-                allies.append((bit.bit_length() - 1, 2 if trigger.double else 1, flag, run))
+                flag = 2 << len(bonds)
+                bonds.append((bit.bit_length() - 1, 2 if trigger.double else 1, flag, run))
         self.primary = in_order(tuple(primary)) if primary else None
         # The commonest card only gains to the pools (a Scout): played without a call.
         firsts = [a for a in card.abilities if isinstance(a.trigger, Primary)]
@@ -85,17 +85,17 @@ class CompiledCard:
             parts = tuple((env.resources[r], n) for r, n in firsts[0].effect.amounts)
             if all(r != env.life for r, _ in parts):
                 self.gain = parts
-        self.scrap = in_order(tuple(scrap)) if scrap else None
-        self.allies = tuple(a for a in allies if a[0] >= 0)
+        self.banish = in_order(tuple(banish)) if banish else None
+        self.bonds = tuple(a for a in bonds if a[0] >= 0)
         self.all_fired = 1  # the played flag and the flag of every ally ability, all set
-        for _, _, flag, _ in self.allies:
+        for _, _, flag, _ in self.bonds:
             self.all_fired |= flag
         # ... and when it is a ship of no faction, playing it needs no ally check either.
-        plain = not self.base and not self.fmask and not self.allies
+        plain = not self.base and not self.fmask and not self.bonds
         self.plain = self.gain if plain else None
         self.value = total
-        self.scrap_value = scrap_total
-        self.scrap_attack = scrap_total.attack if self.scrap is not None else 0
+        self.banish_value = banish_total
+        self.banish_attack = banish_total.attack if self.banish is not None else 0
 
 
 @dataclass(frozen=True, slots=True)

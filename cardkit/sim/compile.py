@@ -20,10 +20,11 @@ from cardkit.effects import (
     Ability,
     AbilityCost,
     AcquireFree,
-    Ally,
-    AllyForAllFactions,
     And,
     AtEndOf,
+    BanishCards,
+    BanishedThisTurn,
+    Bond,
     Cannot,
     Choice,
     Condition,
@@ -39,6 +40,7 @@ from cardkit.effects import (
     DrawKind,
     Effect,
     EndSpan,
+    EveryFaction,
     ForEach,
     Gain,
     GainPerCost,
@@ -54,7 +56,7 @@ from cardkit.effects import (
     MoveWithout,
     NextAcquireOnTop,
     Node,
-    OnScrap,
+    OnBanish,
     OpponentDiscards,
     OpponentDiscardsKinds,
     PlayOnlyDuring,
@@ -67,8 +69,6 @@ from cardkit.effects import (
     RemoveCounters,
     ReplaceAll,
     Reveal,
-    ScrapCards,
-    ScrappedThisTurn,
     Sequence,
     SetStat,
     Special,
@@ -80,13 +80,13 @@ from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
 from cardkit.sim.deeds import (
     acquire_free,
+    banish_cards,
     choose_option,
     copy_another,
     destroy_target,
     discard_from_hand,
     opponent_discards,
     put_from_discard_on_top,
-    scrap_cards,
 )
 
 if TYPE_CHECKING:
@@ -211,11 +211,11 @@ def _opponent_discards(effect: OpponentDiscards, env: Env) -> Exec:
     return run
 
 
-def _scrap_cards(effect: ScrapCards, env: Env) -> Exec:
+def _banish_cards(effect: BanishCards, env: Env) -> Exec:
     up_to, zones, optional = effect.up_to, effect.zones, effect.optional
 
     def run(m: Match, p: int) -> bool:
-        return scrap_cards(m, p, up_to, zones, optional) > 0
+        return banish_cards(m, p, up_to, zones, optional) > 0
 
     return run
 
@@ -266,7 +266,7 @@ def _copy_another(effect: CopyAnother, env: Env) -> Exec:
     return run
 
 
-def _nothing(effect: AllyForAllFactions | KeywordUse, env: Env) -> Exec:
+def _nothing(effect: EveryFaction | KeywordUse, env: Env) -> Exec:
     """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
     card field the engine reads when it compiles the card; nothing happens when it is played."""
 
@@ -374,11 +374,11 @@ def _at_end_of(effect: AtEndOf, env: Env) -> Exec:
     raise Unsupported("AtEndOf")
 
 
-def _scrapped_this_turn(counted: ScrappedThisTurn, env: Env) -> Callable[[Match], int]:
+def _banished_this_turn(counted: BanishedThisTurn, env: Env) -> Callable[[Match], int]:
     including = counted.including_this
 
     def count(m: Match) -> int:
-        return m.scrapped if including else m.scrapped - m.self_scrapped
+        return m.banished if including else m.banished - m.self_banished
 
     return count
 
@@ -391,7 +391,7 @@ def _discarded_this_way(counted: DiscardedThisWay, env: Env) -> Callable[[Match]
 
 
 _COUNTERS = (
-    handles(ScrappedThisTurn, _scrapped_this_turn),
+    handles(BanishedThisTurn, _banished_this_turn),
     handles(DiscardedThisWay, _discarded_this_way),
 )
 COUNTERS: Mapping[type[Counted], Callable[[Counted, Env], Callable[[Match], int]]] = dict(_COUNTERS)
@@ -497,13 +497,13 @@ _EXECUTORS = (
     handles(Draw, _draw),
     handles(Discard, _discard),
     handles(OpponentDiscards, _opponent_discards),
-    handles(ScrapCards, _scrap_cards),
+    handles(BanishCards, _banish_cards),
     handles(AcquireFree, _acquire_free),
     handles(DestroyTarget, _destroy_target),
     handles(NextAcquireOnTop, _next_acquire_on_top),
     handles(PutFromDiscardOnTop, _put_from_discard_on_top),
     handles(CopyAnother, _copy_another),
-    handles(AllyForAllFactions, _nothing),
+    handles(EveryFaction, _nothing),
     handles(KeywordUse, _nothing),
     handles(Special, _special),
     handles(ForEach, _for_each),
@@ -517,7 +517,7 @@ _EXECUTORS = (
 EXECUTORS: Mapping[type[Effect], Callable[[Effect, Env], Exec]] = dict(_EXECUTORS)
 """Every effect class and the function that compiles it into an executor."""
 
-TRIGGERS: tuple[type[Trigger], ...] = (Primary, Ally, OnScrap)
+TRIGGERS: tuple[type[Trigger], ...] = (Primary, Bond, OnBanish)
 """The triggers the engine fires: on play (and each turn for a base), ally, on scrap."""
 
 OUTSIDE_ENGINE: Mapping[type[Effect] | type[Trigger], str] = {
@@ -624,8 +624,7 @@ def compile_ability(ability: Ability, env: Env) -> Exec:
 
 def counts_as_every_faction(abilities: tuple[Ability, ...]) -> bool:
     return any(
-        isinstance(a.trigger, Primary) and _mentions(a.effect, AllyForAllFactions)
-        for a in abilities
+        isinstance(a.trigger, Primary) and _mentions(a.effect, EveryFaction) for a in abilities
     )
 
 

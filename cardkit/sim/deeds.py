@@ -49,14 +49,14 @@ def opponent_discards(m: Match, q: int, n: int) -> int:
     return discard_from_hand(m, q, n)
 
 
-def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
+def banish_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
     candidates: list[tuple[str, int]] = []
     for zone in zones:
         candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
     most = min(up_to, len(candidates))
     least = 0 if optional else min(1, most)
-    chosen = m.bots[p].choose_scrap(m.views[p], candidates, least, most)
-    picks = _picks(chosen, len(candidates), least, most, "scrap")
+    chosen = m.bots[p].choose_banish(m.views[p], candidates, least, most)
+    picks = _picks(chosen, len(candidates), least, most, "banish")
     by_zone = sorted((candidates[i] for i in picks), key=lambda zi: -zi[1])
     m.last_cost = -1
     for zone, i in by_zone:
@@ -67,7 +67,7 @@ def scrap_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: 
             c = _zone(m, p, zone).pop(i)
         m.to_removed(c)
         m.last_cost = m.cards[c].cost
-    m.scrapped += len(picks)
+    m.banished += len(picks)
     m.last_count = len(picks)
     return len(picks)
 
@@ -161,11 +161,11 @@ def copy_another(m: Match, p: int, what: frozenset[str]) -> bool:
     if me >= 0:
         was = cards[m.ships_as[me]]
         m.count_factions(was.fmask, -1)
-        m.ally_entries += bool(target.allies) - bool(was.allies)
+        m.bond_entries += bool(target.bonds) - bool(was.bonds)
         m.ships_as[me] = target.index
         m.count_factions(target.fmask, 1)
     if target.primary is not None:
         m.src = target.index
         target.primary(m, p)
-    m.fire_allies(p)
+    m.fire_bonds(p)
     return True

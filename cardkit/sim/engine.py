@@ -24,13 +24,13 @@ from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
+    BANISH,
     END,
     END_TURN,
     PILE,
     PLAY,
     PLAY_ALL,
     PLAY_HAND,
-    SCRAP,
     Action,
 )
 from cardkit.sim.view import Bot, View
@@ -108,7 +108,7 @@ class Match:
         self.ships_as: list[int] = []  # ... and the card each counts as (differs after a copy)
         self.ship_fired: list[int] = []
         self.fcount = [0] * len(pool.factions)
-        self.ally_entries = 0  # the current player's cards in play that have ally abilities
+        self.bond_entries = 0  # the current player's cards in play that have ally abilities
         self.pool = [0] * self.nres
         self.zero_pool = (0,) * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
@@ -116,8 +116,8 @@ class Match:
         self._turn = 0
         self.winner: int | None = None
         self.over = False
-        self.scrapped = 0
-        self.self_scrapped = 0
+        self.banished = 0
+        self.self_banished = 0
         self.next_on_top: frozenset[str] | None = None
         self.return_at_end: list[tuple[int, int]] = []
         self.src = -1
@@ -162,7 +162,7 @@ class Match:
     def start_turn(self) -> None:
         p = self.cur
         self.fcount = [0] * len(self.fcount)
-        self.ally_entries = 0
+        self.bond_entries = 0
         bases = self.bases[p]
         if not bases:
             return
@@ -171,8 +171,8 @@ class Match:
         for i, c in enumerate(bases):
             fired[i] = 0
             self.count_factions(cards[c].fmask, 1)
-            if cards[c].allies:
-                self.ally_entries += 1
+            if cards[c].bonds:
+                self.bond_entries += 1
         for i in range(len(bases)):
             if i >= len(bases):
                 break
@@ -181,7 +181,7 @@ class Match:
             if card.primary is not None:
                 self.src = card.index
                 card.primary(self, p)
-        self.fire_allies(p)
+        self.fire_bonds(p)
 
     def main_phase(self) -> None:
         p = self.cur
@@ -220,7 +220,7 @@ class Match:
                     self.discard[q].append(c)
             self.return_at_end.clear()
         self.pool[:] = self.zero_pool  # in place: the views hold this list
-        self.scrapped = 0
+        self.banished = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
         self.cur = 1 - p
@@ -236,11 +236,11 @@ class Match:
             actions.append(PLAY_HAND)
         n_ships = len(self.ships)
         for i, c in enumerate(self.ships):
-            if cards[c].scrap is not None:
-                actions.append((SCRAP, i))
+            if cards[c].banish is not None:
+                actions.append((BANISH, i))
         for j, c in enumerate(self.bases[p]):
-            if cards[c].scrap is not None:
-                actions.append((SCRAP, n_ships + j))
+            if cards[c].banish is not None:
+                actions.append((BANISH, n_ships + j))
         budget = self.pool[self.acq]
         banned = self.banned[p]
         for i, c in enumerate(self.market):
@@ -272,8 +272,8 @@ class Match:
             self.play_card(p, arg)
         elif kind == PLAY_ALL:
             self.play_hand(p)
-        elif kind == SCRAP:
-            self.use_scrap(p, arg)
+        elif kind == BANISH:
+            self.use_banish(p, arg)
         elif kind == ACQUIRE:
             self.buy(p, arg)
         elif kind == ATTACK_BASE:
@@ -325,8 +325,8 @@ class Match:
             self.ships.append(c)
             self.ships_as.append(c)
             self.ship_fired.append(1)
-        if card.allies:
-            self.ally_entries += 1
+        if card.bonds:
+            self.bond_entries += 1
         factions = card.factions
         if factions:
             fcount = self.fcount
@@ -340,10 +340,10 @@ class Match:
         elif card.primary is not None:
             self.src = c
             card.primary(self, p)
-        if factions and self.ally_entries:
-            self.fire_allies(p)
+        if factions and self.bond_entries:
+            self.fire_bonds(p)
 
-    def use_scrap(self, p: int, i: int) -> None:
+    def use_banish(self, p: int, i: int) -> None:
         n_ships = len(self.ships)
         if i < n_ships:
             c = self.ships.pop(i)
@@ -354,16 +354,16 @@ class Match:
             self.remove_base(p, i - n_ships)
             acting = self.cards[c]
         self.count_factions(acting.fmask, -1)
-        if acting.allies:
-            self.ally_entries -= 1
+        if acting.bonds:
+            self.bond_entries -= 1
         self.to_removed(c)
-        self.scrapped += 1
-        self.self_scrapped = 1
+        self.banished += 1
+        self.self_banished = 1
         self.src = c
-        run = self.cards[c].scrap
+        run = self.cards[c].banish
         if run is not None:
             run(self, p)
-        self.self_scrapped = 0
+        self.self_banished = 0
 
     def buy(self, p: int, slot: int) -> None:
         c = self.pile if slot == PILE else self.market[slot]
@@ -374,7 +374,7 @@ class Match:
 
     # -- helpers the executors call -----------------------------------------------------------
 
-    def fire_allies(self, p: int) -> None:
+    def fire_bonds(self, p: int) -> None:
         cards = self.cards
         fcount = self.fcount
         for entries, fired in (
@@ -383,10 +383,10 @@ class Match:
         ):
             for i in range(len(entries)):
                 card = cards[entries[i]]
-                allies = card.allies
-                if not allies or fired[i] == card.all_fired:
+                bonds = card.bonds
+                if not bonds or fired[i] == card.all_fired:
                     continue
-                for faction, need, flag, run in allies:
+                for faction, need, flag, run in bonds:
                     if fired[i] & flag:
                         continue
                     if fcount[faction] - ((card.fmask >> faction) & 1) >= need:
@@ -522,13 +522,13 @@ class Match:
             their_list[:] = mine_list
         other.return_at_end[:] = self.return_at_end
         other.pile_count = self.pile_count
-        other.ally_entries = self.ally_entries
+        other.bond_entries = self.bond_entries
         other.cur = self.cur
         other.turn = self._turn
         other.winner = self.winner
         other.over = self.over
-        other.scrapped = self.scrapped
-        other.self_scrapped = self.self_scrapped
+        other.banished = self.banished
+        other.self_banished = self.self_banished
         other.next_on_top = self.next_on_top
         other.src = self.src
         other.last_cost = self.last_cost

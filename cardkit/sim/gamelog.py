@@ -17,11 +17,11 @@ from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
+    BANISH,
     END,
     PILE,
     PLAY,
     PLAY_ALL,
-    SCRAP,
     Action,
     Worth,
 )
@@ -76,10 +76,10 @@ class Recorder:
             self._note(view, "play", cards=self._names(view, view.hand))
         elif kind == PLAY:
             self._note(view, "play", cards=[cards[view.hand[arg]].id])
-        elif kind == SCRAP:
+        elif kind == BANISH:
             ships = view.ships
             used = ships[arg] if arg < len(ships) else view.own_bases[arg - len(ships)]
-            self._note(view, "scrap", card=cards[used].id)
+            self._note(view, "banish", card=cards[used].id)
         elif kind == ACQUIRE:
             c = view.pile if arg == PILE else view.market[arg]
             assert c is not None
@@ -104,15 +104,15 @@ class Recorder:
         self._note(view, "discard", cards=self._names(view, [view.hand[i] for i in picks]))
         return picks
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
-        picks = self.inner.choose_scrap(view, candidates, least, most)
+        picks = self.inner.choose_banish(view, candidates, least, most)
         zones = view.zones
         lists = {zones.hand: view.hand, zones.discard: view.discard, zones.market: view.market}
         chosen = [candidates[k] for k in picks]
         names = [view.cards[lists[zone][i]].id for zone, i in chosen]
-        self._note(view, "scrap_from", cards=names, zones=[zone for zone, _ in chosen])
+        self._note(view, "banish_from", cards=names, zones=[zone for zone, _ in chosen])
         return picks
 
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
@@ -236,8 +236,8 @@ _SAID = {
     "buy": "buys {card} ({cost} of {budget})",
     "attack": "attacks for {strength} ({opponent_left} left)",
     "destroy": "destroys {card}",
-    "scrap": "scraps {card} for its ability",
-    "scrap_from": "scraps {cards}",
+    "banish": "scraps {card} for its ability",
+    "banish_from": "scraps {cards}",
     "discard": "discards {cards}",
     "gain": "gains {card}",
     "take_from_discard": "takes {card} from the discard pile",

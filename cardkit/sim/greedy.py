@@ -27,11 +27,11 @@ from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
+    BANISH,
     END_TURN,
     PILE,
     PLAY,
     PLAY_HAND,
-    SCRAP,
     Action,
     Worth,
 )
@@ -70,7 +70,7 @@ class GreedyBot(SimpleBot):
     buy_bar = BUY_BAR
     others_in_hand = 4  # the other cards of a hand, for the chance an ally ability fires
     synergy = 1.0  # the weight of what a card adds to the ally abilities already owned
-    scrap_option = 0.25  # the share of its scrap ability a card's value counts
+    banish_option = 0.25  # the share of its scrap ability a card's value counts
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -79,12 +79,12 @@ class GreedyBot(SimpleBot):
         self._round = -1  # the round the figures below were computed for
         self._phase = 0
         self._avg = 0.0  # what the deck is worth per card
-        self._ally_p: list[float] = []  # per faction: the chance an ally ability fires
+        self._bond_p: list[float] = []  # per faction: the chance an ally ability fires
         self._syn: list[float] = []  # per faction: what one more card of it adds to allies
         self._values: dict[int, float] = {}  # what buying a card adds, this turn
         # ships and bases in play, and the round, when nothing in play was found to scrap
         self._scan_ships, self._scan_bases, self._scan_round = -1, -1, -1
-        self._scrap_attack = 0  # ... and the attack their scrap abilities would give
+        self._banish_attack = 0  # ... and the attack their scrap abilities would give
 
     # -- the figures -------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ class GreedyBot(SimpleBot):
         for c in view.own_bases:
             for f in factions[c]:
                 p[f] = 0.9
-        self._ally_p = p
+        self._bond_p = p
         syn = self.synergy * others / n
         self._syn = [need[f] * syn * (1.0 - p[f]) for f in range(n_factions)]
         self._values.clear()
@@ -145,10 +145,10 @@ class GreedyBot(SimpleBot):
     def _new_value(self, led: Ledger, c: int) -> float:
         """``_value`` when it is not yet remembered for this turn."""
         phase = self._phase
-        scrap = led.scrap[phase][c]
-        v = led.primary[phase][c] + self.scrap_option * (scrap if scrap > 0.0 else 0.0)
-        p = self._ally_p
-        for f, need, values in led.allies[c]:
+        banish = led.banish[phase][c]
+        v = led.primary[phase][c] + self.banish_option * (banish if banish > 0.0 else 0.0)
+        p = self._bond_p
+        for f, need, values in led.bonds[c]:
             v += values[phase] * (p[f] if need == 1 else p[f] * p[f])
         v *= led.mult[c]
         syn = self._syn
@@ -192,11 +192,11 @@ class GreedyBot(SimpleBot):
             len(ships) != self._scan_ships
             or len(bases) != self._scan_bases
             or self._scan_round != self._round
-            or (not guarded and self._scrap_attack >= life - strength)
+            or (not guarded and self._banish_attack >= life - strength)
         ):
-            scrap = self._scrap_in_play(ships, bases, life - strength, guarded)
-            if scrap is not None:
-                return scrap
+            banish = self._banish_in_play(ships, bases, life - strength, guarded)
+            if banish is not None:
+                return banish
         if strength:
             attack = self._strike(view, strength, guarded)
             if attack is not None:
@@ -204,7 +204,7 @@ class GreedyBot(SimpleBot):
         return self._buy(view)
 
     @final
-    def _scrap_in_play(
+    def _banish_in_play(
         self, ships: list[int], bases: list[int], short: int, guarded: bool
     ) -> Action | None:
         """A scrap ability of our own in-play cards to use: any that gives attack, when their
@@ -213,35 +213,35 @@ class GreedyBot(SimpleBot):
         was in play, not to look again until that changes."""
         led = self._led  # take_action refreshed the figures for this round
         assert led is not None
-        has_scrap = led.has_scrap
+        has_banish = led.has_banish
         n_ships = len(ships)
-        if not any(map(has_scrap.__getitem__, ships)) and not any(
-            map(has_scrap.__getitem__, bases)
+        if not any(map(has_banish.__getitem__, ships)) and not any(
+            map(has_banish.__getitem__, bases)
         ):  # the usual case, quickly: nothing in play has a scrap ability
-            self._scrap_attack = 0
+            self._banish_attack = 0
             self._scan_ships, self._scan_bases, self._scan_round = n_ships, len(bases), self._round
             return None
         # one pass: the in-play cards with a scrap ability, as (action index, card)
-        scrap_attack = led.scrap_attack
+        banish_attack = led.banish_attack
         candidates: list[tuple[int, int]] = []
         attack = 0
         for i, c in enumerate(ships):
-            if has_scrap[c]:
+            if has_banish[c]:
                 candidates.append((i, c))
-                attack += scrap_attack[c]
+                attack += banish_attack[c]
         for j, c in enumerate(bases):
-            if has_scrap[c]:
+            if has_banish[c]:
                 candidates.append((n_ships + j, c))
-                attack += scrap_attack[c]
-        self._scrap_attack = attack
+                attack += banish_attack[c]
+        self._banish_attack = attack
         if not guarded and attack >= short:
-            return next((SCRAP, i) for i, c in candidates if scrap_attack[c])
+            return next((BANISH, i) for i, c in candidates if banish_attack[c])
         keep = led.keep[self._phase]
-        scrap = led.scrap[self._phase]
+        banish = led.banish[self._phase]
         bar = self.thin_in_play * self._avg
         for i, c in candidates:
-            if keep[c] < bar and scrap[c] > 0:
-                return (SCRAP, i)
+            if keep[c] < bar and banish[c] > 0:
+                return (BANISH, i)
         self._scan_ships, self._scan_bases, self._scan_round = n_ships, len(bases), self._round
         return None
 
@@ -355,7 +355,7 @@ class GreedyBot(SimpleBot):
         weak = [i for i in order if values[i] < bar]
         return order[:least] if len(weak) < least else weak[:most]
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         """Own cards: starting cards always, others worth well under the deck's average, the

@@ -12,10 +12,10 @@ from cardkit.sim.actions import (
     ACQUIRE,
     ATTACK_BASE,
     ATTACK_PLAYER,
+    BANISH,
     END_TURN,
     PILE,
     PLAY_HAND,
-    SCRAP,
     Action,
     Worth,
 )
@@ -44,7 +44,7 @@ class RandomBot:
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
         return self._some(len(view.hand), least, most)
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         return self._some(len(candidates), least, most)
@@ -90,9 +90,9 @@ class SimpleBot:
             attack = self._attack(view, strength)
             if attack is not None:
                 return attack
-        scrap = self._lethal_scrap(view)
-        if scrap is not None:
-            return scrap
+        banish = self._lethal_banish(view)
+        if banish is not None:
+            return banish
         return self._buy(view)
 
     @final
@@ -117,13 +117,13 @@ class SimpleBot:
         return (ATTACK_PLAYER, 0)
 
     @final
-    def _lethal_scrap(self, view: View) -> Action | None:
+    def _lethal_banish(self, view: View) -> Action | None:
         """Scrap ships and bases for attack strength only when that finishes the opponent."""
         cards = view.cards
         extra, first, i = 0, -1, 0
         for in_play in (view.ships, view.bases(view.seat)):
             for c in in_play:
-                attack = cards[c].scrap_attack
+                attack = cards[c].banish_attack
                 if attack:
                     extra += attack
                     if first < 0:
@@ -131,7 +131,7 @@ class SimpleBot:
                 i += 1
         if first < 0 or view.strength + extra < view.life(1 - view.seat):
             return None
-        return None if view.has_guard(1 - view.seat) else (SCRAP, first)
+        return None if view.has_guard(1 - view.seat) else (BANISH, first)
 
     def _buy(self, view: View) -> Action:
         cards = view.cards
@@ -199,7 +199,7 @@ class SimpleBot:
         cheap = [i for i in order if cards[hand[i]].cost == 0]
         return cheap[: max(least, min(most, len(cheap)))] or order[:least]
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         """Starting cards (cost 0) from the discard pile, then from the hand, Vipers before

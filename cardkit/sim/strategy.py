@@ -115,7 +115,7 @@ class StrategyBot:
         )
         return order[:least]
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
         """Curses (negative points), then the cheapest cards that cost 2 or less."""

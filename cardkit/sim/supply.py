@@ -127,7 +127,7 @@ class SupplyMatch(Match):
         discard.extend(self.hand[p])
         self.hand[p].clear()
         self.pool[:] = self.zero_pool
-        self.scrapped = 0
+        self.banished = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
         self.turns_taken[p] += 1

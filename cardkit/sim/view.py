@@ -146,7 +146,7 @@ class Bot(Protocol):
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]: ...
 
-    def choose_scrap(
+    def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]: ...
 
