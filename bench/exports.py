@@ -1,4 +1,4 @@
-"""Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
+"""Slice bench (a warm process, not the command the user runs; see commands.py): Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
 
 Star Realms with a 1/8 in bleed, timed in one process:
 
@@ -71,6 +71,7 @@ def one_changed(card_set: CardSet, dpi: float, repeat: int) -> float:
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--dpi", type=float, default=300.0)
