@@ -200,7 +200,7 @@ def _prepare_validate(game: Path, work: Path) -> list[str]:
 
 def _prepare_png(game: Path, work: Path, dpi: float) -> Path:
     """The raster floor's plan: the page of cards-<size>.pdf that each PNG of ``--png`` shows."""
-    from cardkit.export.png import jobs
+    from cardkit.export.png import images
     from cardkit.export.raster import pixels
     from cardkit.export.single import card_size
     from cardkit.render.impose import Face
@@ -217,7 +217,7 @@ def _prepare_png(game: Path, work: Path, dpi: float) -> Path:
         pages[size] = at + 2 * card.count
     plan = []
     bleed = 3 * 72 / 25.4
-    for job in jobs(card_set, card_set.cards):
+    for job in images(card_set, card_set.cards):
         pdf, page = first[job.card.id]
         size = card_size(card_set, job.card)
         width, height = (pixels(side + 2 * bleed, dpi) for side in (size.width, size.height))

@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardkit.app.build import BuildOptions, build_deck
-from cardkit.export.png import build_pngs, jobs
+from cardkit.export.png import build_pngs, images as jobs
 from cardkit.export.single import build_single
 from cardkit.export.tts import build_tts
 from cardkit.load.cards import load_card_set

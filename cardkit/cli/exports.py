@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.text import Text
 
-from cardkit.cli.output import plural
+from cardkit.cli.output import plural, whole
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import CardSet
 
@@ -55,6 +55,9 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
         type=_dpi,
         default=300.0,
         help="resolution of the PNGs, 72 to 1200 (default: 300)",
+    )
+    group.add_argument(
+        "--jobs", type=whole(1), default=None, help="processes for --png (default: every core)"
     )
 
 
@@ -115,13 +118,20 @@ def run_exports(
             err.print(Text(f"wrote {path} (one card per page)"), soft_wrap=True)
     if args.png:
         from cardkit.export.png import PNG_FOLDER, build_pngs
+        from cardkit.sim.runner import default_jobs
 
         report = with_bar(
             err,
             "rasterising",
             "images",
             lambda step: build_pngs(
-                card_set, folder, bleed=bleed, dpi=args.dpi, prune=not args.only, progress=step
+                card_set,
+                folder,
+                bleed=bleed,
+                dpi=args.dpi,
+                prune=not args.only,
+                progress=step,
+                jobs=args.jobs or default_jobs(),
             ),
         )
         found.extend(report.diagnostics)
