@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -46,6 +47,9 @@ from validate import generate  #  (bench/validate.py)
 
 REPO = Path(__file__).resolve().parent.parent
 CARDKIT = [sys.executable, "-m", "cardkit"]
+# As installed: Python's compiled bytecode is cached (a shell may say not to write it, and then
+# every run compiles every module again, which no installed cardkit does).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 PY = [sys.executable]
 
 FLOOR_VALIDATE = """
@@ -138,7 +142,9 @@ def run(command: Sequence[str], *, fresh: Path | None = None) -> Sample:
     # this process (a forked child starts with its parent's resident pages).
     with tempfile.TemporaryFile() as errors, tempfile.NamedTemporaryFile("r") as result:
         launch = [sys.executable, "-c", LAUNCH, result.name, *command]
-        subprocess.run(launch, stdout=subprocess.DEVNULL, stderr=errors, cwd=REPO, check=True)
+        subprocess.run(
+            launch, stdout=subprocess.DEVNULL, stderr=errors, cwd=REPO, env=ENV, check=True
+        )
         code, cpu, peak = result.read().split()
         if code != "0":
             errors.seek(0)
@@ -382,12 +388,16 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         made = pairs(Path(folder), args)
+        for pair in made:  # a first run, not counted: bytecode compiled, files in the OS cache
+            pair.once(0)
+            pair.samples[0].clear()
+            pair.samples[1].clear()
         for round_ in range(max(1, args.repeat)):
             for pair in made:
                 pair.once(round_)
         print(
-            f"whole commands, fresh processes; medians of {args.repeat} interleaved runs of CPU"
-            " time (user + system) and peak RSS"
+            f"whole commands, fresh processes; medians of {args.repeat} interleaved runs (after"
+            " one not counted) of CPU time (user + system) and peak RSS"
         )
         print(f"{'command':<34} {'cardkit':>9} {'floor':>9} {'ratio':>7} {'peak':>10} {'floor':>9}")
         for pair in made:

@@ -7,19 +7,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.text import Text
-
 from cardkit.cli.exports import add_export_arguments, run_exports
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error
 from cardkit.errors import LengthError, UsageError
-from cardkit.load.cards import load_card_set
-from cardkit.model import CardSet
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from cardkit.app.build import BuildOptions
+    from cardkit.model import CardSet
 
 NAME = "build"
 MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
@@ -168,6 +165,9 @@ def _blame_the_command_line(card_set: CardSet, options: BuildOptions, reason: st
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.text import Text
+
     from cardkit.app.build import (
         BuildOptions,
         CardSizeError,
@@ -175,6 +175,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         output_folder,
         plan_deck,
     )
+    from cardkit.load.cards import load_card_set
     from cardkit.render.impose import Duplex
 
     card_set, found = load_card_set(Path(args.path), args.path, max_copies=MAX_PRINTED_CARDS)

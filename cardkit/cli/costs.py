@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics, whole
 from cardkit.diagnostics import Severity
-from cardkit.load.cards import load_card_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "costs"
 HELP = "show the cost curve fitted on a game's cards, and the cards furthest from it"
@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
+    from cardkit.load.cards import load_card_set
     from cardkit.rules.context import parse_set
     from cardkit.rules.costmodel import MAX_LEVERAGE, feature_label, fit_costs, outlier_limit
 

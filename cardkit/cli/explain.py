@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
-from cardkit.app.selection import find_card
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
 from cardkit.diagnostics import Severity, did_you_mean
 from cardkit.errors import UsageError
-from cardkit.load.cards import load_card_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "explain"
 HELP = "print the effect tree of cards' rules text"
@@ -24,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
+    from cardkit.app.selection import find_card
+    from cardkit.load.cards import load_card_set
     from cardkit.rules.explain import explain
 
     card_set, found = load_card_set(Path(args.path), args.path)

@@ -9,15 +9,15 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.text import Text
+from typing import TYPE_CHECKING, TypeVar
 
 from cardkit.cli.output import plural, whole
 from cardkit.diagnostics import Diagnostic
-from cardkit.model import CardSet
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cardkit.model import CardSet
 
 T = TypeVar("T")
 Step = Callable[[int, int], None]
@@ -85,6 +85,8 @@ def _base_url(text: str) -> str:
 
 def with_bar(err: Console, label: str, unit: str, work: Callable[[Step | None], T]) -> T:
     """Run ``work(progress)``, showing a progress bar on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     if not err.is_terminal:
         return work(None)
     with Progress(
@@ -103,6 +105,8 @@ def run_exports(
     args: argparse.Namespace, card_set: CardSet, folder: Path, bleed: float, err: Console
 ) -> list[Diagnostic]:
     """Write the exports the options ask for into ``folder``; return the warnings found."""
+    from rich.text import Text
+
     from cardkit.export.single import build_single
 
     found: list[Diagnostic] = []

@@ -7,12 +7,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, Severity, error
-from cardkit.load.cards import load_card_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 if TYPE_CHECKING:  # ruamel.yaml is loaded only when fmt runs
     from cardkit.load.yamledit import YamlEditError
@@ -33,6 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
+    from cardkit.load.cards import load_card_set
     from cardkit.rules.fmt import plan_format
 
     card_set, found = load_card_set(Path(args.path), args.path)
@@ -93,6 +95,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def _print_changes(out: Console, rewrites: list[CardRewrite], verb: str) -> None:
+    from rich.text import Text
+
     for rewrite in rewrites:
         for change in rewrite.changes:
             out.print(

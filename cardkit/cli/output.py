@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Sequence
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.errors import LengthError
 from cardkit.inflect import plural as plural  # the commands' counts: '2 errors'
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
@@ -19,6 +19,10 @@ _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
 
 def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
     """Print diagnostics as ``path:line:col: severity[CODE] message`` lines, or as JSON."""
+    import json
+
+    from rich.text import Text
+
     if fmt == "json":
         console.file.write(json.dumps([d.as_json() for d in diagnostics], indent=2) + "\n")
         return

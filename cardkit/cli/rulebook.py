@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
-from cardkit.load.cards import load_card_set
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "rulebook"
 HELP = "write a game's reference pages (contents, card list, icons, sheets) as PDF, HTML, Markdown"
@@ -43,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.rulebook import (
         RulebookOptions,
         make_reference,
@@ -50,6 +52,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         render_outputs,
         write_outputs,
     )
+    from cardkit.load.cards import load_card_set
 
     card_set, found = load_card_set(Path(args.path), args.path)
     reference = None

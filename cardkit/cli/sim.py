@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.table import Table
-from rich.text import Text
-
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics, whole
 from cardkit.diagnostics import count_errors, did_you_mean
 from cardkit.errors import UsageError
-from cardkit.load.cards import load_card_set
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from cardkit.export.simchart import Bar
     from cardkit.model import Card
     from cardkit.sim.pool import SimPool
@@ -88,6 +83,12 @@ def _game_path(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    import json
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.text import Text
+
+    from cardkit.load.cards import load_card_set
     from cardkit.sim.added import load_added
     from cardkit.sim.pool import build_pool
     from cardkit.sim.runner import default_jobs, run_sweep
@@ -194,6 +195,9 @@ def _print_text(
     *,
     warned: bool = False,
 ) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     from cardkit.sim.runner import BUCKETS, bucket_label
 
     a, b = summary.bots
@@ -303,6 +307,8 @@ def _symmetric(bars: list[Bar]) -> tuple[float, float]:
 def _write(
     folder: Path, report: dict[str, Any], summary: Summary, changes: tuple[Delta, ...] | None
 ) -> list[Path]:
+    import json
+
     from cardkit.atomic import write_atomic
     from cardkit.export.simchart import Bar, bar_chart
 

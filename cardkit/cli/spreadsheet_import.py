@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
-from cardkit.atomic import write_atomic
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, Location, count_errors, error, warning
 from cardkit.errors import OutputExistsError, UsageError
-from cardkit.load.cards import YAML_SUFFIXES, game_card_files
-from cardkit.model import Game
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from cardkit.model import Game
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -47,6 +47,8 @@ def _same_file(source: Path, output: Path) -> bool:
 
 def _check_output(args: argparse.Namespace) -> None:
     """A usage error for an -o that would harm the spreadsheet: --force does not allow it."""
+    from cardkit.load.cards import YAML_SUFFIXES
+
     if args.output == "-":
         return
     if _same_file(Path(args.spreadsheet), Path(args.output)):
@@ -84,6 +86,8 @@ def _exists(shown: str) -> Diagnostic:
 
 def _twice(args: argparse.Namespace, game: Game) -> list[Diagnostic]:
     """CK044 when the game reads both the spreadsheet and the YAML written from it as cards."""
+    from cardkit.load.cards import game_card_files
+
     files, _ = game_card_files(Path(args.game), game)
     read = {path.resolve() for path in files}
     if not {Path(args.spreadsheet).resolve(), Path(args.output).resolve()} <= read:
@@ -101,6 +105,8 @@ def _twice(args: argparse.Namespace, game: Game) -> list[Diagnostic]:
 
 
 def _refuse(err: Console, found: list[Diagnostic], skipped: int = 0) -> int:
+    from rich.text import Text
+
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     left_out = f" ({_skipped(skipped)})" if skipped else ""
@@ -113,7 +119,10 @@ def _skipped(rows: int) -> str:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.importing import cards_yaml, import_cards
+    from cardkit.atomic import write_atomic
     from cardkit.load.game import load_game
 
     _check_output(args)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import CODES, count_errors
-from cardkit.load.cards import load_card_set
-from cardkit.rules.suppress import apply_suppressions
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "validate"
 # What validate checks: files, schema, rules text and set, rendering (CK0xx-CK2xx); a card may
@@ -26,9 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
+    from cardkit.load.cards import load_card_set
     from cardkit.render.measure import measure_cards
     from cardkit.render.style import prepare_style
     from cardkit.rules.check import check_card_text
+    from cardkit.rules.suppress import apply_suppressions
 
     card_set, found = load_card_set(Path(args.path), args.path)
     if card_set is not None:
