@@ -22,6 +22,7 @@ from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
+from cardkit.rules.parsecache import parser_cache
 
 __all__ = [
     "STARTS",
@@ -62,8 +63,10 @@ class RulesParser:
 
 @lru_cache(maxsize=32)
 def _parser_for(vocab: Vocabulary) -> RulesParser:
+    grammar = grammar_text() + game_terminals(vocab)
     lark = Lark(
-        grammar_text() + game_terminals(vocab),
+        grammar,
+        cache=parser_cache(grammar) or False,  # tables kept between runs
         parser="lalr",
         lexer="contextual",
         start=list(STARTS),
