@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Print-and-play build time against the floor, in one process, and PDF bytes per card.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Print-and-play build time against the floor, in one process, and PDF bytes per card.
 
 The floor is ../shared/bench/floor_pdf.py: the least reportlab work for a deck (frame, title,
 cost, three lines of text, one art image per unique card, crop marks, mirrored backs). It runs

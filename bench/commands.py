@@ -105,14 +105,16 @@ for sheet in plan.get("sheets", []):  # [width, height, columns, rows, [[slot, p
 """
 
 LAUNCH = """
-import os, sys
+import os, sys, time
+start = time.perf_counter()
 pid = os.fork()
 if pid == 0:
     os.execv(sys.argv[2], sys.argv[2:])
 _, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - start
 with open(sys.argv[1], "w") as out:
     cpu = usage.ru_utime + usage.ru_stime
-    out.write(f"{os.waitstatus_to_exitcode(status)} {cpu} {usage.ru_maxrss}")
+    out.write(f"{os.waitstatus_to_exitcode(status)} {cpu} {usage.ru_maxrss} {wall}")
 """
 
 FLOOR_RULEBOOK = """
@@ -132,6 +134,7 @@ SimpleDocTemplate(sys.argv[2], pagesize=A4, invariant=1).build(story)
 class Sample:
     cpu: float  # seconds, user + system
     peak: int  # bytes, maximum resident set size
+    wall: float  # seconds, noisy on a shared machine: shown for --jobs only
 
 
 def run(command: Sequence[str], *, fresh: Path | None = None) -> Sample:
@@ -145,12 +148,12 @@ def run(command: Sequence[str], *, fresh: Path | None = None) -> Sample:
         subprocess.run(
             launch, stdout=subprocess.DEVNULL, stderr=errors, cwd=REPO, env=ENV, check=True
         )
-        code, cpu, peak = result.read().split()
+        code, cpu, peak, wall = result.read().split()
         if code != "0":
             errors.seek(0)
             tail = errors.read().decode(errors="replace")[-2000:]
             raise SystemExit(f"failed ({code}): {' '.join(command)}\n{tail}")
-    return Sample(float(cpu), int(peak) * 1024)
+    return Sample(float(cpu), int(peak) * 1024, float(wall))
 
 
 @dataclass
@@ -184,6 +187,8 @@ class Pair:
         )
         if self.output is not None and self.floor_output is not None:
             text += f"  PDF {_kb(self.output)} / {_kb(self.floor_output)}"
+        if "--jobs" in self.ours:
+            text += f"  wall {statistics.median(s.wall for s in self.samples[0]):.2f} s"
         return text
 
 

@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
 
 Star Realms with a 1/8 in bleed, timed in one process:
 
@@ -21,7 +23,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardkit.app.build import BuildOptions, build_deck
-from cardkit.export.png import build_pngs, images as jobs
+from cardkit.export.png import build_pngs
+from cardkit.export.png import images as jobs
 from cardkit.export.single import build_single
 from cardkit.export.tts import build_tts
 from cardkit.load.cards import load_card_set

@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Reference-page throughput: each stage of `cardkit rulebook` against loading the cards,
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Reference-page throughput: each stage of `cardkit rulebook` against loading the cards,
 measured in one process on a generated game.
 
 Loading (and validating) the cards is the baseline every command pays; the figures say what

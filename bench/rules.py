@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Rules-text parse throughput: microseconds per ability text.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Rules-text parse throughput: microseconds per ability text.
 
 Every line of rules text of the Star Realms cards, repeated to about 10,000 texts, parsed one
 by one with ``parse_ability`` (the public API, game lookup included) and with a parser held

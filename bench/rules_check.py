@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Rules-check throughput on generated cards: what the rules step adds to schema validation.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Rules-check throughput on generated cards: what the rules step adds to schema validation.
 
 10,000 cards are generated with a fixed seed from the Star Realms vocabulary: each card takes
 one to three ability lines of the real Star Realms cards (an ally line names the card's own

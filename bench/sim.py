@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Simulator throughput: games per second on one core, greedy against greedy, Star Realms.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Simulator throughput: games per second on one core, greedy against greedy, Star Realms.
 
 Plays ``--games`` seeded games in this process (one core), best of ``--repeat`` runs, and
 compares with the reference engines measured on this kind of machine (a public pure-Python

@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): The whole ``cardkit validate`` command on cards whose rules text mostly does not parse.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+The whole ``cardkit validate`` command on cards whose rules text mostly does not parse.
 
 Such a set is where the spell check (CK109) works hardest: every line that does not parse
 has its words looked up, and the typos among them get a did-you-mean. The bench copies the

@@ -1,4 +1,6 @@
-"""Slice bench (a warm process, not the command the user runs; see commands.py): Validation throughput: cardkit's loader against the floor, in one process.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Validation throughput: cardkit's loader against the floor, in one process.
 
 The floor is the least any validator must do: load each YAML file with PyYAML's
 libyaml loader and run one compiled JSON Schema validation per card. cardkit adds
