@@ -37,7 +37,10 @@ COMPILED = (
     "cardkit/sim/greedy.py",
     "cardkit/sim/montecarlo.py",
     "cardkit/sim/runner.py",
+    "cardkit/sim/yardstick.py",
     "cardkit/sim/simple.py",
+    "cardkit/sim/strategy.py",
+    "cardkit/sim/supply.py",
     "cardkit/sim/view.py",
 )
 """The modules compiled: the engine, the bots and what they call every turn."""

@@ -1,5 +1,81 @@
-"""cardkit: card data, checks, print-and-play and reference pages for card-game designers."""
+"""cardkit: card data, checks, print-and-play and reference pages for card-game designers.
 
-from __future__ import annotations
+The public API (``cardkit.api``) is here too, loaded on first use, so that importing a part
+of cardkit (``cardkit.model``) loads nothing else:
+
+    import cardkit
+
+    cards, problems = cardkit.load_game("cards/star-realms")
+    problems += cardkit.check(cards)
+
+Functions: load_game, check, unparsed_rules_text, build_deck, build_rulebook, simulate,
+import_spreadsheet, format_rules_text, new_game, length. Their options: BuildOptions,
+RulebookOptions, SimOptions.
+"""
+
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from cardkit.api import (
+        BuildOptions,
+        Card,
+        CardkitError,
+        CardSet,
+        Diagnostic,
+        Game,
+        Location,
+        RulebookOptions,
+        SimOptions,
+        build_deck,
+        build_rulebook,
+        check,
+        format_rules_text,
+        import_spreadsheet,
+        length,
+        load_game,
+        new_game,
+        simulate,
+        unparsed_rules_text,
+    )
 
 __version__ = "0.1.0"
+
+# The names of cardkit.api, kept equal to its __all__ by a test.
+__all__ = [
+    "BuildOptions",
+    "Card",
+    "CardSet",
+    "CardkitError",
+    "Diagnostic",
+    "Game",
+    "Location",
+    "RulebookOptions",
+    "SimOptions",
+    "build_deck",
+    "build_rulebook",
+    "check",
+    "format_rules_text",
+    "import_spreadsheet",
+    "length",
+    "load_game",
+    "new_game",
+    "simulate",
+    "unparsed_rules_text",
+]
+
+
+def __getattr__(name: str) -> _typing.Any:
+    """The API's names, imported from ``cardkit.api`` when first asked for (PEP 562)."""
+    if name in __all__:
+        value = getattr(_importlib.import_module("cardkit.api"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'cardkit' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The API's names and the package's own (its submodules once imported), not the
+    modules this file uses."""
+    own = (name for name in globals() if name.startswith("__") or not name.startswith("_"))
+    return sorted({*own, *__all__})

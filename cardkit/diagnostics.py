@@ -180,6 +180,9 @@ CODES: dict[str, str] = {
     "CK217": "a card type's layout does not show a required field (it is never printed)",
     "CK218": "a card's flavor text is not printed: no room for it after the rules text",
     "CK219": "a card's automatic stats line does not fit its band (printed cut short)",
+    "CK220": "a layout part names a font game.yaml does not declare",
+    "CK221": "a font file is refused: missing, too large, broken, or without TrueType outlines",
+    "CK222": "a game font has no glyph for a character on a card (drawn in the bundled font)",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",
@@ -203,6 +206,10 @@ CODES: dict[str, str] = {
     "CK404": "a card lacks a value the simulator needs (cost, defense)",
     "CK405": "an added card is not in the deck the market row is dealt from, so no game uses it",
     "CK406": "no card gains the resource players attack or buy with: games cannot go as declared",
+    "CK410": "a card's measured effect when bought is far above the set's: it looks overpowered",
+    "CK411": "a card is rarely bought and buying it changes no measurable share of games: dead",
+    "CK407": "the play declaration's parts do not fit together (a win, end or pile with no means)",
+    "CK408": "a strategy file is not a mapping of a name, a play order and buy rules",
 }
 
 

@@ -191,6 +191,18 @@ class Back:
 
 
 @dataclass(frozen=True, slots=True)
+class FontFiles:
+    """A font family a game declares (``fonts:``): a TTF or OTF file of the game folder per
+    face; a face not given is drawn in the nearest one the family has."""
+
+    id: str
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Constraint:
     """A condition a game declares over its whole card set (``constraints:``), as written;
     ``cardkit.rules.constraints`` checks its names and the cards. ``rule`` is ``covered``
@@ -259,6 +271,7 @@ class Game:
     # ``rulebook: sections:``: the reference sections to print, in order (None: all of them)
     rulebook_sections: tuple[str, ...] | None = None
     constraints: tuple[Constraint, ...] = ()  # in the order game.yaml declares them
+    fonts: Mapping[str, FontFiles] = field(default_factory=dict)  # by the id layouts name
 
 
 @dataclass(frozen=True)
@@ -443,17 +456,17 @@ class PlaySetup:
     the pile) are checked against the cards when a simulation starts.
     """
 
-    players: int
-    life: str  # the resource that is a player's life (Authority)
-    starting_life: int
-    acquire_with: str  # the resource spent to acquire cards (Trade)
-    attack_with: str  # the resource spent to attack (Combat)
-    cost_field: str
-    starting_deck: tuple[tuple[str, int], ...]  # (card id, copies per player)
-    hand_size: int
-    first_hand_size: int
-    market_deck: str  # the deck the market row is dealt from
-    market_size: int
+    players: int = 2  # 2 to 6
+    life: str = ""  # the resource that is a player's life (Authority); '' when none
+    starting_life: int = 0
+    acquire_with: str = ""  # the resource spent to acquire cards (Trade, Coins)
+    attack_with: str = ""  # the resource spent to attack (Combat); '' when none
+    cost_field: str = "cost"
+    starting_deck: tuple[tuple[str, int], ...] = ()  # (card id, copies per player)
+    hand_size: int = 5
+    first_hand_size: int = 5
+    market_deck: str = ""  # the deck the market row is dealt from ('' when no market row)
+    market_size: int = 0
     pile: str | None = None  # the card always available to acquire (Explorer)
     pile_count: int | None = None  # copies in the pile (default: the card's count)
     base_types: tuple[str, ...] = ()  # card types that stay in play (bases)
@@ -462,6 +475,21 @@ class PlaySetup:
     max_turns: int = 200  # a game still running after this many turns is a draw
     zones: PlayZones = field(default_factory=PlayZones)  # the zone ids of the sim's roles
     specials: tuple[tuple[str, str], ...] = ()  # (special effect key, engine deed)
+    supply: tuple[tuple[str, int], ...] = ()  # (card id, pile size): piles named one by one
+    supply_decks: tuple[str, ...] = ()  # decks whose every card is a supply pile
+    supply_size: int = 0  # the size of those piles (0: each card's count)
+    points_field: str = ""  # the card field of victory points ('' when points do not count)
+    win: str = "life"  # 'life' (the last with life), 'points' (the most when the game ends)
+    target: int = 0  # with win 'points': the first to this many points wins (0: none)
+    empty_piles: int = 0  # the game ends when this many supply piles are empty (0: never)
+    end_pile: str | None = None  # ... or when this pile is empty
+    end_rounds: int = 0  # ... or after this many turns of every player (0: never)
+    actions: str = ""  # the resource that counts the Action cards a player may still play
+    actions_start: int = 1  # ... and how many a turn starts with
+    buys: str = ""  # the resource that counts the cards a player may still buy
+    buys_start: int = 1
+    free_types: tuple[str, ...] = ()  # card types played without an action (Treasures)
+    curse: str | None = None  # the card 'each other player gains a curse' gives
 
 
 @dataclass(frozen=True, slots=True)

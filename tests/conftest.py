@@ -1,6 +1,7 @@
 """Fixtures and options shared by the test modules.
 
 ``--update-golden`` rewrites the golden pictures of the renderer instead of comparing.
+``--slow`` also runs the tests marked ``slow`` (long simulations: minutes on a pure-Python install).
 """
 
 from __future__ import annotations
@@ -20,6 +21,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="write the rendered pages as the new golden PNGs instead of comparing",
     )
+    parser.addoption(
+        "--slow", action="store_true", default=False, help="run the tests marked slow too"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture

@@ -124,6 +124,17 @@ def _xlsx_external_entity(path: Path) -> None:
     path.write_bytes(_rewrite_part(_plain_workbook(), "xl/worksheets/sheet1.xml", xxe))
 
 
+def _xlsx_styles_doctype(path: Path) -> None:
+    """A DOCTYPE with an external entity in the styles part, not in a worksheet."""
+
+    def xxe(body: bytes) -> bytes:
+        _, _, rest = body.partition(b"?>")
+        doctype = b'<?xml version="1.0"?>\n<!-- styles -->\n<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+        return doctype + rest
+
+    path.write_bytes(_rewrite_part(_plain_workbook(), "xl/styles.xml", xxe))
+
+
 def _zip_bomb(path: Path) -> None:
     """A real workbook whose sheet unpacks to 200 MB of spaces (about 200 KB packed)."""
 
@@ -248,6 +259,7 @@ MADE: dict[str, Maker] = {
     "zip_bomb": _zip_bomb,
     "xlsx_entity_bomb": _xlsx_entity_bomb,
     "xlsx_external_entity": _xlsx_external_entity,
+    "xlsx_styles_doctype": _xlsx_styles_doctype,
     "xlsx_formula": _xlsx_formula,
     "png_bomb": _png_bomb,
     "truncated_jpeg": _truncated_jpeg,

@@ -26,6 +26,7 @@ BAD_PATH: dict[str, list[str]] = {
     "costs": ["costs", "{path}"],
     "rulebook": ["rulebook", "{path}", "-o", "{out}"],
     "sim": ["sim", "{path}", "--games", "2", "-o", "{out}"],
+    "serve": ["serve", "{path}", "--port", "0", "-o", "{out}"],
 }
 # `cardkit new` reads no path: it makes a game folder (--into a file is a usage error).
 NO_INPUT_PATH = {"new"}
@@ -41,6 +42,7 @@ BAD_OPTION: dict[str, list[str]] = {
     "costs": ["costs", STAR_REALMS, "--top", "-1"],
     "rulebook": ["rulebook", STAR_REALMS, "--format", "doc", "-o", "{out}"],
     "sim": ["sim", STAR_REALMS, "--games", "0", "-o", "{out}"],
+    "serve": ["serve", STAR_REALMS, "--port", "-1", "-o", "{out}"],
 }
 
 NAMES = sorted(command.NAME for command in COMMANDS)

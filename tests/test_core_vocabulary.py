@@ -35,6 +35,14 @@ GENERIC: dict[str, str] = {
     "location": "where a diagnostic is located",
     "resource": "resources are a core notion of game.yaml",
     "unit": "units of length",
+    "action": "a simulator action (a player's move); the family's per-turn limit (play: limits)",
+    "actions": "a simulator action (a player's move); the family's per-turn limit (play: limits)",
+    "buys": "the deck-builder family's per-turn limit (play: limits: buys)",
+    "attack": "plain English; the play declaration's attack resource (attack_with)",
+    "supply": "the deck-builder family's supply piles (play: supply)",
+    "curse": "the deck-builder family's curse pile (play: curse)",
+    "victory": "the deck-builder family's victory points (play: win)",
+    "coins": "a strategy file's buy rule counts coins (the family's purchase resource)",
 }
 """Words a game declares that are also plain English or core notions, and why they may stay."""
 

@@ -9,6 +9,7 @@ more kills land at seeded random moments.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import random
 import shutil
@@ -20,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+
+from cardkit.transaction import STAGING_PREFIX
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "cards" / "star-realms"
@@ -110,8 +113,10 @@ def test_a_build_killed_while_point_leaves_the_previous_deck_intact(
     assert child.returncode == -signal.SIGKILL
     assert (tmp_path / "deck.pdf").read_bytes() == previous
     assert _visible(tmp_path) == ["deck.pdf"]
-    # At most the temporary file of the killed build is left, hidden beside the deck.
-    assert all(p.name.startswith(".deck.pdf.") for p in tmp_path.iterdir() if p.name != "deck.pdf")
+    # At most the staging folder of the killed build is left, hidden beside the deck.
+    assert all(
+        p.name.startswith(STAGING_PREFIX) for p in tmp_path.iterdir() if p.name != "deck.pdf"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -170,13 +175,18 @@ def test_the_next_build_removes_what_a_killed_one_left_behind(
     (tmp_path / "deck.pdf").write_bytes(previous)
     child = _build(tmp_path, patch=KILL_AT["renaming into place"])
     child.communicate(timeout=300)
-    left = [p for p in tmp_path.iterdir() if p.name.startswith(".deck.pdf.")]
-    assert len(left) == 1 and left[0].stat().st_size > 0
-    old = time.time() - 3600
-    os.utime(left[0], (old, old))
-    fresh = tmp_path / ".deck.pdf.underway.tmp"  # another build's write, still going on
-    fresh.write_bytes(b"%PDF")
-    child = _build(tmp_path)
-    _, err = child.communicate(timeout=300)
+    left = [p for p in tmp_path.iterdir() if p.name.startswith(STAGING_PREFIX)]
+    assert len(left) == 1 and (left[0] / "1.new").stat().st_size > 0
+    underway = tmp_path / f"{STAGING_PREFIX}underway"  # another build's, still going on
+    underway.mkdir()
+    (underway / "1.new").write_bytes(b"%PDF")
+    handle = os.open(underway, os.O_RDONLY)
+    fcntl.flock(handle, fcntl.LOCK_EX)  # as its build holds it while it lives
+    try:
+        child = _build(tmp_path)
+        _, err = child.communicate(timeout=300)
+    finally:
+        os.close(handle)
     assert child.returncode == 0, err.decode()
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".deck.pdf.underway.tmp", "deck.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [underway.name, "deck.pdf"]
+    assert (underway / "1.new").read_bytes() == b"%PDF"

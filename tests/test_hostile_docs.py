@@ -6,6 +6,8 @@ import re
 from pathlib import Path
 
 from test_hostile import CASES
+from test_hostile_limits import BOMBS
+from test_hostile_transaction import COMMANDS
 
 ROOT = Path(__file__).resolve().parent.parent
 SECURITY = (ROOT / "SECURITY.md").read_text(encoding="utf-8")
@@ -16,12 +18,28 @@ def _promise_rows() -> list[str]:
 
 
 def test_every_hostile_case_security_md_names_exists() -> None:
-    names = {case.name for case in CASES}
-    named: set[str] = set()
+    """`test_hostile[a]`, `[b]` names cases of test_hostile.py; `test_hostile_limits[c]`, `[d]`
+    cases of test_hostile_limits.py; `test_hostile_transaction.py::test_x[e]` commands of
+    test_hostile_transaction.py: a bare `[name]` belongs to the module named before it."""
+    cases = {
+        "test_hostile": {case.name for case in CASES},
+        "test_hostile_limits": {bomb.name for bomb in BOMBS},
+        "test_hostile_transaction": {command.name for command in COMMANDS},
+    }
+    named: dict[str, set[str]] = {module: set() for module in cases}
     for row in _promise_rows():
-        named.update(re.findall(r"`(?:test_hostile)?\[([a-z0-9-]+)\]`", row))
-    assert named, "SECURITY.md names no test_hostile case"
-    assert sorted(named - names) == []
+        module = "test_hostile"
+        pattern = (
+            r"`(test_hostile(?:_limits|_transaction)?)?(?:\.py::test_[a-z_]+)?\[([a-z0-9-]+)\]`"
+        )
+        for prefix, name in re.findall(pattern, row):
+            module = prefix or module
+            named[module].add(name)
+    assert named["test_hostile"], "SECURITY.md names no test_hostile case"
+    assert named["test_hostile_limits"], "SECURITY.md names no test_hostile_limits case"
+    assert named["test_hostile_transaction"], "SECURITY.md names no output transaction case"
+    for module, names in named.items():
+        assert sorted(names - cases[module]) == [], module
 
 
 def test_every_test_function_security_md_names_exists() -> None:
@@ -37,4 +55,4 @@ def test_every_test_function_security_md_names_exists() -> None:
 
 def test_every_promise_names_a_test() -> None:
     for row in _promise_rows():
-        assert "test" in row.split("|")[3] or ".ci/run" in row, row
+        assert "test" in row.split("|")[-2] or ".ci/run" in row, row

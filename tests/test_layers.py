@@ -68,7 +68,7 @@ def test_no_module_imports_itself_round_a_cycle() -> None:
     assert _cycles() == []
 
 
-@pytest.mark.parametrize("module", ["cardkit.model", "cardkit.effects", "cardkit.rules"])
+@pytest.mark.parametrize("module", ["cardkit", "cardkit.model", "cardkit.effects", "cardkit.rules"])
 def test_the_model_and_effects_load_no_heavy_library(module: str) -> None:
     heavy = ("lark", "yaml", "ruamel", "reportlab", "numpy", "jsonschema", "PIL", "jinja2", "rich")
     probe = f"import sys, {module}; print(' '.join(sorted(sys.modules)))"

@@ -15,7 +15,7 @@ from cardkit.app.new_game import KINDS, game_id
 from cardkit.cli import main
 from cardkit.load.cards import load_card_set
 from cardkit.load.game import load_game
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,6 +10,7 @@ from sim_helpers import idx, match, star_compiled, star_pool
 from cardkit.sim.actions import ACQUIRE, ATTACK_BASE, ATTACK_PLAYER, END_TURN, PILE, SCRAP
 from cardkit.sim.bots import BOTS, GreedyBot, MonteCarloBot, View
 from cardkit.sim.engine import Match
+from cardkit.sim.runner import play_game
 
 
 def test_a_view_shows_sizes_not_contents_of_hidden_zones() -> None:
@@ -112,3 +113,19 @@ def test_monte_carlo_weighs_each_distinct_purchase_buying_nothing_and_each_targe
     assert options == [(ATTACK_BASE, 1), (ATTACK_BASE, 0), (ATTACK_PLAYER, 0)]
     chosen = MonteCarloBot(1, rollouts=4, extra=4).take_action(view)
     assert chosen in options
+
+
+def test_the_random_bot_plays_as_greedy_and_only_buys_at_random() -> None:
+    compiled = star_compiled()
+    bought: Counter[int] = Counter()
+    wins = 0
+    for game in range(40):
+        outcome = play_game(compiled, ("random", "simple"), 2, game)
+        seat = game % 2  # slot A ('random') moves first in even games: seat 0, else seat 1
+        bought.update(card for card, _ in outcome.acquired[seat])
+        wins += outcome.winner == seat
+    costs = {compiled.cards[c].cost for c in bought}
+    assert len(bought) >= 20 and len(costs) >= 5  # many cards, cheap and dear
+    # it plays its hands, attacks and breaks bases as greedy does: it wins some games (3 of
+    # these 40), where a bot random in every action wins none
+    assert 2 <= wins <= 20, wins

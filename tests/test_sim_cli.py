@@ -14,7 +14,8 @@ from readme_helpers import page
 from sim_helpers import ROOT, STAR_REALMS
 
 from cardkit.cli import main
-from cardkit.cli.sim import charted_rows, shown_rows
+from cardkit.cli.sim import shown_rows
+from cardkit.export.simchart import charted_rows
 from cardkit.sim.stats import CardRow, Rate
 
 POWER_CARD = ROOT / "tests" / "fixtures" / "sim" / "power-card.yaml"

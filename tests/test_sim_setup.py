@@ -71,7 +71,7 @@ def test_unknown_names_in_the_play_declaration_are_ck400_errors_at_their_place(
 
 
 def test_a_bad_play_value_is_a_schema_error(tmp_path: Path) -> None:
-    folder = _game(tmp_path, "players: 2", "players: 3")
+    folder = _game(tmp_path, "players: 2", "players: 7")
     game, found = load_game(folder, "sr")
     assert game is None and len(found) == 1 and "players" in str(found[0])
 

@@ -15,6 +15,7 @@ _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 KINDS: dict[str, str] = {
     "plain": "units and actions with a cost: validates and prints",
     "deck-builder": "a small deck-builder with a 'play:' setup that 'cardkit sim' plays at once",
+    "kingdom": "a deck-builder bought from fixed supply piles and won on points",
 }
 """The kinds of game ``cardkit new`` writes, each from templates/new-game/<kind>/, the first
 the default."""
@@ -59,7 +60,7 @@ def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
     from string import Template
 
     from cardkit.atomic import cannot_write
-    from cardkit.resources import data_dir
+    from cardkit.package_data import data_dir
 
     if kind not in KINDS:
         raise UsageError(

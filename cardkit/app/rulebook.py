@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardkit.atomic import write_atomic
+from cardkit import transaction
+from cardkit.app.options import RulebookOptions
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.effects import Ability
 from cardkit.export.charts import chart_svg
@@ -28,7 +29,6 @@ from cardkit.render.images import Picture
 from cardkit.render.style import prepare_style
 from cardkit.rules.context import parse_set
 
-FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 FILES: Mapping[str, str] = {"pdf": "reference.pdf", "html": "reference.html", "md": "reference.md"}
 ICON_FOLDER = "reference-icons"  # the Markdown's icons, next to it
 ICON_PIXELS = 64
@@ -36,10 +36,33 @@ MEDIA_TYPES: Mapping[str, str] = {"png": "image/png", "svg": "image/svg+xml"}
 ICON_CODES = ("CK212", "CK213")  # picture problems: a refused path, an unreadable file
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RulebookOptions:
-    formats: tuple[str, ...] = FORMATS
-    output: Path | None = None  # default: output/<game id>
+@dataclass(frozen=True, slots=True)
+class Rulebook:
+    """A game's reference pages made in memory: each file's name and content (none when a
+    template fails), the folder they go in, and every problem found making them."""
+
+    folder: Path
+    files: Mapping[str, bytes | str]
+    diagnostics: tuple[Diagnostic, ...]
+
+    def write(self) -> list[Path]:
+        """Write the files into ``folder`` in one output transaction (all or none); raises
+        OutputError (CK005) when one cannot be written."""
+        return write_outputs(self.folder, self.files)
+
+
+def make_rulebook(
+    card_set: CardSet, options: RulebookOptions, *, shown_root: str | None = None
+) -> Rulebook:
+    """A loaded game's reference pages in the formats ``options`` ask for, not yet written.
+
+    ``shown_root``: the game folder as the user wrote it, for the places of template
+    problems (default: the folder's path).
+    """
+    reference, found = make_reference(card_set)
+    shown = shown_root if shown_root is not None else str(card_set.game.root)
+    files, more = render_outputs(reference, options, card_set.game, shown)
+    return Rulebook(output_folder(card_set, options), files, (*found, *more))
 
 
 def chart_file(chart_id: str) -> str:
@@ -145,10 +168,11 @@ def output_folder(card_set: CardSet, options: RulebookOptions) -> Path:
 
 
 def write_outputs(folder: Path, files: Mapping[str, bytes | str]) -> list[Path]:
-    """Write each file atomically into ``folder``; raises OutputError (CK005) when one
-    cannot be written."""
+    """Write the files into ``folder`` in one output transaction: all are swapped in
+    together, or none; raises OutputError (CK005) when one cannot be written."""
     written: list[Path] = []
-    for name, data in files.items():
-        write_atomic(folder / name, data)
-        written.append(folder / name)
+    with transaction.output_transaction(folder):  # the pages and their icons change together
+        for name, data in files.items():
+            transaction.write(folder / name, data)
+            written.append(folder / name)
     return written

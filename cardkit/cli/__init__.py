@@ -23,11 +23,18 @@ from cardkit.cli import (
     new,
     rulebook,
     schema,
+    serve,
     sim,
     spreadsheet_import,
     validate,
 )
-from cardkit.cli.output import EXIT_ERRORS, EXIT_INTERNAL, EXIT_USAGE, print_diagnostics
+from cardkit.cli.output import (
+    EXIT_ERRORS,
+    EXIT_INTERNAL,
+    EXIT_USAGE,
+    make_console,
+    print_diagnostics,
+)
 from cardkit.diagnostics import Location, error
 from cardkit.errors import CardkitError, OutputError, UsageError
 
@@ -45,6 +52,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     costs,
     rulebook,
     sim,
+    serve,
 )
 
 Runner = Callable[[argparse.Namespace, "Console", "Console"], int]
@@ -80,16 +88,10 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner], dict[str, _Pa
     return parser, runners, parsers
 
 
-def _console(*, stderr: bool = False) -> Console:
-    from rich.console import Console
-
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
-
-
 def _tell(message: str) -> None:
     from rich.text import Text
 
-    _console(stderr=True).print(Text(message), soft_wrap=True)
+    make_console(stderr=True).print(Text(message), soft_wrap=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             told = parser if any(word in before for word in extra) else parsers[args.command]
             told.error(f"unrecognized arguments: {' '.join(extra)}")
         try:
-            return runners[args.command](args, _console(), _console(stderr=True))
+            return runners[args.command](args, make_console(), make_console(stderr=True))
         except UsageError:  # a value the parser let through: told as the parser would
             parsers[args.command].print_usage(sys.stderr)
             raise
@@ -119,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             Location(exc.path),
             hint=f"choose another place with {place}, or make room there",
         )
-        print_diagnostics(_console(stderr=True), [problem], "text")
+        print_diagnostics(make_console(stderr=True), [problem], "text")
         return EXIT_ERRORS
     except CardkitError as exc:
         _tell(f"cardkit: {exc}")

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cardkit.cli.exports import add_export_arguments, run_exports
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, length, plural, print_diagnostics
-from cardkit.diagnostics import Diagnostic, Location, count_errors, error
+from cardkit.cli.exports import add_export_arguments
+from cardkit.cli.output import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    Step,
+    length,
+    plural,
+    print_diagnostics,
+    progress_bars,
+)
+from cardkit.diagnostics import count_errors
 from cardkit.errors import LengthError, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from cardkit.app.build import BuildOptions
+    from cardkit.app.build import BuildResult, StageProgress
+    from cardkit.app.options import BuildOptions
     from cardkit.model import CardSet
 
 NAME = "build"
-MAX_PRINTED_CARDS = 10_000  # about 1,100 sheets of poker cards: far past any print-and-play
 HELP = "make the print-and-play PDF of a game's cards"
 
 
@@ -113,82 +120,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_export_arguments(parser)
 
 
-def _size_problem(card_set: CardSet, size: str, reason: str) -> Diagnostic:
-    """CK050 at the declaration of the size, or at the first card type that uses it."""
-    game = card_set.game
-    if size in game.own_sizes:
-        where = game.source.at(("sizes", size), key=True)
-    else:
-        used = [t for t, spec in game.card_types.items() if spec.size == size]
-        where = game.source.at(("card_types", used[0], "size") if used else ())
-    return error(
-        "CK050",
-        reason,
-        Location(where.path, where.line, where.column),
-        hint="use a smaller card size, a smaller --bleed or larger --paper",
-    )
+def _every_core(png: bool) -> int:
+    """The default of --jobs: every core for PNGs (nothing else uses more than one)."""
+    if not png:
+        return 1
+    from cardkit.sim.runner import default_jobs
 
-
-def _unparsed_text(card_set: CardSet) -> list[Diagnostic]:
-    """Warnings for rules text that does not parse (printed as written), as validate tells
-    them; a card's suppress list is obeyed."""
-    from cardkit.rules.check import unparsed_text
-    from cardkit.rules.suppress import drop_suppressed
-
-    return drop_suppressed(card_set, unparsed_text(card_set))
-
-
-def _blame_the_command_line(card_set: CardSet, options: BuildOptions, reason: str) -> None:
-    """A usage error naming the options given when the cards fit with their defaults:
-    then the paper, bleed or gutter asked for is what is wrong, not the card sizes."""
-    from cardkit.app.build import BuildOptions, CardSizeError, plan_deck
-
-    usual = BuildOptions()
-    given = {
-        option: {field: getattr(usual, field)}
-        for option, field in (("--paper", "paper"), ("--bleed", "bleed"), ("--gutter", "gutter"))
-        if getattr(options, field) != getattr(usual, field)
-    }
-
-    def fits(changes: dict[str, Any]) -> bool:
-        try:
-            plan_deck(card_set, replace(options, **changes))
-        except CardSizeError:
-            return False
-        return True
-
-    if not given or not fits({k: v for change in given.values() for k, v in change.items()}):
-        return  # the card sizes do not fit even as cardkit prints by default
-    names = [option for option, change in given.items() if fits(change)] or list(given)
-    told = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    raise UsageError(f"argument{'s' * (len(names) > 1)} {told}: {reason}")
+    return default_jobs()
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.text import Text
 
-    from cardkit.app.build import (
-        BuildOptions,
-        CardSizeError,
-        build_deck,
-        output_folder,
-        plan_deck,
-    )
-    from cardkit.load.cards import load_card_set
+    from cardkit.app.build import MAX_PRINTED_CARDS, build_transaction
+    from cardkit.app.game import open_game
+    from cardkit.app.options import BuildOptions
     from cardkit.render.impose import Duplex
 
-    card_set, found = load_card_set(Path(args.path), args.path, max_copies=MAX_PRINTED_CARDS)
+    card_set, found = open_game(args.path, max_copies=MAX_PRINTED_CARDS)
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if card_set is None or errors:
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
-    if args.only:
-        from cardkit.app.selection import select_cards
-
-        card_set = select_cards(card_set, args.only)
-    unparsed = _unparsed_text(card_set)
     options = BuildOptions(
         paper=args.paper,
         bleed=args.bleed,
@@ -196,38 +150,73 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         back_offset=args.back_offset,
         duplex=Duplex(args.duplex),
         output=Path(args.output) if args.output else None,
+        only=tuple(args.only or ()),
+        single=args.single,
+        png=args.png,
+        dpi=args.dpi,
+        jobs=args.jobs or _every_core(args.png),
+        tts=args.tts,
+        tts_url=args.tts_url,
     )
-    try:
-        pages = plan_deck(card_set, options)
-    except CardSizeError as exc:
-        _blame_the_command_line(card_set, options, exc.reason)
-        print_diagnostics(err, [_size_problem(card_set, exc.size, exc.reason)], "text")
-        err.print(Text("1 error; nothing built"))
-        return EXIT_ERRORS
-    if err.is_terminal:
-        with Progress(
-            TextColumn("drawing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("pages"),
-            console=err,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("pages", total=len(pages))
-            written, found = build_deck(
-                card_set, options, progress=lambda done, _: bar.update(task, completed=done)
-            )
-    else:
-        written, found = build_deck(card_set, options)
-    found = sorted([*unparsed, *found], key=lambda diag: diag.sort_key)
-    print_diagnostics(err, found, "text")
-    errors, _ = count_errors(found)
-    if errors:  # broken layouts or pictures: found before drawing, nothing written
+    with build_transaction(card_set, options):  # every file is swapped in at its end
+        result = _build(card_set, options, err)
+    if isinstance(result, int):
+        return result
+    err.print(Text(_summary(result)), soft_wrap=True)
+    for line in _exported(result):
+        err.print(Text(line), soft_wrap=True)
+    print_diagnostics(err, result.export_diagnostics, "text")
+    return EXIT_OK
+
+
+def _build(card_set: CardSet, options: BuildOptions, err: Console) -> BuildResult | int:
+    """The deck and its exports, staged; the exit status when the deck has an error."""
+    from rich.text import Text
+
+    from cardkit.app.build import add_exports, make_deck
+
+    with progress_bars(err) as step:
+        result = make_deck(card_set, options, progress=_stages(step))
+    if result.blamed:  # the paper, bleed or gutter asked for is what is wrong
+        names = [f"--{name}" for name in result.blamed]
+        told = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        reason = result.diagnostics[0].message
+        raise UsageError(f"argument{'s' * (len(names) > 1)} {told}: {reason}")
+    print_diagnostics(err, result.diagnostics, "text")
+    errors, _ = count_errors(result.diagnostics)
+    if errors:  # broken layouts or pictures, or a card size that does not fit: nothing written
         err.print(Text(f"{plural(errors, 'error')}; nothing built"))
         return EXIT_ERRORS
-    for path in written:
-        summary = f"wrote {path} ({card_set.total_copies} cards, {len(pages)} pages)"
-        err.print(Text(summary), soft_wrap=True)
-    exported = run_exports(args, card_set, output_folder(card_set, options), args.bleed, err)
-    print_diagnostics(err, [d for d in exported if d not in set(found)], "text")
-    return EXIT_OK
+    with progress_bars(err) as step:
+        return add_exports(result, options, progress=_stages(step))
+
+
+def _summary(result: BuildResult) -> str:
+    return f"wrote {result.deck} ({result.card_set.total_copies} cards, {result.pages} pages)"
+
+
+def _stages(step: Step | None) -> StageProgress | None:
+    """The build's progress, shown as a bar per stage (None: no terminal to show it on)."""
+    if step is None:
+        return None
+    return lambda stage, done, total: step(stage.label, stage.unit, done, total)
+
+
+def _exported(result: BuildResult) -> list[str]:
+    """A line for each export the build wrote, with what it holds."""
+    lines = [f"wrote {path} (one card per page)" for path in result.single]
+    if result.pngs is not None:
+        report = result.pngs
+        counts = [
+            f"{plural(len(report.written), 'image')} drawn",
+            f"{len(report.unchanged)} unchanged",
+        ]
+        if report.removed:
+            counts.append(f"{len(report.removed)} removed (cards no longer in the game)")
+        lines.append(f"wrote {result.png_folder} ({', '.join(counts)})")
+    if result.tts:
+        sheets = [p for p in result.tts if p.suffix == ".png" and not p.name.startswith("back-")]
+        lines.append(
+            f"wrote {result.tts[-1]} (Tabletop Simulator, {plural(len(sheets), 'deck sheet')})"
+        )
+    return lines

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics, whole
-from cardkit.diagnostics import Severity
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, load_clean_set, whole
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -30,15 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from rich.text import Text
 
-    from cardkit.load.cards import load_card_set
     from cardkit.rules.context import parse_set
     from cardkit.rules.costmodel import MAX_LEVERAGE, feature_label, fit_costs, outlier_limit
 
-    card_set, found = load_card_set(Path(args.path), args.path)
-    errors = [d for d in found if d.severity is Severity.ERROR]
-    if card_set is None or errors:
-        # A card file that does not load would silently drop its cards from the answer.
-        print_diagnostics(err, errors or found, "text")
+    card_set = load_clean_set(args.path, err)
+    if card_set is None:
         return EXIT_ERRORS
     fit = fit_costs(parse_set(card_set))
     if fit is None:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
-from cardkit.diagnostics import Severity, did_you_mean
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, load_clean_set
+from cardkit.diagnostics import did_you_mean
 from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
@@ -26,14 +25,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from rich.text import Text
 
     from cardkit.app.selection import find_card
-    from cardkit.load.cards import load_card_set
     from cardkit.rules.explain import explain
 
-    card_set, found = load_card_set(Path(args.path), args.path)
-    errors = [d for d in found if d.severity is Severity.ERROR]
-    if card_set is None or errors:
-        # A card file that does not load would silently drop its cards from the answer.
-        print_diagnostics(err, errors or found, "text")
+    card_set = load_clean_set(args.path, err)
+    if card_set is None:
         return EXIT_ERRORS
     cards = list(card_set.cards)
     if args.card is not None:

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+import contextlib
+import functools
+import re
+import sys
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Severity
@@ -12,9 +19,79 @@ from cardkit.inflect import plural as plural  # the commands' counts: '2 errors'
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.progress import TaskID
+
+    from cardkit.model import CardSet
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+Step = Callable[[str, str, int, "int | None"], None]  # (label, unit, done, total)
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow"}
+
+
+# What a terminal may act on rather than show: C0 and C1 controls, format characters (bidi
+# overrides, zero-width joiners...), line and paragraph separators, unassigned code points.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
+_NOT_PLAIN = re.compile(r"[^\x20-\x7e\n\t]")  # what may be hidden: examined one by one
+_NOT_PLAIN_LINE = re.compile(r"[^\x20-\x7e]")
+
+
+def _hidden(char: str) -> bool:
+    return unicodedata.category(char) in _HIDDEN_CATEGORIES
+
+
+def _shown(char: str) -> str:
+    """A hidden character as Python writes it in a string: '\\x1b', '\\n', '\\u202e'."""
+    return repr(char)[1:-1]
+
+
+def visible(text: str, *, one_line: bool = False) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\x1b``);
+    with ``one_line``, line breaks and tabs too."""
+    found = (_NOT_PLAIN_LINE if one_line else _NOT_PLAIN).finditer(text)
+    cuts = [m.start() for m in found if _hidden(m.group())]
+    if not cuts:
+        return text
+    parts, last = [], 0
+    for cut in cuts:
+        parts += [text[last:cut], _shown(text[cut])]
+        last = cut + 1
+    return "".join([*parts, text[last:]])
+
+
+@functools.cache
+def _safe_console() -> type[Console]:
+    """The console class, made when the first console is (rich is not loaded for --help)."""
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
+
+    class SafeConsole(Console):
+        """A rich Console that shows what card data holds and never lets it drive the
+        terminal.
+
+        Everything it prints (tables included) has its control, bidi and other hidden
+        characters written as escapes as it is rendered; rich's own styling is added after,
+        untouched. A character the output's encoding lacks is written as an escape too.
+        """
+
+        def render(
+            self, renderable: RenderableType, options: ConsoleOptions | None = None
+        ) -> Iterable[Segment]:
+            for segment in super().render(renderable, options):
+                if segment.control is None and _NOT_PLAIN.search(segment.text):
+                    segment = Segment(visible(segment.text), segment.style)
+                yield segment
+
+    return SafeConsole
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """The console of one stream; an encoding that lacks a character writes an escape."""
+    stream = sys.stderr if stderr else sys.stdout
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):  # a stream that cannot change
+            reconfigure(errors="backslashreplace")
+    return _safe_console()(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
@@ -26,13 +103,14 @@ def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: 
     if fmt == "json":
         console.file.write(json.dumps([d.as_json() for d in diagnostics], indent=2) + "\n")
         return
-    for diag in diagnostics:
-        line = Text(f"{diag.location}: ")
+    for diag in diagnostics:  # one line each, whatever a path or message holds
+        line = Text(f"{visible(str(diag.location), one_line=True)}: ")
         line.append(f"{diag.severity.value}[{diag.code}]", style=_STYLE[diag.severity])
-        line.append(f" {diag.message}")
+        line.append(f" {visible(diag.message, one_line=True)}")
         console.print(line, soft_wrap=True)
         if diag.hint:
-            console.print(Text(f"    hint: {diag.hint}", style="dim"), soft_wrap=True)
+            hint = visible(diag.hint, one_line=True)
+            console.print(Text(f"    hint: {hint}", style="dim"), soft_wrap=True)
 
 
 def length(text: str) -> float:
@@ -51,16 +129,60 @@ def length(text: str) -> float:
         ) from None
 
 
-def whole(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``minimum``."""
+def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
     def convert(text: str) -> int:
         try:
-            value = int(text)
+            value = int(text) if len(text) <= 100 else int("x")
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:100]!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum:,}, not {value:,}")
         return value
 
     return convert
+
+
+@contextmanager
+def progress_bars(err: Console) -> Iterator[Step | None]:
+    """A ``step(label, unit, done, total)`` that shows one progress bar per label on a
+    terminal, each hidden when the next starts; None when ``err`` is not a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    if not err.is_terminal:
+        yield None
+        return
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[unit]}"),
+    )
+    with Progress(*columns, console=err, transient=True) as bars:
+        tasks: dict[str, TaskID] = {}
+
+        def step(label: str, unit: str, done: int, total: int | None) -> None:
+            if label not in tasks:
+                for task in tasks.values():
+                    bars.update(task, visible=False)
+                tasks[label] = bars.add_task(label, total=total, unit=unit)
+            bars.update(tasks[label], completed=done, total=total)
+
+        yield step
+
+
+def load_clean_set(path: str, err: Console) -> CardSet | None:
+    """The card set of the game folder at ``path``, or None after printing its errors: for
+    the commands that answer only for a whole set (a card file that does not load would
+    silently drop its cards from the answer)."""
+    from cardkit.load.cards import load_card_set
+
+    card_set, found = load_card_set(Path(path), path)
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if card_set is None or errors:
+        print_diagnostics(err, errors or found, "text")
+        return None
+    return card_set

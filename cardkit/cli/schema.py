@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
+from cardkit.package_data import data_dir
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,7 +34,6 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.atomic import write_atomic
     from cardkit.load.cards import load_card_set
     from cardkit.load.schema import card_file_schema
-    from cardkit.resources import data_dir
 
     card_set, found = load_card_set(Path(args.path), args.path)
     if card_set is None:

@@ -3,32 +3,40 @@
 from __future__ import annotations
 
 import argparse
-import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics, whole
-from cardkit.diagnostics import count_errors, did_you_mean
+from cardkit.cli.output import (
+    EXIT_ERRORS,
+    EXIT_OK,
+    plural,
+    print_diagnostics,
+    progress_bars,
+    whole,
+)
+from cardkit.diagnostics import count_errors
 from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from rich.console import Console
 
-    from cardkit.export.simchart import Bar
-    from cardkit.model import Card
-    from cardkit.sim.pool import SimPool
+    from cardkit.sim.effects import Effects
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
 NAME = "sim"
 HELP = "play seeded games between bots; win rates, per-card figures, what added cards change"
 SHOWN_STRONG, SHOWN_WEAK = 10, 5  # the text table's surest winners and surest losers
-CHART_CARDS = 25
+MAX_GAMES = 10_000_000  # one sweep: about a day of play on one core
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # optional to argparse only so that 'sim --add extra.yaml GAME' works (see _game_path)
     parser.add_argument("path", nargs="?", help="a game folder with a 'play:' declaration")
-    parser.add_argument("--games", type=whole(1), default=1000, help="games (default: 1000)")
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=1000, help="games (default: 1000)"
+    )
     parser.add_argument("--seed", type=whole(0), default=1, help="sweep seed (default: 1)")
     parser.add_argument(
         "--bots",
@@ -47,24 +55,65 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=whole(1), default=None, help="processes (default: every core)"
     )
+    parser.add_argument(
+        "--effects",
+        action="store_true",
+        help="measure each card's effect on winning by paired games with and without it "
+        "(the first bot plays both seats); flags overpowered (CK410) and dead (CK411) cards",
+    )
+    parser.add_argument(
+        "--precision",
+        type=_share,
+        default=0.04,
+        help="with --effects: play each card until its 95%% interval is narrower than this "
+        "(a share of games: 0.04 is 4 points), or until --games (default: 0.04)",
+    )
+    parser.add_argument(
+        "--log",
+        type=whole(0),
+        default=0,
+        metavar="N",
+        help="write the sweep's first N games turn by turn: games.txt and games.jsonl",
+    )
+    parser.add_argument(
+        "--executor",
+        choices=("local", "dask"),
+        default="local",
+        help="where the games are played: 'local' processes (--jobs), or a Dask cluster "
+        "(--scheduler); the report is the same bytes (default: local)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --executor dask: the scheduler's address, as in tcp://10.0.0.5:8786",
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
         "-o", "--output", help="folder for the charts and report.json (default: output/<game>/sim)"
     )
 
 
+def _share(text: str) -> float:
+    """An argparse type: a share between 0 and 1 (excluded)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes a number, not {text!r}") from None
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"takes a share between 0 and 1, not {text}")
+    return value
+
+
 def _bots(text: str) -> tuple[str, str]:
     """An argparse type: two bot names, comma-separated."""
-    from cardkit.sim.bots import BOTS
+    from cardkit.app.sim import bots_problem
 
     names = [name.strip() for name in text.split(",")]
     if len(names) != 2:
         raise argparse.ArgumentTypeError(f"takes two bot names, not {len(names)}: {text!r}")
-    for name in names:
-        if name not in BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}{did_you_mean(name, BOTS)}; the bots are " + ", ".join(BOTS)
-            )
+    problem = bots_problem(names)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return names[0], names[1]
 
 
@@ -83,76 +132,58 @@ def _game_path(args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    if args.executor == "dask":
+        if not args.scheduler:
+            raise UsageError("--executor dask needs --scheduler ADDRESS (tcp://HOST:8786)")
+        from cardkit.sim.cluster import cluster_executor
+
+        with cluster_executor(args.scheduler) as executor:
+            return _run(args, out, err, executor)
+    if args.scheduler:
+        raise UsageError("--scheduler goes with --executor dask")
+    return _run(args, out, err, None)
+
+
+def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executor | None) -> int:
     import json
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
     from rich.text import Text
 
-    from cardkit.load.cards import load_card_set
-    from cardkit.sim.added import load_added
-    from cardkit.sim.pool import build_pool
-    from cardkit.sim.runner import default_jobs, run_sweep
-    from cardkit.sim.stats import deltas, summarize
+    from cardkit.app.options import SimOptions
+    from cardkit.app.sim import check_output, output_folder, play, prepare, write_report
 
     _game_path(args)
-    bots: tuple[str, str] = args.bots
-    card_set, found = load_card_set(Path(args.path), args.path)
-    added: list[Card] = []
-    if card_set is not None and args.add:
-        added, problems = load_added(card_set, args.add)
-        found += problems
-    pool = base_pool = None
-    if card_set is not None and not count_errors(found)[0]:
-        pool, problems = build_pool(card_set, added)
-        found += problems
-        if added and pool is not None:
-            base_pool, problems = build_pool(card_set)
-            found += problems
-    errors, _ = count_errors(found)
+    options = SimOptions(
+        games=args.games,
+        seed=args.seed,
+        bots=args.bots,
+        jobs=args.jobs,
+        add=tuple(args.add),
+        effects=args.effects,
+        precision=args.precision,
+        log=args.log,
+    )
+    plan, found = prepare(args.path, options)
     print_diagnostics(err, found, "text")
-    if card_set is None or pool is None or errors:
-        err.print(Text(f"{plural(errors, 'error')}; nothing simulated"))
+    if plan is None:
+        err.print(Text(f"{plural(count_errors(found)[0], 'error')}; nothing simulated"))
         return EXIT_ERRORS
-    jobs = args.jobs or default_jobs()
-    output = Path(args.output) if args.output else Path("output") / card_set.game.id / "sim"
-    _check_output(output)  # before the games: a sweep can take minutes
-
-    def sweep(sim_pool: SimPool, label: str) -> Summary:
-        if not err.is_terminal:
-            tally = run_sweep(sim_pool, bots, games=args.games, seed=args.seed, jobs=jobs)
-            return summarize(tally, sim_pool, bots)
-        columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("games"))
-        with Progress(*columns, console=err, transient=True) as bar:
-            task = bar.add_task(label, total=args.games)
-            tally = run_sweep(
-                sim_pool,
-                bots,
-                games=args.games,
-                seed=args.seed,
-                jobs=jobs,
-                progress=lambda done: bar.update(task, completed=done),
-            )
-        return summarize(tally, sim_pool, bots)
-
-    summary = sweep(pool, "playing" if base_pool is None else "with the added cards")
-    changes = None
-    before = None
-    if base_pool is not None:
-        before = sweep(base_pool, "without them")
-        changes = deltas(before, summary)
-    report: dict[str, Any] = {"game": card_set.game.id, "seed": args.seed, **summary.as_json()}
-    if changes is not None:
-        report["added"] = list(pool.added)
-        report["pool_delta"] = [d.as_json() for d in changes]
-        assert before is not None
-        report["without_added"] = {
-            "average_turns": round(before.average_turns, 4),
-            "average_margin": round(before.average_margin, 4),
-        }
+    output = output_folder(plan.card_set, Path(args.output) if args.output else None)
+    check_output(output)  # before the games: a sweep can take minutes
+    with progress_bars(err) as step:
+        shown = (
+            None if step is None else lambda label, done, total: step(label, "games", done, total)
+        )
+        simulation = play(plan, progress=shown, executor=executor)
+    print_diagnostics(err, list(simulation.flags), "text")
+    summary, before = simulation.summary, simulation.without
     if args.format == "json":
-        out.file.write(json.dumps(report, indent=2) + "\n")
+        out.file.write(json.dumps(simulation.report(), indent=2) + "\n")
     else:
-        _print_text(out, card_set.game.name, args.seed, summary, changes, warned=bool(found))
+        game = plan.card_set.game.name
+        _print_text(out, game, args.seed, summary, simulation.changes, warned=bool(found))
+        if simulation.effects is not None:
+            _print_effects(out, simulation.effects)
         if before is not None:
             out.print(
                 Text(
@@ -162,21 +193,41 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
                 )
             )
     # after the report is shown: should writing fail, the games were not played for nothing
-    written = _write(output, report, summary, changes)  # OutputError: CK005, as build says
+    written = write_report(simulation, output, log=plan)  # OutputError: CK005, as build says
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
 
 
-def _check_output(folder: Path) -> None:
-    """CK005 now, not after the games, when a file stands where the output folder goes."""
-    from cardkit.atomic import cannot_write
+def _print_effects(out: Console, effects: Effects) -> None:
+    from rich.table import Table
+    from rich.text import Text
 
-    for place in (folder, *folder.parents):
-        if place.is_dir():
-            return
-        if place.exists():
-            raise cannot_write(folder / "report.json", NotADirectoryError(20, "not a folder"))
+    from cardkit.sim.effects import FLAG_NAMES
+
+    table = Table(
+        title=f"card effects: {effects.bot} that may buy the card vs the same bot that never "
+        "does, paired games with common random numbers",
+        show_edge=False,
+    )
+    for column in ("card", "effect pp [95% CI]", "if bought", "pairs", "picked", "turn", "flag"):
+        table.add_column(column, no_wrap=True)
+    for row in effects.cards:
+        low, high = row.interval
+        bought = row.when_bought
+        table.add_row(
+            Text(("* " if row.added else "") + row.name, style="bold" if row.added else ""),
+            f"{100 * row.effect:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]",
+            "-" if bought is None else f"{100 * bought[0]:+.0f}",
+            str(row.games),
+            f"{row.pick_rate:.0%}",
+            "-" if row.average_turn is None else f"{row.average_turn:.1f}",
+            ", ".join(FLAG_NAMES[code] for code in row.flags),
+        )
+    out.print(table)
+    for row in effects.cards:  # the flags again, whole, however narrow the table
+        for code in row.flags:
+            out.print(Text(f"{FLAG_NAMES[code]} ({code}): {row.name}", style="bold"))
 
 
 def _ci(rate: Rate) -> str:
@@ -229,7 +280,11 @@ def _print_text(
             )
         )
     rows = shown_rows(summary.cards)
-    cards = Table(title="cards: win rate of the players who bought them", show_edge=False)
+    cards = Table(
+        title="cards: win rate of the players who bought them "
+        "(a correlation, not an effect: see --effects)",
+        show_edge=False,
+    )
     for column in ("card", "bought in", "win if bought [95% CI]", "if not", "edge"):
         cards.add_column(column, no_wrap=True)
     rounds = Table(title="win rate by the round of the first purchase", show_edge=False)
@@ -286,71 +341,3 @@ def shown_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
     shown = {row.id for row in strong + weak}
     added = [row for row in cards if row.added and row.id not in shown]
     return strong + weak + added
-
-
-def charted_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
-    """The edge chart's bars: the widest edges, largest first, with every added card among
-    them (in its place) even when its edge is small."""
-    widest = sorted(cards, key=lambda r: (-abs(r.edge), r.id))
-    added = [row for row in widest[CHART_CARDS:] if row.added]
-    keep = {row.id for row in widest[: CHART_CARDS - len(added)]} | {row.id for row in added}
-    return [row for row in widest if row.id in keep]
-
-
-def _symmetric(bars: list[Bar]) -> tuple[float, float]:
-    """An axis around 0 wide enough for every bar and whisker, in steps of 10%."""
-    widest = max([0.1, *(max(abs(b.low), abs(b.high), abs(b.value)) for b in bars)])
-    half = min(1.0, math.ceil(widest * 10 - 1e-9) / 10)
-    return -half, half
-
-
-def _write(
-    folder: Path, report: dict[str, Any], summary: Summary, changes: tuple[Delta, ...] | None
-) -> list[Path]:
-    import json
-
-    from cardkit.atomic import write_atomic
-    from cardkit.export.simchart import Bar, bar_chart
-
-    def bar(label: str, rate: Rate, highlight: bool = False) -> Bar:
-        low, high = rate.interval
-        return Bar(label, rate.value, low, high, highlight)
-
-    seats = [
-        bar(f"seat {s}: {name}", r)
-        for s, name, r in zip("AB", summary.bots, summary.slots, strict=True)
-    ]
-    seats.append(bar("first player", summary.first))
-    charts = {
-        "seats.png": bar_chart(
-            "win rate per seat (95% Wilson interval)", seats, axis=(0.0, 1.0), reference=0.5
-        ),
-    }
-    rows = charted_rows(summary.cards)
-    edges = [Bar(row.name, row.edge, *row.edge_interval, row.added) for row in rows]
-    charts["cards.png"] = bar_chart(
-        "win rate when bought minus when not bought (95% Newcombe interval)",
-        edges,
-        axis=_symmetric(edges),
-        reference=0.0,
-    )
-    if changes is not None:
-        deltas = [Bar(_delta_label(c.slot, c.bot), *c.change) for c in changes]
-        charts["delta.png"] = bar_chart(
-            "win rate change with the added cards (95% interval)",
-            deltas,
-            axis=_symmetric(deltas),
-            reference=0.0,
-        )
-    written = []
-    for name, data in charts.items():
-        write_atomic(folder / name, data)
-        written.append(folder / name)
-    write_atomic(folder / "report.json", json.dumps(report, indent=2) + "\n")
-    written.append(folder / "report.json")
-    return written
-
-
-def _delta_label(slot: str, bot: str) -> str:
-    """'seat A: greedy', or the first player's row as 'first player'."""
-    return bot if slot == "first" else f"seat {slot}: {bot}"

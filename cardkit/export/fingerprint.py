@@ -21,7 +21,7 @@ from cardkit.export.raster import RENDERER
 from cardkit.load.cards import SHEET_SUFFIXES, YAML_SUFFIXES
 from cardkit.load.game import GAME_FILE
 from cardkit.model import Card, FieldValue, Game
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 _RENDER_CODE = Path(__file__).resolve().parent
 _CARD_DATA = {*YAML_SUFFIXES, *SHEET_SUFFIXES}
@@ -35,15 +35,52 @@ def _update(digest: Any, *parts: bytes | str) -> None:
         digest.update(data)
 
 
-def _files(folder: Path, skip: Path | None) -> Iterable[Path]:
-    """Every file below ``folder`` in a stable order, but hidden ones and those under ``skip``."""
+# Past this size a file is known by its size and time, not read: nothing cardkit draws from is
+# larger (pictures stop at 64 MB, card files at 20 MB).
+MAX_HASHED = 64 * 1024 * 1024
+
+
+# What an export writes inside its output folder; never drawn from (nor are PDFs).
+_OUTPUT_FOLDERS = ("png", "tts", "reference-icons")
+
+
+def _skipped(game_root: Path, output: Path | None) -> tuple[Path, ...]:
+    """The folders the fingerprint leaves out: the output folder, or, when the output folder
+    holds the game folder (``-o`` the game itself or a parent), only what exports write there."""
+    if output is None:
+        return ()
+    out = output.resolve()
+    if game_root.resolve().is_relative_to(out):
+        return tuple(out / name for name in _OUTPUT_FOLDERS)
+    return (out,)
+
+
+def _files(folder: Path, skip: tuple[Path, ...] = ()) -> Iterable[Path]:
+    """Every file below ``folder`` in a stable order, but hidden ones, PDFs, those under
+    ``skip`` and links that lead outside ``folder``."""
+    inside = folder.resolve()
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder)
         if any(part.startswith(".") for part in rel.parts) or not path.is_file():
             continue
-        if skip is not None and path.resolve().is_relative_to(skip):
+        real = path.resolve()
+        if not real.is_relative_to(inside):
+            continue
+        if path.suffix.lower() == ".pdf" or any(real.is_relative_to(s) for s in skip):
             continue
         yield path
+
+
+def _content(path: Path) -> bytes:
+    """What stands for a file in a hash: its bytes; for a huge or unreadable file, what
+    ``stat`` says of it (a change still changes the key)."""
+    try:
+        found = path.stat()
+        if found.st_size <= MAX_HASHED:
+            return path.read_bytes()
+        return f"{found.st_size} bytes, changed {found.st_mtime_ns}".encode()
+    except OSError as exc:
+        return f"unreadable: {exc.strerror}".encode()
 
 
 def _json(value: object) -> str:
@@ -69,7 +106,7 @@ def own_files(game: Game, card: Card) -> list[str]:
     declared = (game.root / GAME_FILE).read_text(encoding="utf-8", errors="replace")
     found: set[str] = set()
     for text in _strings(card.values):
-        if len(text) > 300 or text in declared:
+        if len(text) > 300 or "\x00" in text or text in declared:
             continue
         path = (root / text).resolve()
         if path.is_relative_to(root) and path.is_file():
@@ -86,15 +123,15 @@ def drawing_fingerprint(
     ``output`` (the export folder, which may lie inside the game folder): ``card_data``
     hashes a card's own files with its data, so new art redraws only its card.
     """
-    skip = output.resolve() if output is not None else None
+    skip = _skipped(game.root, output)
     owned = {name for card in cards for name in own_files(game, card)}
     digest = hashlib.sha256()
     _update(digest, RENDERER, f"reportlab {reportlab.Version}")
     for path in _files(game.root, skip):
         name = path.relative_to(game.root).as_posix()
         if (path.suffix.lower() not in _CARD_DATA or name == GAME_FILE) and name not in owned:
-            _update(digest, "game", name, path.read_bytes())
-    for path in _files(_RENDER_CODE, None):  # the drawing code and its data (fonts)
+            _update(digest, "game", name, _content(path))
+    for path in _files(_RENDER_CODE):  # the drawing code and its data (fonts)
         if "__pycache__" not in path.parts and path.suffix != ".pyc":
             _update(digest, "code", path.relative_to(_RENDER_CODE).as_posix(), path.read_bytes())
     try:
@@ -102,7 +139,8 @@ def drawing_fingerprint(
     except FileNotFoundError:
         templates = None
     if templates is not None:
-        for path in _files(templates, skip):
+        # the live preview's web pages draw no card
+        for path in _files(templates, (*skip, (templates / "serve").resolve())):
             _update(digest, "template", path.relative_to(templates).as_posix(), path.read_bytes())
     return digest.hexdigest()
 
@@ -111,7 +149,7 @@ def card_data(game: Game, card: Card) -> str:
     """Everything a card's front is drawn from, as canonical text: its data (not its count)
     and the hashes of its own files."""
     files = {
-        name: hashlib.sha256((game.root / name).read_bytes()).hexdigest()
+        name: hashlib.sha256(_content(game.root / name)).hexdigest()
         for name in own_files(game, card)
     }
     fields = {

@@ -1,7 +1,8 @@
 """One PNG per card, with its bleed, for print services that take images (MakePlayingCards...).
 
-``png/<card id>.png`` for each card (once, however many copies it has) and
-``png/back-<back>-<size>.png`` for each back, at 300 dpi by default: a poker card with a
+``png/<card id>.png`` for each card (once, however many copies it has; ``card-<card id>.png``
+for an id that starts with ``back-`` or ``card-``) and ``png/back-<back>-<size>.png`` for each
+back, at 300 dpi by default: a poker card with a
 1/8 in bleed is exactly 825 x 1125 pixels. Each image is the card's one-card PDF page
 rasterised, so it shows exactly what the PDFs print.
 
@@ -24,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardkit.atomic import write_atomic
+from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
-from cardkit.export.filenames import back_file_name, safe_file_stem
+from cardkit.export.filenames import back_file_name, front_file_name, safe_file_stem
 from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
 from cardkit.export.raster import png_bytes, rasterise
 from cardkit.export.single import card_pdf, card_size
@@ -67,7 +68,7 @@ def images(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
     fronts: list[Job] = []
     backs: dict[str, Job] = {}
     for card in cards:
-        fronts.append(Job(f"{safe_file_stem(card.id)}.png", card, Face.FRONT))
+        fronts.append(Job(front_file_name(card.id), card, Face.FRONT))
         back_id, _ = back_of(card_set.game, card)
         name = back_file_name(back_id, card_size(card_set, card).name)
         backs.setdefault(name, Job(name, card, Face.BACK))
@@ -158,10 +159,13 @@ def build_pngs(
     """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed, on
     ``jobs`` processes (the files are the same whatever their number).
 
-    Each PNG is written atomically as it is made and the cache last (also when a later card
-    fails), so an interrupted export leaves only whole files and a cache that is true. With
+    Inside an output transaction (``cardkit build``) the images, the removals and the cache
+    change together or not at all. Alone (the live preview), each PNG is written atomically as
+    it is made and the cache last (also when a later card fails), so an interrupted export
+    leaves only whole files and a cache that is true. With
     ``prune`` (a build of every card), images an earlier build wrote for cards that are gone
-    are deleted; files the cache does not list are never touched.
+    are deleted, if they are still the bytes the export wrote; files the cache does not list,
+    or that were changed since, are never touched.
     """
     target = folder / PNG_FOLDER
     cache_path = target / CACHE_FILE
@@ -190,7 +194,7 @@ def build_pngs(
             drawn = _draw_all(card_set, style, [job for job, _ in pending], bleed, dpi, jobs)
             for (job, key), (data, found) in zip(pending, drawn, strict=True):
                 report.diagnostics.extend(found)
-                write_atomic(target / job.name, data)
+                transaction.write(target / job.name, data)
                 cache[job.name] = {"key": key, "sha256": hashlib.sha256(data).hexdigest()}
                 report.written.append(target / job.name)
                 done += 1
@@ -199,14 +203,17 @@ def build_pngs(
         if prune:
             wanted = {job.name for job in todo}
             for name in sorted(set(cache) - wanted):
-                del cache[name]
+                entry = cache.pop(name)
                 stem = name.removesuffix(".png")
-                if name.endswith(".png") and safe_file_stem(stem) == stem:  # never '../x.png'
-                    (target / name).unlink(missing_ok=True)
+                if not (name.endswith(".png") and safe_file_stem(stem) == stem):
+                    continue  # never '../x.png'
+                # only the file the export wrote: one edited by hand since is the user's
+                if _up_to_date(target / name, entry, entry["key"]):
+                    transaction.remove(target / name)
                     report.removed.append(target / name)
     finally:
         if report.written or report.removed:
             content = {"format": CACHE_FORMAT, "files": dict(sorted(cache.items()))}
-            write_atomic(cache_path, json.dumps(content, indent=1) + "\n")
+            transaction.write(cache_path, json.dumps(content, indent=1) + "\n")
     report.diagnostics.sort(key=lambda d: d.sort_key)
     return report

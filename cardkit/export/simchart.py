@@ -1,6 +1,7 @@
 """PNG charts of simulation results: bars with 95% interval whiskers (Pillow only here).
 
-The charts take plain rows, not simulator objects: ``Bar(label, value, low, high, highlight)``.
+``bar_chart`` takes plain rows, not simulator objects: ``Bar(label, value, low, high,
+highlight)``; ``sim_charts`` makes the charts of a sweep (``cardkit sim``, ``cardkit serve``).
 The drawing is deterministic (a fixed canvas, Pillow's built-in font, no timestamps), so the
 same rows give the same bytes.
 """
@@ -8,10 +9,13 @@ same rows give the same bytes.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw, ImageFont
+
+from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
 WIDTH = 900
 ROW = 26
@@ -89,3 +93,66 @@ def bar_chart(
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False)
     return buffer.getvalue()
+
+
+# -- the charts of a sweep ---------------------------------------------------------------------
+
+CHART_CARDS = 25  # bars of the per-card chart
+
+
+def charted_rows(cards: tuple[CardRow, ...]) -> list[CardRow]:
+    """The edge chart's bars: the widest edges, largest first, with every added card among
+    them (in its place) even when its edge is small."""
+    widest = sorted(cards, key=lambda r: (-abs(r.edge), r.id))
+    added = [row for row in widest[CHART_CARDS:] if row.added]
+    keep = {row.id for row in widest[: CHART_CARDS - len(added)]} | {row.id for row in added}
+    return [row for row in widest if row.id in keep]
+
+
+def _symmetric(bars: list[Bar]) -> tuple[float, float]:
+    """An axis around 0 wide enough for every bar and whisker, in steps of 10%."""
+    widest = max([0.1, *(max(abs(b.low), abs(b.high), abs(b.value)) for b in bars)])
+    half = min(1.0, math.ceil(widest * 10 - 1e-9) / 10)
+    return -half, half
+
+
+def _delta_label(slot: str, bot: str) -> str:
+    """'seat A: greedy', or the first player's row as 'first player'."""
+    return bot if slot == "first" else f"seat {slot}: {bot}"
+
+
+def sim_charts(summary: Summary, changes: Sequence[Delta] | None = None) -> dict[str, bytes]:
+    """The charts of a sweep by file name: win rate per seat, each card's edge, and what
+    added cards change (with ``changes``)."""
+
+    def bar(label: str, rate: Rate, highlight: bool = False) -> Bar:
+        low, high = rate.interval
+        return Bar(label, rate.value, low, high, highlight)
+
+    seats = [
+        bar(f"seat {s}: {name}", r)
+        for s, name, r in zip("AB", summary.bots, summary.slots, strict=True)
+    ]
+    seats.append(bar("first player", summary.first))
+    charts = {
+        "seats.png": bar_chart(
+            "win rate per seat (95% Wilson interval)", seats, axis=(0.0, 1.0), reference=0.5
+        ),
+    }
+    rows = charted_rows(summary.cards)
+    edges = [Bar(row.name, row.edge, *row.edge_interval, row.added) for row in rows]
+    charts["cards.png"] = bar_chart(
+        "win rate when bought minus when not bought (95% Newcombe interval)",
+        edges,
+        axis=_symmetric(edges),
+        reference=0.0,
+    )
+    if changes is not None:
+        deltas = [Bar(_delta_label(c.slot, c.bot), *c.change) for c in changes]
+        charts["delta.png"] = bar_chart(
+            "win rate change with the added cards (95% interval)",
+            deltas,
+            axis=_symmetric(deltas),
+            reference=0.0,
+        )
+    return charts

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from cardkit.atomic import write_atomic
+from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
 from cardkit.export.filenames import safe_file_stem
 from cardkit.model import Card, CardSet
@@ -118,8 +118,8 @@ def build_single(
 ) -> tuple[list[Path], list[Diagnostic]]:
     """Write ``cards-<size>.pdf`` for each card size into ``folder``.
 
-    Every file is made in memory and then written atomically, only once all are made: a
-    build that fails leaves the previous files as they were.
+    Every file is made in memory and then written (staged in the build's output transaction),
+    only once all are made: a build that fails leaves the previous files as they were.
     """
     groups = group_by_size(card_set, card_set.cards)
     plans = {size: plan_single(cards, size, bleed) for size, cards in groups.items()}
@@ -146,5 +146,5 @@ def build_single(
         made.append((folder / single_file_name(size), data))
         found.extend(drawn)
     for path, data in made:
-        write_atomic(path, data)
+        transaction.write(path, data)
     return [path for path, _ in made], sorted(found, key=lambda d: d.sort_key)

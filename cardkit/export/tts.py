@@ -36,7 +36,7 @@ from urllib.parse import quote, urlsplit
 
 from PIL import Image
 
-from cardkit.atomic import write_atomic
+from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
 from cardkit.errors import UsageError
 from cardkit.export.filenames import back_file_name, safe_file_stem
@@ -328,8 +328,8 @@ def build_tts(
         images.setdefault(sheet.back, png_bytes(backs[key]))
     document = saved_object(card_set, decks, target, base_url)
     for name, data in images.items():
-        write_atomic(target / name, data)
+        transaction.write(target / name, data)
     json_path = target / f"{safe_file_stem(card_set.game.id)}.json"
-    write_atomic(json_path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    transaction.write(json_path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     written = [target / name for name in images] + [json_path]
     return written, sorted(found, key=lambda d: d.sort_key)

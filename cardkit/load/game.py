@@ -25,6 +25,7 @@ from cardkit.model import (
     Deck,
     DeckRules,
     FieldSpec,
+    FontFiles,
     Game,
     GameId,
     Icon,
@@ -80,6 +81,15 @@ def _named(entries: Mapping[str, Any] | None) -> dict[str, Named]:
 def _backs(entries: Mapping[str, Any] | None) -> dict[str, Back]:
     return {
         key: Back(key, spec.get("color"), spec.get("image"), spec.get("text"))
+        for key, spec in (entries or {}).items()
+    }
+
+
+def _fonts(entries: Mapping[str, Any] | None) -> dict[str, FontFiles]:
+    return {
+        key: FontFiles(
+            key, spec["regular"], spec.get("bold"), spec.get("italic"), spec.get("bold_italic")
+        )
         for key, spec in (entries or {}).items()
     }
 
@@ -547,14 +557,18 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
                 code="CK400",
             )
 
-    life, row = raw["life"], raw["market"]
+    life = raw.get("life") or {}
+    row = raw.get("market") or {}
     bases = raw.get("bases") or {}
     pile = raw.get("pile") or {}
     hand = raw.get("hand") or {}
-    known(life["resource"], resources, "resource", "life", "resource")
+    if life:
+        known(life["resource"], resources, "resource", "life", "resource")
     known(raw["acquire_with"], resources, "resource", "acquire_with")
-    known(raw["attack_with"], resources, "resource", "attack_with")
-    known(row["deck"], decks, "deck", "market", "deck")
+    if "attack_with" in raw:
+        known(raw["attack_with"], resources, "resource", "attack_with")
+    if row:
+        known(row["deck"], decks, "deck", "market", "deck")
     for i, type_id in enumerate(bases.get("types", ())):
         known(type_id, card_types, "card type", "bases", "types", i)
     fields = {f.name for t in card_types.values() for f in t.fields}
@@ -567,19 +581,20 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         for name, key in ((defense, "defense"), (guard, "guard")):
             where = (key,) if key in bases else ()
             known(name, base_fields, "field of a base type", "bases", *where)
+    family = _play_family(builder, known, fields, card_types)
     size = hand.get("size", 5)
     return PlaySetup(
         players=raw.get("players", 2),
-        life=life["resource"],
-        starting_life=life["start"],
+        life=life.get("resource", ""),
+        starting_life=life.get("start", 0),
         acquire_with=raw["acquire_with"],
-        attack_with=raw["attack_with"],
+        attack_with=raw.get("attack_with", ""),
         cost_field=cost,
         starting_deck=tuple((str(k), int(v)) for k, v in raw["starting_deck"].items()),
         hand_size=size,
         first_hand_size=hand.get("first", size),
-        market_deck=row["deck"],
-        market_size=row.get("size", 5),
+        market_deck=row.get("deck", ""),
+        market_size=row.get("size", 5) if row else 0,
         pile=pile.get("card"),
         pile_count=pile.get("count"),
         base_types=tuple(bases.get("types", ())),
@@ -588,7 +603,75 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         max_turns=raw.get("max_turns", 200),
         zones=_play_zones(builder, known),
         specials=_play_specials(builder, known),
+        **family,
     )
+
+
+def _play_family(
+    builder: _GameBuilder,
+    known: Callable[..., None],
+    fields: Collection[str],
+    card_types: Mapping[str, CardType],
+) -> dict[str, Any]:
+    """The deck-builder family's variations of ``play:`` (supply piles, victory points, the
+    game's end, per-turn limits, curses), checked against the game (CK400) and each other
+    (CK407): what a game cannot be played with is an error of ``validate``, once."""
+    raw = builder.data["play"]
+    resources = builder.data.get("resources") or {}
+    decks = builder.data.get("decks") or {}
+    supply = raw.get("supply") or {}
+    win = raw.get("win") or {"by": "life"}
+    end = raw.get("end") or {}
+    limits = raw.get("limits") or {}
+
+    def clash(message: str, *where: str) -> None:
+        builder.problem(f"play: {message}", "play", *where, code="CK407")
+
+    for i, deck in enumerate(supply.get("decks", ())):
+        known(deck, decks, "deck", "supply", "decks", i)
+    for key in ("actions", "buys"):
+        if key in limits:
+            known(limits[key]["resource"], resources, "resource", "limits", key, "resource")
+    for i, type_id in enumerate(limits.get("free", ())):
+        known(type_id, card_types, "card type", "limits", "free", i)
+    points = win.get("field", "")
+    if points:
+        known(points, fields, "field", "win", "field")
+    if win["by"] == "life" and "life" not in raw:
+        where = ("win",) if "win" in raw else ()
+        clash("'win: {by: life}' needs 'life:' (a resource and its start)", *where)
+    if win["by"] == "points" and not points:
+        clash("'win: {by: points}' needs 'field:', the card field of victory points", "win")
+    if "target" in win and win["by"] != "points":
+        clash("'target' counts points: it needs 'by: points'", "win", "target")
+    if not supply and "market" not in raw and "pile" not in raw:
+        clash("nothing to acquire: declare 'supply:', 'market:' or 'pile:'")
+    if win["by"] == "points" and not end and "target" not in win:
+        clash(
+            "a game won on points needs an end: 'end:' (empty piles, a pile, turns) or a 'target'",
+            "win",
+        )
+    if (end.get("empty_piles") or "pile" in end) and not supply:
+        clash("the game ends on empty piles but declares no 'supply:' piles", "end")
+    if "life" in raw and "attack_with" not in raw:
+        clash("'life:' needs 'attack_with:', the resource that takes it away", "life")
+    return {
+        "supply": tuple((str(k), int(v)) for k, v in (supply.get("piles") or {}).items()),
+        "supply_decks": tuple(supply.get("decks", ())),
+        "supply_size": supply.get("size", 0),
+        "points_field": points,
+        "win": win["by"],
+        "target": win.get("target", 0),
+        "empty_piles": end.get("empty_piles", 0),
+        "end_pile": end.get("pile"),
+        "end_rounds": end.get("turns", 0),
+        "actions": (limits.get("actions") or {}).get("resource", ""),
+        "actions_start": (limits.get("actions") or {}).get("start", 1),
+        "buys": (limits.get("buys") or {}).get("resource", ""),
+        "buys_start": (limits.get("buys") or {}).get("start", 1),
+        "free_types": tuple(limits.get("free", ())),
+        "curse": raw.get("curse"),
+    }
 
 
 def _play_specials(
@@ -708,6 +791,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         special_effects=dict(data.get("special_effects") or {}),
         card_groups=builder.card_groups(card_types),
         own_sizes=frozenset(custom_sizes),
+        fonts=_fonts(data.get("fonts")),
         rulebook_sections=_rulebook_sections(builder.data),
         constraints=_constraints(data.get("constraints")),
     )

@@ -6,7 +6,8 @@ jsonschema lives here and nowhere else.
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Iterable, Mapping
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from cardkit.diagnostics import Diagnostic, PathKey, SourceMap, did_you_mean, error
-from cardkit.resources import data_dir
+from cardkit.package_data import data_dir
 
 if TYPE_CHECKING:
     from cardkit.model import FieldSpec, Game
@@ -68,10 +69,20 @@ def _is_whole_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """'pattern', with '$' the end of the text: Python's '$' also matches before a final
+    newline, which would let 'scout\\n' through as an id (and into file names)."""
+    if isinstance(instance, str) and (re.search(_END.sub(r"\\Z", pattern), instance) is None):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_END = re.compile(r"(?<!\\)\$")  # every '$' in cardkit's schemas is an anchor
+
 # JSON Schema counts 3.0 as an integer; card data does not: a count or a cost of 3.0
 # is a slip, and it would reach the cards as a float.
 _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator,
+    validators={"pattern": _pattern},
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
 )
 
@@ -534,3 +545,128 @@ def diagnose(
             continue
         found.extend(_diagnose(err, source, base, noun, card, excused.get(path, set())))
     return found
+
+
+# ---------------------------------------------------------------------------
+# schemas that carry their own diagnostics ('x-errors')
+
+
+@cache
+def shipped_validator(name: str) -> Draft202012Validator:
+    """The validator of a schema file shipped in schemas/ (checked once, then cached)."""
+    return compile_schema(load_schema(name))
+
+
+def _error_spec(err: ValidationError) -> Mapping[str, Any] | None:
+    """The 'x-errors' entry the failing schema node gives for this kind of error."""
+    table = err.schema.get("x-errors", {}) if isinstance(err.schema, Mapping) else {}
+    spec = table.get(err.validator, table.get("*"))
+    return spec if isinstance(spec, Mapping) else None
+
+
+def _innermost(err: ValidationError) -> ValidationError:
+    """A oneOf/anyOf error without a message of its own: its deepest branch error."""
+    while err.validator in ("oneOf", "anyOf") and err.context and _error_spec(err) is None:
+        err = max(err.context, key=lambda sub: len(sub.absolute_path))
+    return err
+
+
+def coded_diagnostics(
+    validator: Draft202012Validator,
+    instance: Any,
+    source: SourceMap,
+    noun: Callable[[PathKey], str],
+    words: Mapping[str, str] | None = None,
+) -> list[Diagnostic]:
+    """Every schema error of ``instance``, coded and worded by the schema's own 'x-errors'.
+
+    A schema node may carry ``"x-errors": {<keyword or '*'>: {"code", "message", "hint",
+    "at", "keys", "alone"}}``. Message and hint are templates: ``{noun}`` (what ``noun``
+    calls the value's path), ``{key}`` (the last key of the path), ``{value}`` (the value,
+    repr), ``{name}`` (an unknown key, repr), ``{did_you_mean}``, ``{given}`` (which of
+    'keys' the mapping gives) and the ``words`` given. 'at' is 'up' to point at the mapping
+    that holds the value. An error marked 'alone' is said only when nothing else is wrong at
+    or under its value. Without an entry, a wrong type or an unknown key gets a CK204.
+    """
+    errors = [_innermost(err) for err in validator.iter_errors(instance)]
+    wrong_type = {tuple(err.absolute_path) for err in errors if err.validator == "type"}
+    found: list[tuple[PathKey, bool, Diagnostic]] = []
+    for err in errors:
+        path: PathKey = tuple(err.absolute_path)
+        if err.validator != "type" and path in wrong_type:
+            continue
+        spec = _error_spec(err) or {}
+        for diagnostic in _coded(err, path, spec, source, noun, words or {}):
+            found.append((path, bool(spec.get("alone")), diagnostic))
+    said: list[Diagnostic] = []
+    for path, alone, diagnostic in found:
+        crowded = alone and any(
+            other[: len(path)] == path and not quiet for other, quiet, _ in found
+        )
+        if not crowded and diagnostic not in said:
+            said.append(diagnostic)
+    return sorted(said, key=lambda d: (d.location.line, d.location.column))
+
+
+def _coded(
+    err: ValidationError,
+    path: PathKey,
+    spec: Mapping[str, Any],
+    source: SourceMap,
+    noun: Callable[[PathKey], str],
+    words: Mapping[str, str],
+) -> Iterable[Diagnostic]:
+    """The diagnostics of one schema error: one per unknown key, else one."""
+    kind = err.validator
+    value: Any = err.instance
+    expected: Any = err.validator_value
+    node: Any = err.schema
+    where = path[:-1] if spec.get("at") == "up" and path else path
+    given = value if isinstance(value, dict) else {}
+    fields: dict[str, str] = {
+        "noun": noun(where),
+        "key": str(next((p for p in reversed(path) if isinstance(p, str)), "value")),
+        "value": _shown(value) if not isinstance(value, str) else repr(value),
+        "did_you_mean": "",
+        "name": "",
+        "given": ", ".join(k for k in spec.get("keys", ()) if k in given) or "nothing",
+        **words,
+    }
+
+    def made(location: Any, **more: str) -> Diagnostic:
+        values = {**fields, **more}
+        message = str(spec.get("message", "{key} of {noun}: " + err.message)).format(**values)
+        hint = spec.get("hint")
+        return error(
+            str(spec.get("code", "CK204")),
+            message,
+            location,
+            hint=str(hint).format(**values) if hint else None,
+        )
+
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = list(node.get("properties", {}))
+        if "message" not in spec:
+            spec = {**spec, "message": "unknown key {name}{did_you_mean} in {noun}"}
+        for extra in value:
+            if extra not in allowed:
+                yield made(
+                    source.at((*path, extra), key=True),
+                    name=repr(extra),
+                    did_you_mean=did_you_mean(str(extra), allowed),
+                )
+        return
+    if "propertyNames" in err.relative_schema_path:
+        choices = expected if kind == "enum" else ()
+        yield made(
+            source.at((*path, value), key=True),
+            name=repr(value),
+            did_you_mean=did_you_mean(str(value), [str(c) for c in choices]),
+        )
+        return
+    if kind == "type" and "message" not in spec:
+        names = [expected] if isinstance(expected, str) else expected
+        expected = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+        spec = {**spec, "message": "{key} of {noun} must be " + expected + ", not {value}"}
+    choices = [str(c) for c in expected] if kind == "enum" else []
+    yield made(source.at(where), did_you_mean=did_you_mean(str(value), choices))

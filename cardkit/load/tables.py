@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -170,6 +172,36 @@ def _too_large(path: Path, shown: str) -> Diagnostic | None:
     return None
 
 
+# What may come before an XML part's root element: blanks, the declaration, processing
+# instructions and comments. A DOCTYPE there (entities, external files) is refused.
+_PROLOG = re.compile(rb"(?:\s+|<\?.*?\?>|<!--.*?-->)*", re.DOTALL)
+_PROLOG_LIMIT = 1024 * 1024  # a prolog longer than this is no workbook's
+
+
+def _doctype_part(path: Path, shown: str) -> Diagnostic | None:
+    """CK041 for a workbook with a DOCTYPE in any XML part (its sheets, and also styles,
+    shared strings, properties, relationships), read before openpyxl parses any."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for info in archive.infolist():
+                if not info.filename.endswith((".xml", ".rels", ".vml")):
+                    continue
+                with archive.open(info) as stream:
+                    head = stream.read(_PROLOG_LIMIT)
+                rest = head[_PROLOG.match(head).end() :]  # type: ignore[union-attr]
+                if rest.startswith(b"<!") or (not rest and len(head) == _PROLOG_LIMIT):
+                    return error(
+                        "CK041",
+                        f"part {info.filename!r} of the workbook has a DOCTYPE (or a prolog "
+                        "past 1 MB); cardkit reads no XML with entities",
+                        Location(shown),
+                        hint="save the spreadsheet again as .xlsx from a spreadsheet program",
+                    )
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
+        return None  # load_workbook says why it cannot be read
+    return None
+
+
 _Formulas = dict[tuple[int, int], str]  # (row, column) -> the formula written there
 
 
@@ -190,7 +222,9 @@ def _formula_results(
                 continue
             saved = {
                 (r, c): v
-                for r, values in enumerate(book[table.sheet].iter_rows(values_only=True), start=1)
+                for r, values in enumerate(
+                    _rows_as_written(book[table.sheet], values_only=True), start=1
+                )
                 for c, v in enumerate(values, start=1)
                 if (r, c) in written
             }
@@ -214,10 +248,27 @@ def _formula_results(
     return found
 
 
-def _sheet_rows(worksheet: Any) -> tuple[list[Row], _Formulas]:
+MAX_CELLS = 1_000_000  # cells (an empty row counts as one) read from one workbook
+
+
+class _TooManyCells(Exception):
+    pass
+
+
+def _rows_as_written(worksheet: Any, **options: Any) -> Iterator[Any]:
+    """The rows of a worksheet as the file holds them: not padded to the size the file claims
+    (a claimed 'A1:XFD1048576' would make openpyxl fill in billions of empty cells)."""
+    worksheet.reset_dimensions()
+    return worksheet.iter_rows(**options)  # type: ignore[no-any-return]
+
+
+def _sheet_rows(worksheet: Any, budget: list[int]) -> tuple[list[Row], _Formulas]:
     rows: list[Row] = []
     formulas: _Formulas = {}
-    for r, cells in enumerate(worksheet.iter_rows(), start=1):
+    for r, cells in enumerate(_rows_as_written(worksheet), start=1):
+        budget[0] -= max(1, len(cells))
+        if budget[0] < 0:
+            raise _TooManyCells
         row: Row = []
         for c, cell in enumerate(cells, start=1):
             value = cell.value
@@ -234,7 +285,7 @@ def _xlsx_tables(
     from openpyxl import load_workbook
 
     hint = "save the spreadsheet again as .xlsx, or export it as CSV"
-    large = _too_large(path, shown)
+    large = _too_large(path, shown) or _doctype_part(path, shown)
     if large is not None:
         return [], [large]
     try:
@@ -265,8 +316,19 @@ def _xlsx_tables(
             return [], missing
         tables: list[Table] = []
         formulas: list[_Formulas] = []
+        budget = [MAX_CELLS]
         for name in sheets or names:
-            rows, written = _sheet_rows(book[name])
+            try:
+                rows, written = _sheet_rows(book[name], budget)
+            except _TooManyCells:
+                return [], [
+                    error(
+                        "CK004",
+                        f"the workbook holds more than {MAX_CELLS:,} cells (empty rows count)",
+                        Location(sheet_label(shown, name)),
+                        hint="delete the rows and columns past the cards, or export it as CSV",
+                    )
+                ]
             tables.append(Table(sheet_label(shown, name), name, rows))
             formulas.append(written)
         if any(formulas):

@@ -8,6 +8,7 @@ and each value's line and column are kept in a ``SourceMap`` keyed by its path.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,11 @@ from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error
 
 MAX_DEPTH = 64
 MAX_ALIAS_EXPANSION = 100_000
+# Values (scalars, lists, mappings) one file may hold: each costs far more memory composed
+# than written ('0,' is two bytes), so the count, not the file size, bounds the work.
+MAX_VALUES = 200_000
+# Digits a whole number may have, in any base: 0x... is not bound by Python's own limit.
+MAX_INT_DIGITS = 1_000
 
 _CORE_RESOLVERS: tuple[tuple[str, str, str], ...] = (
     ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", "~nN"),
@@ -200,30 +206,47 @@ def _could_nest_deeply(text: str) -> bool:
     return brackets + 2 * max(map(len, text.splitlines()), default=0) > SAFE_COMPOSE_DEPTH
 
 
-def _too_deep(text: str, path: str) -> Diagnostic | None:
-    """CK004 where the nesting first goes past MAX_DEPTH, found without composing."""
-    if not _could_nest_deeply(text):
+def _too_big(text: str, path: str) -> Diagnostic | None:
+    """CK004 where the nesting first goes past MAX_DEPTH, or the values past MAX_VALUES.
+
+    Found event by event, without composing. Every value takes at least one character, so
+    only text longer than MAX_VALUES, or text that could nest deeply, is scanned.
+    """
+    if len(text) <= MAX_VALUES and not _could_nest_deeply(text):
         return None
-    depth = 0
+    depth = values = 0
     for event in yaml.parse(text, Loader=_CoreSchemaLoader):
         if isinstance(event, _OPEN):
             depth += 1
             if depth > MAX_DEPTH + 1:
-                mark = event.start_mark
-                line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
                 return error(
-                    "CK004", f"nesting deeper than {MAX_DEPTH} levels", Location(path, line, column)
+                    "CK004", f"nesting deeper than {MAX_DEPTH} levels", _event_at(event, path)
                 )
         elif isinstance(event, _CLOSE):
             depth -= 1
+        if isinstance(event, (*_OPEN, yaml.ScalarEvent)):
+            values += 1
+            if values > MAX_VALUES:
+                return error(
+                    "CK004",
+                    f"the file holds more than {MAX_VALUES:,} values",
+                    _event_at(event, path),
+                    hint="split it into several card files",
+                )
     return None
+
+
+def _event_at(event: yaml.Event, path: str) -> Location:
+    mark = event.start_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    return Location(path, line, column)
 
 
 def parse_yaml(text: str, path: str) -> LoadedYaml:
     """Compose ``text`` safely; report syntax errors and refused tags as diagnostics."""
     source = SourceMap(path)
     try:
-        deep = _too_deep(text, path)
+        deep = _too_big(text, path)
         if deep is not None:
             return LoadedYaml(None, source, [deep])
         root = yaml.compose(text, Loader=_CoreSchemaLoader)
@@ -301,13 +324,17 @@ class _Builder:
         mark = node.start_mark
         return Location(self.source.path, mark.line + 1, mark.column + 1)
 
-    def build(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
+    def _visit(self, node: yaml.Node, path: PathKey) -> None:
+        """Count a node built a second time (through an alias or a merge) against the limit."""
         if id(node) in self.seen:
             self.revisits += 1
             if self.revisits > MAX_ALIAS_EXPANSION:
                 raise _AliasBomb(path)
         else:
             self.seen.add(id(node))
+
+    def build(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
+        self._visit(node, path)
         mark = node.start_mark
         self.source.values.setdefault(path, (mark.line + 1, mark.column + 1))
         if depth > MAX_DEPTH:
@@ -341,32 +368,32 @@ class _Builder:
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         tag = node.tag
+        if tag == _INT:
+            digits = sum(c.isalnum() for c in node.value.removeprefix("0x").removeprefix("0o"))
+            if digits > MAX_INT_DIGITS:
+                self.diagnostics.append(
+                    error("CK024", f"a number of {digits:,} digits is too large", self._loc(node))
+                )
+                return None
         try:
             if tag == _STR:
                 return node.value
             if tag == _INT:
                 return _core_int(node.value)
             if tag == _FLOAT:
-                return self.constructor.construct_yaml_float(node)
+                number = self.constructor.construct_yaml_float(node)
+                if not math.isfinite(number):  # no card holds .nan or .inf of anything
+                    raise ValueError(node.value)
+                return number
             if tag == _BOOL:
                 return node.value.lower() == "true"
             if tag == _NULL:
                 return None
         except ValueError:
-            digits = sum(c.isdigit() for c in node.value)
-            if tag == _INT and digits > 1000:
-                self.diagnostics.append(
-                    error("CK024", f"a number of {digits:,} digits is too large", self._loc(node))
-                )
-            else:
-                kind = "whole number" if tag == _INT else "number"
-                self.diagnostics.append(
-                    error(
-                        "CK023",
-                        f"{_shorten(node.value)!r} is not a valid {kind}",
-                        self._loc(node),
-                    )
-                )
+            kind = "whole number" if tag == _INT else "number"
+            self.diagnostics.append(
+                error("CK023", f"{_shorten(node.value)!r} is not a valid {kind}", self._loc(node))
+            )
             return None
         self._refuse_tag(node)
         return None
@@ -426,6 +453,7 @@ class _Builder:
             return {}
         merged: dict[str, Any] = {}
         for source in mappings:
+            self._visit(source, path)
             for key, value in self._mapping(source, path, depth + 1).items():
                 merged.setdefault(key, value)
         return merged

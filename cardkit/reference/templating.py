@@ -9,9 +9,11 @@ diagnostic located at the template's file and line, never a traceback.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import traceback
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +34,8 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
 from cardkit.diagnostics import Diagnostic, Location, error
+from cardkit.package_data import data_dir
 from cardkit.reference.content import Cell, Reference
-from cardkit.resources import data_dir
 
 GAME_TEMPLATES = "rulebook"  # the folder of a game's own templates
 TEMPLATE_SUFFIX = ".j2"
@@ -112,16 +114,54 @@ class _ConfinedLoader(FileSystemLoader):
         return found
 
 
-MAX_PRODUCT = 1_000_000  # items a template may make with '*' ("x" * n, [0] * n)
+MAX_PRODUCT = 1_000_000  # items a template may make with '*' ("x" * n, [0] * n) or '+'
+# Memory a template may take beyond what cardkit holds when it starts: every other way to
+# grow a value (doubling with '~', center(), indent(), '%' and format widths) meets this.
+MAX_TEMPLATE_MEMORY = 512 * 1024 * 1024
+
+
+@contextlib.contextmanager
+def _memory_ceiling(extra: int) -> Iterator[None]:
+    """Within the block, allocating more than ``extra`` bytes of address space on top of what
+    the process has raises MemoryError (Linux; elsewhere the block runs unbounded)."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            used = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        yield
+        return
+    ceiling = used + extra
+    if soft != resource.RLIM_INFINITY and soft <= ceiling:
+        yield  # already bounded more tightly
+        return
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 MAX_POWER_BITS = 4_096  # bits of a number a template may make with '**'
 
 
 class _BoundedSandbox(SandboxedEnvironment):
     """The sandbox, with '*' and '**' bounded: "x" * 10**10 would fill the memory."""
 
-    intercepted_binops = frozenset(["*", "**"])
+    intercepted_binops = frozenset(["*", "**", "+"])
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if (
+            operator == "+"
+            and isinstance(left, str | list | tuple)
+            and isinstance(right, str | list | tuple)
+            and len(left) + len(right) > MAX_PRODUCT
+        ):
+            raise SecurityError(f"joining values makes more than {MAX_PRODUCT:,} items")
         if operator == "*":
             for items, times in ((left, right), (right, left)):
                 if (
@@ -218,7 +258,13 @@ class TemplateRenderer:
     def render(self, name: str, context: Mapping[str, Any]) -> tuple[str | None, list[Diagnostic]]:
         """The template ``name`` rendered, or None and the diagnostic that says why not."""
         try:
-            return self.env.get_template(name).render(context), []
+            with _memory_ceiling(MAX_TEMPLATE_MEMORY):
+                return self.env.get_template(name).render(context), []
+        except MemoryError as exc:
+            message = (
+                "template runs out of memory (a value that doubles in a loop, or a huge width?)"
+            )
+            return None, [error("CK302", message, self._where(exc, name))]
         except TemplateSyntaxError as exc:
             at = Location(self.shown(exc.filename), exc.lineno)
             return None, [error("CK300", f"template syntax error: {exc.message}", at)]

@@ -1,1 +1,4 @@
-"""Drawing cards and sheets. Only pdf.py imports reportlab; units and imposition are pure."""
+"""Drawing cards and sheets: layouts (pure data and geometry: units, impose, layoutfile,
+style), faces, backs and sheets drawn with reportlab, pictures decoded with Pillow and svglib.
+reportlab, Pillow, svglib and pypdfium2 are imported here and in ``cardkit.export`` only (the
+import contracts in pyproject.toml say so, and tests/test_layers.py checks it)."""

@@ -59,7 +59,7 @@ def draw_face(
     found drawing (text that does not fit, glyphs no font has).
     """
     face = _Face(canvas, style, card)
-    face.diagnostics += glyph_problems(card)
+    face.diagnostics += glyph_problems(card, style)
     face.draw(trim, bleed)
     return face.diagnostics
 
@@ -132,14 +132,15 @@ class _Face:
         c.restoreState()
 
     def draw_name(self, element: Element, bar: Box, frame: Rgb) -> None:
-        box, text, size, problems = fit_name(self.card, element, bar)
+        font = self.style.font(element, bold=True)
+        box, text, size, problems = fit_name(self.card, element, bar, font)
         self.diagnostics += problems
         self.fill(Rgb.hex(element.ink) if element.ink else frame.ink)
-        self._aligned(text, box, size, element.align)
+        self._aligned(text, box, size, element.align, font)
 
-    def _aligned(self, text: str, box: Box, size: float, align: str) -> None:
+    def _aligned(self, text: str, box: Box, size: float, align: str, font: str = BOLD) -> None:
         y = box.y + (box.h - size * 0.72) / 2
-        draw_aligned(self.c, text, BOLD, size, left=box.x, width=box.w, y=y, align=align)
+        draw_aligned(self.c, text, font, size, left=box.x, width=box.w, y=y, align=align)
 
     def draw_faction_icon(self, box: Box, frame: Rgb) -> None:
         """The card's faction icon on a light disc; nothing for a card without one."""
@@ -229,19 +230,19 @@ class _Face:
             number_box = box
         text = " ".join(t for t in (value, element.label) if t)
         size = element.size or (number_box.h * (0.42 if shape == "banner" else 0.55))
-        self._badge_text(text, number_box, size, ink)
+        self._badge_text(text, number_box, size, ink, self.style.font(element, bold=True))
 
     def _outlined(self, fill: Rgb) -> None:
         self.fill(fill)
         self.stroke(WHITE)
         self.c.setLineWidth(1.0)
 
-    def _badge_text(self, value: str, box: Box, size: float, ink: Rgb) -> None:
-        while size > 4 and text_width(value, BOLD, size) > box.w * 0.8:
+    def _badge_text(self, value: str, box: Box, size: float, ink: Rgb, font: str) -> None:
+        while size > 4 and text_width(value, font, size) > box.w * 0.8:
             size -= 0.25
         self.fill(ink)
         y = box.y + box.h / 2 - size * 0.36
-        draw_aligned(self.c, value, BOLD, size, left=box.x, width=box.w, y=y, align="center")
+        draw_aligned(self.c, value, font, size, left=box.x, width=box.w, y=y, align="center")
 
     def _shield(self, box: Box, fill: Rgb) -> None:
         """A shield: flat top, sides curving to a point at the bottom."""
@@ -291,16 +292,17 @@ class _Face:
             return
         text = " ".join(t for t in (element.label, text) if t)
         colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
-        text, size, _ = fit_band(text, element, box)
+        font = self.style.font(element, bold=True)
+        text, size, _ = fit_band(text, element, box, font)
         if element.stats:  # the automatic line is as wide as its text, from its aligned edge
-            box = hugged(box, text_width(text, BOLD, size) + 2 * PANEL_PAD, element.align)
+            box = hugged(box, text_width(text, font, size) + 2 * PANEL_PAD, element.align)
         self.fill(colour)
         self.stroke(frame.mix(BLACK, 0.3))
         self.c.setLineWidth(0.75)
         self.c.roundRect(box.x, box.y, box.w, box.h, mm(1), stroke=1, fill=1)
         inner = Box(box.x + PANEL_PAD, box.y, box.w - 2 * PANEL_PAD, box.h)
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
-        self._aligned(text, inner, size, element.align)
+        self._aligned(text, inner, size, element.align, font)
 
     def draw_text_box(self, element: Element, box: Box, frame: Rgb) -> None:
         """A text box: a field's value or fixed text, wrapped and shrunk to fit; on a panel
@@ -320,7 +322,14 @@ class _Face:
             box.x + PANEL_PAD, box.y + PANEL_PAD, box.w - 2 * PANEL_PAD, box.h - 2 * PANEL_PAD
         )
         ink = Rgb.hex(element.ink) if element.ink else colour.ink
-        fitted = fit_rules(text, inner, ink, size=element.size or RULES_SIZE, align=element.align)
+        fitted = fit_rules(
+            text,
+            inner,
+            ink,
+            size=element.size or RULES_SIZE,
+            align=element.align,
+            font=self.style.font(element),
+        )
         if fitted.overflow:
             self.diagnostics.append(
                 overflow(self.card, f"text box {element.name!r} is cut off at {fitted.size:g}pt")
@@ -364,9 +373,10 @@ class _Face:
         text = " \u2014 ".join([*words, " / ".join(factions)] if factions else words)
         box = Box(band.x + PANEL_PAD, band.y, band.w - 2 * PANEL_PAD, band.h)
         size = element.size or TYPE_SIZE
-        text, size, _ = fit_line(text, box.w, size, min(size, MIN_TYPE_SIZE))
+        font = self.style.font(element, bold=True)
+        text, size, _ = fit_line(text, box.w, size, min(size, MIN_TYPE_SIZE), font)
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
-        self._aligned(text, box, size, element.align)
+        self._aligned(text, box, size, element.align, font)
 
     def draw_rules(self, element: Element, panel: Box, frame: Rgb) -> None:
         c, card = self.c, self.card

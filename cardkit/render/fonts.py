@@ -8,8 +8,11 @@ so it is read only when a text needs it.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache, lru_cache
+from io import BytesIO
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -17,12 +20,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FALLBACK, FONT, ITALIC
+
+__all__ = ["BOLD", "BOLD_ITALIC", "FALLBACK", "FONT", "ITALIC"]
+
 FOLDER = Path(__file__).resolve().parent / "fonts"
-FONT = "CardkitSans"
-BOLD = "CardkitSans-Bold"
-ITALIC = "CardkitSans-Oblique"
-BOLD_ITALIC = "CardkitSans-BoldOblique"
-FALLBACK = "CardkitFallback"
 _FONT_FILES = {
     FONT: "DejaVuSans.ttf",
     BOLD: "DejaVuSans-Bold.ttf",
@@ -61,10 +63,13 @@ def _fallback() -> Mapping[int, int]:
 
 
 def font_for(char: str, font: str) -> str | None:
-    """The font that draws ``char``: ``font``, else the fallback; None when neither has it."""
+    """The font that draws ``char``: ``font``, else (for a game's font) the bundled one, else
+    the fallback; None when none has it."""
     code = ord(char)
     if char.isspace() or code in _glyphs(font):
         return font
+    if font in _GAME_FONTS and code in _glyphs(FONT):
+        return FONT
     if code in _fallback():
         return FALLBACK
     return None
@@ -106,12 +111,91 @@ def draw_text(canvas: Canvas, x: float, y: float, text: str, font: str, size: fl
         x += pdfmetrics.stringWidth(piece, chosen, size)
 
 
-def markup(text: str) -> str:
-    """``text`` escaped for Paragraph markup, fallback runs wrapped in their font."""
+def markup(text: str, font: str = FONT) -> str:
+    """``text`` escaped for Paragraph markup in ``font``, runs of other fonts (the bundled
+    font or the fallback, for characters ``font`` lacks) wrapped in their font."""
     return "".join(
-        escape(piece) if chosen != FALLBACK else f'<font face="{FALLBACK}">{escape(piece)}</font>'
-        for piece, chosen in runs(text, FONT)
+        escape(piece) if chosen == font else f'<font face="{chosen}">{escape(piece)}</font>'
+        for piece, chosen in runs(text, font)
     )
+
+
+# ---------------------------------------------------------------------------
+# a game's own fonts
+
+MAX_FONT_BYTES = 30_000_000  # no card font is this large
+STYLES: tuple[str, ...] = ("regular", "bold", "italic", "bold_italic")
+_GAME_FONTS: set[str] = set()  # the registered names of games' fonts
+
+
+@dataclass(frozen=True, slots=True)
+class FontFace:
+    """A game's font family, registered with reportlab: the name of each face."""
+
+    regular: str
+    bold: str
+    italic: str
+    bold_italic: str
+
+
+def _checked(data: bytes) -> str | None:
+    """Why fontTools refuses the font file ``data``; None when it reads every table we use."""
+    from fontTools.ttLib import TTFont as TTFontFile  # only for a game with its own fonts
+
+    try:
+        font = TTFontFile(BytesIO(data), lazy=False, fontNumber=0)
+        if "glyf" not in font:
+            return "has no TrueType outlines (an OpenType CFF font): use a .ttf font"
+        for table in ("head", "hhea", "hmtx", "maxp", "cmap", "name", "post", "loca", "glyf"):
+            font[table]  # decodes the table; a broken one raises
+        if font.getBestCmap() is None:
+            return "has no Unicode character map"
+    except Exception as exc:
+        return f"is not a font cardkit can read ({type(exc).__name__})"
+    return None
+
+
+def register_game_font(path: Path) -> tuple[str | None, str | None]:
+    """Register the TTF or OTF file at ``path``: its reportlab name, or why it is refused.
+
+    The file is untrusted: it is size-limited, read by fontTools first, and only then parsed
+    by reportlab (which embeds a subset of it); any failure is a reason, never a crash. The
+    name comes from the file's bytes, so the same file is registered once.
+    """
+    size = path.stat().st_size
+    if size > MAX_FONT_BYTES:
+        return None, f"is {size:,} bytes; the limit is {MAX_FONT_BYTES:,}"
+    data = path.read_bytes()
+    name = "CardkitGame-" + hashlib.sha1(data, usedforsecurity=False).hexdigest()[:16]
+    if name in _GAME_FONTS:
+        return name, None
+    problem = _checked(data)
+    if problem is not None:
+        return None, problem
+    try:
+        pdfmetrics.registerFont(TTFont(name, BytesIO(data)))
+    except Exception as exc:
+        return None, f"is not a font cardkit can read ({type(exc).__name__}: {exc})"[:300]
+    _GAME_FONTS.add(name)
+    return name, None
+
+
+def register_family(faces: Mapping[str, str]) -> FontFace:
+    """The family of a game font's registered faces; a face not given is the nearest one."""
+    regular = faces["regular"]
+    bold = faces.get("bold", regular)
+    italic = faces.get("italic", regular)
+    bold_italic = faces.get("bold_italic", faces.get("bold", italic))
+    pdfmetrics.registerFontFamily(
+        regular, normal=regular, bold=bold, italic=italic, boldItalic=bold_italic
+    )
+    return FontFace(regular, bold, italic, bold_italic)
+
+
+def lacking(text: str, font: str) -> list[str]:
+    """The characters of ``text`` that ``font`` has no glyph for, sorted, each once."""
+    glyphs = _glyphs(font)
+    return sorted({c for c in text if not c.isspace() and ord(c) not in glyphs})
 
 
 def draw_aligned(

@@ -19,11 +19,12 @@ from enum import StrEnum
 from typing import Generic, Protocol, TypeVar
 
 from cardkit.errors import LayoutError
-from cardkit.render.units import format_mm, mm
+from cardkit.render.units import format_mm, mm, to_mm
 
 _EPSILON = 1e-6  # points; absorbs rounding when cards fit the paper exactly
 
 DEFAULT_BLEED = mm(3)
+SMALLEST_CARD = mm(5)  # a side: smaller cannot be cut out, and would fill a sheet with millions
 DEFAULT_MARGIN = mm(3)
 # Where two cards share a cut line, each is drawn this far past it (0.1mm) so that screen
 # renderers, which smooth every edge, show no hairline seam between them.
@@ -142,6 +143,11 @@ class Sheet:
             value = getattr(self, name)
             if not math.isfinite(value) or value <= 0:
                 raise LayoutError(f"{name.replace('_', ' ')} must be above zero, not {value!r}")
+            if value < SMALLEST_CARD:
+                raise LayoutError(
+                    f"{name.replace('_', ' ')} must be at least {format_mm(SMALLEST_CARD)}, "
+                    f"not {to_mm(value):g}mm"
+                )
         for name in ("bleed", "gutter", "margin"):
             value = getattr(self, name)
             if not math.isfinite(value) or value < 0:

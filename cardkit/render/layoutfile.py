@@ -21,8 +21,9 @@ no rules panel: the art grows down into its room and what sits between them move
 
 A box gives exactly two of ``left``/``right``/``width`` and two of ``top``/``bottom``/
 ``height``: distances from the card's trim edges, so one layout serves cards of several
-sizes. Children replace a parent's entries by name. Everything is checked with a located
-diagnostic; lengths are strict (see ``units``).
+sizes. Children replace a parent's entries by name. ``schemas/layout.schema.json`` says what a
+layout file may hold and words each mistake (its ``x-errors``); here the checked data becomes a
+``Layout``. Lengths are strict (see ``units``).
 """
 
 from __future__ import annotations
@@ -36,38 +37,28 @@ from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
 from cardkit.errors import LengthError
+from cardkit.load.schema import coded_diagnostics, shipped_validator
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
+from cardkit.package_data import data_dir
 from cardkit.render.impose import Box
 from cardkit.render.units import format_mm, parse_length
-from cardkit.resources import data_dir
 
 LAYOUT_FOLDER = "layouts"
+SCHEMA = "layout.schema.json"  # in schemas/: what a layout file may say, and its errors
+SECTIONS: tuple[str, ...] = ("parts", "badges", "lines", "texts", "stats")
 DEFAULT_LAYOUT = "card"
 
 # The fixed parts a layout may place, drawn in this order; badges are drawn after them.
 PARTS: tuple[str, ...] = ("art", "name", "type_line", "rules", "faction_icon")
-SHAPES: tuple[str, ...] = ("circle", "shield", "square", "banner", "icon")
 EDGES_X: tuple[str, ...] = ("left", "right", "width")
 EDGES_Y: tuple[str, ...] = ("top", "bottom", "height")
-PART_KEYS: frozenset[str] = frozenset({*EDGES_X, *EDGES_Y, "size", "color", "ink", "align"})
-BADGE_KEYS: frozenset[str] = PART_KEYS | {"field", "shape", "label", "icon"}
-LINE_KEYS: frozenset[str] = PART_KEYS | {"field", "label", "item", "separator"}
-# Text boxes: a field's value (each object of a list on a line of its own) or fixed 'text',
-# wrapped and shrunk to fit, on a panel when the box has a 'color'.
-TEXT_KEYS: frozenset[str] = PART_KEYS | {"field", "text", "label", "item"}
-RULES_KEYS: frozenset[str] = PART_KEYS | {"flavor", "reminders"}  # what the rules panel prints
-TOP_KEYS: frozenset[str] = frozenset(
-    {"extends", "parts", "badges", "lines", "texts", "description", "stats", "not_printed"}
-)
 # The automatic stats of a layout that places no badges or lines of its own: a badge of one
 # field (the cost) and a line of the card type's other short fields (see ``autostats``).
 STATS: tuple[str, ...] = ("badge", "line")
-ALIGNS: tuple[str, ...] = ("left", "center", "right")
 LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
-MAX_FONT = 72.0  # points
 _EPSILON = 0.01  # points
-_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+MAX_EXTENDS = 32  # layouts in one chain of 'extends': deeper is refused before it recurses
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
@@ -126,6 +117,7 @@ class Element:
     reminders: bool = True  # rules: print keywords' reminder text, room allowing
     text: bool = False  # a text box (texts section): ``field`` or ``fixed`` text, wrapped
     fixed: str = ""  # texts: the text to print when the box names no field
+    font: str | None = None  # the game's font (game.yaml 'fonts:') its text is set in
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,128 +335,48 @@ class LayoutLibrary:
         return layout
 
     def _build(self, raw: _RawLayout, chain: list[tuple[str, bool]]) -> Layout | None:
-        before = len(self.diagnostics)
         data, source = raw.data, raw.source
         here = source.at(())
+        found = coded_diagnostics(
+            shipped_validator(SCHEMA), data, source, _noun, {"layout": repr(raw.name)}
+        )
+        self.diagnostics.extend(found)
         if not isinstance(data, dict):
-            self.diagnostics.append(
-                error("CK204", "a layout file must be a mapping of 'parts' and 'badges'", here)
-            )
             return None
-        for key in data:
-            if key not in TOP_KEYS:
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"unknown layout key {key!r}{did_you_mean(key, TOP_KEYS)}",
-                        source.at((key,), key=True),
-                        hint="a layout has 'extends', 'parts', 'badges', 'lines' and 'description'",
-                    )
-                )
+        before = len(self.diagnostics)
         parent: dict[str, Element] = {}
         extends = data.get("extends")
         parent_layout: Layout | None = None
-        if extends is not None:
+        if isinstance(extends, str) and not any(d.code == "CK207" for d in found):
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
                 parent = {_key(e): e for e in (*parent_layout.elements, *parent_layout.stats)}
+        if found:
+            return None
         own = dict(parent)
-        for section, badge in (
-            ("parts", False),
-            ("badges", True),
-            ("lines", True),
-            ("texts", True),
-            ("stats", True),
-        ):
+        for section in SECTIONS:
             entries = data.get(section)
             if entries is None:
                 if section == "stats" and "stats" in data:  # 'stats: null' leaves them out
                     for name in STATS:
                         own.pop(f"stats:{name}", None)
                 continue
-            if not isinstance(entries, dict):
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"{section!r} must be a mapping of names to boxes",
-                        source.at((section,)),
-                    )
-                )
-                continue
             for name, spec in entries.items():
                 key = _SECTION_KIND[section] + ":" + str(name)
-                if section == "stats" and name not in STATS:
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"unknown stats entry {name!r}{did_you_mean(str(name), STATS)}"
-                            f" in layout {raw.name!r}",
-                            source.at((section, name), key=True),
-                            hint="'stats' has a 'badge' (the cost) and a 'line' (the other stats)",
-                        )
-                    )
-                    continue
-                if not badge and name not in PARTS:
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"unknown part {name!r}{did_you_mean(str(name), PARTS)}"
-                            f" in layout {raw.name!r}",
-                            source.at((section, name), key=True),
-                            hint=f"parts are {', '.join(PARTS)}; stats go under 'badges'",
-                        )
-                    )
-                    continue
-                if badge and not _NAME.fullmatch(str(name)):
-                    self.diagnostics.append(
-                        error(
-                            "CK204",
-                            f"{_SECTION_KIND[section]} name {name!r} must be lowercase "
-                            "letters, digits, '-' or '_'",
-                            source.at((section, name), key=True),
-                        )
-                    )
-                    continue
                 if spec is None:  # 'art: null' leaves out what the parent layout has
                     own.pop(key, None)
                     continue
-                element = self._element(
-                    str(name),
-                    spec,
-                    (section, name),
-                    source,
-                    badge=badge and (section != "stats" or name == "badge"),
-                    line=section == "lines",
-                    text=section == "texts",
-                    stats=section == "stats",
-                )
+                element = self._element(section, str(name), spec, source)
                 if element is not None:
                     own[key] = element
-        not_printed = self._not_printed(data, source)
-        if extends is not None and parent_layout is not None and "not_printed" not in data:
+        not_printed = frozenset(data.get("not_printed", ()))
+        if parent_layout is not None and "not_printed" not in data:
             not_printed = parent_layout.not_printed
         if len(self.diagnostics) > before:
             return None
         ordered = sorted((e for e in own.values() if not e.stats), key=_order)
         stats = tuple(sorted((e for e in own.values() if e.stats), key=lambda e: e.name))
         return Layout(raw.name, tuple(ordered), here, stats, not_printed)
-
-    def _not_printed(self, data: Mapping[str, Any], source: SourceMap) -> frozenset[str]:
-        """The fields the layout declares are not printed (no CK217 for them)."""
-        value = data.get("not_printed", [])
-        if not isinstance(value, list) or not all(
-            isinstance(v, str) and _NAME.fullmatch(v) for v in value
-        ):
-            self.diagnostics.append(
-                error(
-                    "CK204",
-                    "'not_printed' must be a list of field names",
-                    source.at(("not_printed",)),
-                    hint="e.g. not_printed: [max_population]",
-                )
-            )
-            return frozenset()
-        return frozenset(value)
 
     def _parent(
         self, raw: _RawLayout, extends: Any, chain: list[tuple[str, bool]]
@@ -507,6 +419,17 @@ class LayoutLibrary:
                 )
             )
             return None
+        if len(chain) >= MAX_EXTENDS:
+            self.diagnostics.append(
+                error(
+                    "CK207",
+                    f"the chain of 'extends' from layout {chain[0][0]!r} is longer than "
+                    f"{MAX_EXTENDS} layouts",
+                    where,
+                    hint="extend the first layout directly",
+                )
+            )
+            return None
         if (target.name, target.builtin) in [*chain, me]:
             cycle = " -> ".join([n for n, _ in [*chain, me]] + [target.name])
             self.diagnostics.append(
@@ -521,211 +444,50 @@ class LayoutLibrary:
         return self._build(target, [*chain, me])
 
     def _element(
-        self,
-        name: str,
-        spec: Any,
-        where: tuple[str | int, ...],
-        source: SourceMap,
-        *,
-        badge: bool,
-        line: bool = False,
-        text: bool = False,
-        stats: bool = False,
+        self, section: str, name: str, spec: Mapping[str, Any], source: SourceMap
     ) -> Element | None:
-        at = source.at(where)
-        kind = (
-            "stats"
-            if stats
-            else "line"
-            if line
-            else "text"
-            if text
-            else "badge"
-            if badge
-            else "part"
-        )
-        noun = f"{kind} {name!r}"
-        if not isinstance(spec, dict):
-            self.diagnostics.append(
-                error(
-                    "CK204",
-                    f"{noun} must be a mapping such as "
-                    "{left: 3mm, top: 3mm, width: 8mm, height: 8mm}",
-                    at,
-                )
-            )
-            return None
-        ok = True
-        allowed = (
-            TEXT_KEYS
-            if text
-            else LINE_KEYS
-            if line
-            else BADGE_KEYS
-            if badge
-            else RULES_KEYS
-            if name == "rules" and not stats
-            else PART_KEYS
-        )
-        for key in spec:
-            if key not in allowed:
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"unknown key {key!r}{did_you_mean(str(key), allowed)} in {noun}",
-                        source.at((*where, key), key=True),
-                    )
-                )
+        """The element of a schema-checked entry; None when a length is too large."""
+        where = (section, name)
+        stats = section == "stats"
+        line = section == "lines" or (stats and name == "line")
+        text = section == "texts"
+        badge = section == "badges" or (stats and name == "badge")
+        noun = _noun(where)
         lengths: dict[str, float | None] = {}
+        ok = True
         for key in (*EDGES_X, *EDGES_Y):
             value = spec.get(key)
-            if value is None:
-                lengths[key] = None
-                continue
-            length = self._length(value, f"{key} of {noun}", source.at((*where, key)))
-            ok = ok and length is not None
-            lengths[key] = length
-        for axis, keys in (("across", EDGES_X), ("up and down", EDGES_Y)):
-            given = [k for k in keys if k in spec]
-            if len(given) != 2 and ok:  # after a misspelt key, this would say it twice
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK206",
-                        f"{noun} gives {', '.join(given) or 'nothing'} {axis}: give exactly two of "
-                        f"{', '.join(keys)}",
-                        at,
-                        hint=f"e.g. {keys[0]} and {keys[2]}, or {keys[0]} and {keys[1]}",
-                    )
-                )
-        for key in ("color", "ink"):
-            value = spec.get(key)
-            if value is not None and not (isinstance(value, str) and _COLOUR.fullmatch(value)):
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK208",
-                        f"{key} {value!r} of {noun} is not a colour",
-                        source.at((*where, key)),
-                        hint="write '#rgb' or '#rrggbb', e.g. '#c0392b'",
-                    )
-                )
-        for key in ("flavor", "reminders"):
-            if allowed is RULES_KEYS and not isinstance(spec.get(key, True), bool):
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"{key} of {noun} must be true or false, not {spec[key]!r}",
-                        source.at((*where, key)),
-                    )
-                )
-        size = spec.get("size")
-        if size is not None and (
-            isinstance(size, bool) or not isinstance(size, int | float) or not 3 <= size <= MAX_FONT
-        ):
-            ok = False
-            self.diagnostics.append(
-                error(
-                    "CK205",
-                    f"font size {size!r} of {noun} must be a number of points "
-                    f"from 3 to {MAX_FONT:g}",
-                    source.at((*where, "size")),
-                )
+            lengths[key] = (
+                None
+                if value is None
+                else self._length(value, f"{key} of {noun}", source.at((*where, key)))
             )
-        align = spec.get("align", "left")
-        if align not in ALIGNS:
-            ok = False
-            self.diagnostics.append(
-                error(
-                    "CK204",
-                    f"unknown align {align!r}{did_you_mean(str(align), ALIGNS)} in {noun}",
-                    source.at((*where, "align")),
-                )
-            )
-        shape = spec.get("shape", "circle")
-        field = spec.get("field")
-        icon = spec.get("icon")
-        label = spec.get("label", "")
-        item = spec.get("item", "")
-        separator = spec.get("separator", "")
-        fixed = spec.get("text", "")
-        words = {"label": label, "item": item}
-        if badge and not text:
-            words |= {"icon": icon, "separator": separator}
-        for key, value in words.items() if badge else ():
-            if value is not None and not isinstance(value, str):
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"{key} of {noun} must be text, not {value!r}",
-                        source.at((*where, key)),
-                    )
-                )
-        if text:
-            bad_field = field is not None and not isinstance(field, str)
-            if not isinstance(fixed, str) or bad_field or (not fixed) == (not field):
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK209",
-                        f"{noun} needs either a card 'field' to show or fixed 'text'",
-                        at,
-                        hint="e.g. field: special_rules",
-                    )
-                )
-        elif badge:
-            if not line and shape not in SHAPES:
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK204",
-                        f"unknown badge shape {shape!r}"
-                        f"{did_you_mean(str(shape), SHAPES)} in {noun}",
-                        source.at((*where, "shape")),
-                        hint=f"shapes are {', '.join(SHAPES)}",
-                    )
-                )
-            if not isinstance(field, str) or not field:
-                ok = False
-                self.diagnostics.append(
-                    error(
-                        "CK209",
-                        f"{noun} names no card 'field' to show",
-                        at,
-                        hint="e.g. field: cost",
-                    )
-                )
-            if not line and shape == "icon" and not icon:
-                ok = False
-                self.diagnostics.append(
-                    error("CK204", f"{noun} has shape 'icon' but names no 'icon'", at)
-                )
+            ok = ok and (value is None or lengths[key] is not None)
         if not ok:
             return None
+        size = spec.get("size")
         return Element(
             name=name,
             edges=Edges(**lengths),
-            location=at,
-            badge=badge and not line and not text,
-            line=line or (stats and not badge),
+            location=source.at(where),
+            badge=badge,
+            line=line,
             text=text,
-            fixed=str(fixed or "") if text else "",
-            item=str(item or "") if line or text else "",
-            separator=str(separator or "") if line else "",
-            field=field if badge and isinstance(field, str) else None,
-            shape=shape,
-            label=str(label or ""),
-            icon=icon if badge else None,
+            fixed=str(spec.get("text", "")) if text else "",
+            item=str(spec.get("item", "")) if line or text else "",
+            separator=str(spec.get("separator", "")) if line else "",
+            field=spec.get("field") if badge or line or text else None,
+            shape=str(spec.get("shape", "circle")),
+            label=str(spec.get("label", "")),
+            icon=spec.get("icon") if badge else None,
             stats=stats,
             flavor=bool(spec.get("flavor", True)),
             reminders=bool(spec.get("reminders", True)),
             color=spec.get("color"),
             ink=spec.get("ink"),
             size=float(size) if size is not None else None,
-            align=str(align),
+            align=str(spec.get("align", "left")),
+            font=spec.get("font"),
         )
 
     def _length(self, value: Any, what: str, where: Location) -> float | None:
@@ -745,6 +507,13 @@ class LayoutLibrary:
             )
             return None
         return length
+
+
+def _noun(path: tuple[str | int, ...]) -> str:
+    """What a message calls the value at ``path`` of a layout file: "part 'name'"."""
+    if len(path) >= 2 and path[0] in _SECTION_KIND:
+        return f"{_SECTION_KIND[str(path[0])]} {path[1]!r}"
+    return "the layout"
 
 
 _SECTION_KIND = {

@@ -13,7 +13,7 @@ from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import PAPER, Rgb
 from cardkit.render.fieldtext import card_boxes, flavor_text, stats_text
-from cardkit.render.fonts import missing_glyphs, register_fonts
+from cardkit.render.fonts import BOLD, lacking, missing_glyphs, register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
 from cardkit.render.reminders import reminders
@@ -37,15 +37,33 @@ def overflow(card: Card, problem: str) -> Diagnostic:
     )
 
 
-def glyph_problems(card: Card) -> list[Diagnostic]:
-    """CK203 for the name and the text, each listing the characters no bundled font has."""
+def glyph_problems(card: Card, style: CardStyle | None = None) -> list[Diagnostic]:
+    """CK203 for the name and the text, each listing the characters no bundled font has;
+    CK222 for those the game's font of their part lacks (drawn in the bundled font)."""
     found = []
     flavor = card.get("flavor")
     texts = [("name", card.name), ("text", card.text)]
     if isinstance(flavor, str):
         texts.append(("flavor", flavor))
+    layout = style.layout(card) if style is not None else None
     for field, text in texts:
         missing = missing_glyphs(text)
+        element = layout.part("name" if field == "name" else "rules") if layout else None
+        if style is not None and element is not None and element.font in style.fonts:
+            font = style.font(element, bold=field == "name")
+            lacking_here = [c for c in lacking(text, font) if c not in missing]
+            if lacking_here:
+                shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in lacking_here)
+                found.append(
+                    warning(
+                        "CK222",
+                        f"font {element.font!r} has no glyph for {shown} in the {field} of "
+                        f"{card.name!r}; drawn in the bundled font",
+                        card.location(field),
+                        card=card.id,
+                        hint="use a font that has these characters, or another character",
+                    )
+                )
         if missing:
             shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)
             found.append(
@@ -60,11 +78,13 @@ def glyph_problems(card: Card) -> list[Diagnostic]:
     return found
 
 
-def fit_name(card: Card, element: Element, bar: Box) -> tuple[Box, str, float, list[Diagnostic]]:
+def fit_name(
+    card: Card, element: Element, bar: Box, font: str = BOLD
+) -> tuple[Box, str, float, list[Diagnostic]]:
     """Where the name goes in its bar, the text and size to print, and CK202 if cut short."""
     box = Box(bar.x + NAME_PAD, bar.y, bar.w - 2 * NAME_PAD, bar.h)
     size = element.size or NAME_SIZE
-    text, size, cut = fit_line(card.name, box.w, size, min(size, MIN_NAME_SIZE))
+    text, size, cut = fit_line(card.name, box.w, size, min(size, MIN_NAME_SIZE), font)
     if not cut:
         return box, text, size, []
     problem = warning(
@@ -99,6 +119,7 @@ def fit_card_rules(
         icons=icons,
         reminders=reminders(style.game, card.text) if element.reminders else (),
         flavor=flavor,
+        font=style.font(element),
     )
     if not fitted.overflow:
         if flavor and not fitted.flavor:
@@ -108,18 +129,18 @@ def fit_card_rules(
     return box, fitted, [overflow(card, problem)]
 
 
-def fit_band(text: str, element: Element, band: Box) -> tuple[str, float, bool]:
+def fit_band(text: str, element: Element, band: Box, font: str = BOLD) -> tuple[str, float, bool]:
     """The text of a line (of a layout's ``lines``, or the automatic stats line) shrunk to
     fit its band, else cut short: the text to draw, its size, and whether it was cut."""
     size = element.size or LINE_SIZE
-    return fit_line(text, band.w - 2 * PANEL_PAD, size, min(size, MIN_LINE_SIZE))
+    return fit_line(text, band.w - 2 * PANEL_PAD, size, min(size, MIN_LINE_SIZE), font)
 
 
 def stats_cut(style: CardStyle, card: Card, element: Element, band: Box) -> list[Diagnostic]:
     """CK219 when ``card``'s automatic stats line does not fit its band."""
     layout = style.layout(card)
     text = stats_text(style.game, card, layout) if layout is not None else ""
-    printed, _, cut = fit_band(text, element, band)
+    printed, _, cut = fit_band(text, element, band, style.font(element, bold=True))
     if not cut:
         return []
     return [
@@ -154,11 +175,12 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
     if layout is None or size not in style.game.sizes:
         return []
     width, height = size_points(style.game, size)
-    found = glyph_problems(card)
+    found = glyph_problems(card, style)
     name, rules = layout.part("name"), layout.part("rules")
     boxes = card_boxes(style.game, card, layout, width, height)
     if name is not None:  # the bar as drawn: it ends before an automatic cost badge
-        found += fit_name(card, name, next(b for e, b in boxes if e is name))[3]
+        bar = next(b for e, b in boxes if e is name)
+        found += fit_name(card, name, bar, style.font(name, bold=True))[3]
     for element, band in boxes:
         if element.stats and element.line:
             found += stats_cut(style, card, element, band)

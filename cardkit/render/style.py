@@ -7,13 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
-from cardkit.render.declared import hidden_required_fields, unused_backs
-from cardkit.render.images import Picture, load_picture
-from cardkit.render.layoutfile import DEFAULT_LAYOUT, Layout, LayoutLibrary
+from cardkit.render.fontnames import BOLD, FONT
+from cardkit.render.images import Picture, confine, load_picture
+from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
 from cardkit.render.units import parse_length
+from cardkit.render.unprinted import hidden_required_fields, unused_backs
+
+if TYPE_CHECKING:
+    from cardkit.render.fonts import FontFace
 
 
 def card_size(game: Game, card: Card) -> str:
@@ -59,6 +65,15 @@ class CardStyle:
     words: Mapping[str, str] = field(default_factory=dict)  # rules-text word -> icon id
     art: Mapping[str, Picture] = field(default_factory=dict)  # by the path cards give
     backs: Mapping[str, Picture] = field(default_factory=dict)  # back images, by back id
+    fonts: Mapping[str, FontFace] = field(default_factory=dict)  # the game's fonts, by id
+
+    def font(self, element: Element | None, *, bold: bool = False) -> str:
+        """The registered font an element's text is set in: its game font (the bold face
+        when ``bold``), else the bundled one."""
+        face = self.fonts.get(element.font or "") if element is not None else None
+        if face is None:
+            return BOLD if bold else FONT
+        return face.bold if bold else face.regular
 
     def layout(self, card: Card) -> Layout | None:
         return self.layouts.get(card.type)
@@ -141,6 +156,66 @@ def _back_images(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
     return images, found
 
 
+def _game_fonts(game: Game) -> tuple[dict[str, FontFace], list[Diagnostic]]:
+    """Register the fonts game.yaml declares; CK221 for a file refused (then not used)."""
+    from cardkit.render.fonts import register_family, register_game_font  # reportlab
+
+    families: dict[str, FontFace] = {}
+    found: list[Diagnostic] = []
+    for font_id, files in sorted(game.fonts.items()):
+        faces: dict[str, str] = {}
+        for face in ("regular", "bold", "italic", "bold_italic"):
+            relative = getattr(files, face)
+            if relative is None:
+                continue
+            where = game.source.at(("fonts", font_id, face))
+            path = confine(game.root, relative)
+            problem = path if isinstance(path, str) else None
+            name = None
+            if isinstance(path, Path):
+                if not path.is_file():
+                    problem = "does not exist"
+                else:
+                    name, problem = register_game_font(path)
+            if name is None:
+                found.append(
+                    error(
+                        "CK221",
+                        f"font file {relative!r} {problem}",
+                        where,
+                        hint="give a TrueType font (.ttf, or .otf with TrueType outlines) "
+                        "inside the game folder",
+                    )
+                )
+            else:
+                faces[face] = name
+        if "regular" in faces:
+            families[font_id] = register_family(faces)
+    return families, found
+
+
+def _unknown_fonts(game: Game, layout: Layout) -> list[Diagnostic]:
+    """CK220 for each element of ``layout`` that names a font game.yaml does not declare."""
+    return [
+        error(
+            "CK220",
+            f"{_kind_of(e)} {e.name!r} of layout {layout.name!r} names font {e.font!r}, which "
+            f"game.yaml does not declare{did_you_mean(e.font, game.fonts)}",
+            e.location,
+            hint="declare it under 'fonts:' in game.yaml, e.g. "
+            f"{e.font}: {{regular: fonts/{e.font}.ttf}}",
+        )
+        for e in (*layout.elements, *layout.stats)
+        if e.font is not None and e.font not in game.fonts
+    ]
+
+
+def _kind_of(element: Element) -> str:
+    if element.text:
+        return "text"
+    return "line" if element.line else "badge" if element.badge else "part"
+
+
 def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, list[Diagnostic]]:
     """The style of ``game``'s cards and every problem found loading it.
 
@@ -152,6 +227,8 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     art, art_problems = _art(game, cards)
     backs, back_problems = _back_images(game)
     found += art_problems + back_problems
+    fonts, font_problems = _game_fonts(game) if game.fonts else ({}, [])
+    found += font_problems
     icon_ids = set(game.icons) | {
         n.id for t in (game.factions, game.resources) for n in t.values() if n.icon
     }
@@ -166,6 +243,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
         if layout is None:
             continue
         layouts[type_id] = layout
+        found += _unknown_fonts(game, layout)
         known = set(CORE_FIELDS) | {f.name for f in card_type.fields}
         shown = (*layout.badges, *layout.lines, *(t for t in layout.texts if t.field))
         for badge in shown:
@@ -198,5 +276,5 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
     found += hidden_required_fields(game, layouts) + unused_backs(game)
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
-    style = CardStyle(game, layouts, icons, words, art, backs)
+    style = CardStyle(game, layouts, icons, words, art, backs, fonts)
     return style, sorted(unique, key=lambda d: d.sort_key)

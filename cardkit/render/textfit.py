@@ -55,7 +55,7 @@ def _words(words: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
 
 
-def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
+def _marked(text: str, icons: Mapping[str, str], size: float, font: str = FONT) -> str:
     """``text`` escaped for Paragraph markup, with an icon before each word that has one.
 
     Only the escaped card text and our own ``<img>`` tags reach reportlab; icon sources are
@@ -63,33 +63,35 @@ def _marked(text: str, icons: Mapping[str, str], size: float) -> str:
     id of an SVG icon, which a canvas callback draws over a blank image of the icon's size.
     """
     if not icons:
-        return markup(text)
+        return markup(text, font)
     parts: list[str] = []
     position = 0
     height = size * ICON_SCALE
     for match in _words(tuple(icons)).finditer(text):
-        parts.append(markup(text[position : match.start()]))
+        parts.append(markup(text[position : match.start()], font))
         source = icons[match.group(0)]
         if source.startswith("#"):  # an SVG icon: drawn by a callback over a blank of its size
             parts.append(f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>')
             source = BLANK
         parts.append(
             f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
-            f"{NO_BREAK}{markup(match.group(0))}"
+            f"{NO_BREAK}{markup(match.group(0), font)}"
         )
         position = match.end()
-    parts.append(markup(text[position:]))
+    parts.append(markup(text[position:], font))
     return "".join(parts)
 
 
-def rules_markup(line: str, icons: Mapping[str, str] | None = None, size: float = 0.0) -> str:
+def rules_markup(
+    line: str, icons: Mapping[str, str] | None = None, size: float = 0.0, font: str = FONT
+) -> str:
     """One line of rules text as Paragraph markup: escaped, with a leading 'Label:' in bold,
     and ``icons`` (word -> image source) drawn before their words."""
     found = icons or {}
     label, colon, rest = line.partition(":")
     if colon and 0 < len(label) <= LABEL_LIMIT and rest.strip():
-        return f"<b>{_marked(label, found, size)}:</b>{_marked(rest, found, size)}"
-    return _marked(line, found, size)
+        return f"<b>{_marked(label, found, size, font)}:</b>{_marked(rest, found, size, font)}"
+    return _marked(line, found, size, font)
 
 
 _READERS: dict[tuple[str, int, int], ImageReader] = {}
@@ -132,14 +134,14 @@ _ALIGNMENTS: dict[str, Literal[0, 1, 2]] = {"left": TA_LEFT, "center": TA_CENTER
 # Markup parsed into reportlab's fragments, per text and style: parsing (html.parser, and a
 # Pillow reader opened for every <img>) costs more than breaking the lines, and card sets
 # repeat their texts (a faction's ally line, a keyword) at the same few sizes.
-_FRAGS: dict[tuple[str, str, Rgb], list[Any]] = {}
+_FRAGS: dict[tuple[str, str, str, Rgb], list[Any]] = {}
 Laid = dict[tuple[str, float], tuple[Flowable, float]]
 
 
-def _style(size: float, align: str, ink: Rgb) -> ParagraphStyle:
+def _style(size: float, align: str, ink: Rgb, font: str) -> ParagraphStyle:
     return ParagraphStyle(
         f"rules-{size}-{align}",
-        fontName=FONT,
+        fontName=font,
         fontSize=size,
         leading=size * LEADING,
         alignment=_ALIGNMENTS.get(align, TA_CENTER),
@@ -149,7 +151,7 @@ def _style(size: float, align: str, ink: Rgb) -> ParagraphStyle:
 
 def _paragraph(text: str, style: ParagraphStyle, ink: Rgb) -> Paragraph:
     """``text`` as a Paragraph, its markup parsed once per process for each style."""
-    key = (text, style.name, ink)
+    key = (text, style.name, style.fontName, ink)
     frags = _FRAGS.get(key)
     if frags is None:
         paragraph = _shared_images(Paragraph(text, style))
@@ -166,12 +168,13 @@ def _laid(
     ink: Rgb,
     size: float,
     align: str = "center",
+    font: str = FONT,
     done: Laid | None = None,
 ) -> tuple[list[tuple[Flowable, float]], float]:
     """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total.
     ``done`` keeps the paragraphs already laid out in this box, so each is laid out once."""
     done = {} if done is None else done
-    style = _style(size, align, ink)
+    style = _style(size, align, ink, font)
     gap = size * PARAGRAPH_SPACE
     laid: list[tuple[Flowable, float]] = []
     for text in texts:
@@ -193,6 +196,7 @@ def fit_rules(
     reminders: Sequence[str] = (),
     flavor: str = "",
     align: str = "center",
+    font: str = FONT,
 ) -> FittedText:
     """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
     (``MIN_RULES_SIZE``), what fits.
@@ -209,27 +213,28 @@ def fit_rules(
     def texts(at: float, shown: frozenset[int], *, with_flavor: bool = False) -> list[str]:
         found = []
         for index, line in enumerate(lines):
-            found.append(rules_markup(line, icons, at))
+            found.append(rules_markup(line, icons, at, font))
             if index in shown:
-                found[-1] += f" <i>({markup(reminders[index])})</i>"
+                found[-1] += f" <i>({markup(reminders[index], font)})</i>"
         if with_flavor:
-            found.append(f"<i>{markup(flavor)}</i>")
+            found.append(f"<i>{markup(flavor, font)}</i>")
         return found
 
     none: frozenset[int] = frozenset()
     done: Laid = {}
     while True:
-        laid, total = _laid(texts(size, none), box, ink, size, align, done)
+        laid, total = _laid(texts(size, none), box, ink, size, align, font, done)
         gap = size * PARAGRAPH_SPACE
         if total <= box.h:  # the reminders, line by line while they fit; then the flavor
             shown = none
             for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
-                fuller, height = _laid(texts(size, shown | {index}), box, ink, size, align, done)
+                more = texts(size, shown | {index})
+                fuller, height = _laid(more, box, ink, size, align, font, done)
                 if height <= box.h:
                     shown, laid, total = shown | {index}, fuller, height
             if flavor:
                 with_flavor = texts(size, shown, with_flavor=True)
-                fuller, height = _laid(with_flavor, box, ink, size, align, done)
+                fuller, height = _laid(with_flavor, box, ink, size, align, font, done)
                 if height <= box.h:
                     return FittedText(tuple(fuller), size, height, False, True, bool(shown))
             return FittedText(tuple(laid), size, total, False, False, bool(shown))

@@ -7,8 +7,9 @@ Parse a line with a game's vocabulary, and print it back::
     ability = parse_ability("{Red Guild Ally}: {Draw a card}", game)
     str(ability)  # 'Red Guild Ally: Draw a card.'
 
-Lark is imported by ``parser.py`` and nowhere else in cardkit. Importing this package imports
-nothing heavy: the names below load their module when first used.
+Lark is imported in this package only (the parser, its handlers and its error messages).
+Importing the package itself imports nothing heavy: the names below load their module when
+first used.
 """
 
 from __future__ import annotations

@@ -25,23 +25,40 @@ _NUMERIC = ("integer", "number")
 
 
 Levels = tuple[float, ...]
+# Partial teams the solver may weigh for one constraint over the whole card set: its work is
+# about prod(level + 1) per card, which large levels over several fields make astronomic.
+MAX_SOLVER_STEPS = 300_000  # the sample dilemma game takes about 3,000
+
+
+class SolverBudgetError(Exception):
+    """The solver weighed MAX_SOLVER_STEPS partial teams without an answer."""
 
 
 def _levels(card: Card, fields: Sequence[str]) -> Levels:
     return tuple(float(card.number(name) or 0) for name in fields)
 
 
-def best_team(needs: Levels, members: Sequence[tuple[Levels, int]], team: int) -> int | None:
+def best_team(
+    needs: Levels,
+    members: Sequence[tuple[Levels, int]],
+    team: int,
+    budget: list[int] | None = None,
+) -> int | None:
     """Fewest members (each with its copies) whose levels add up to ``needs``, or None.
 
     A knapsack over totals capped at ``needs``: at most prod(need + 1) states, so small
-    whatever the number of cards.
+    whatever the number of cards, for small levels. Each state weighed takes one step from
+    ``budget`` (``[steps left]``, shared across calls); SolverBudgetError when none is left.
     """
+    budget = budget if budget is not None else [MAX_SOLVER_STEPS]
     start: Levels = tuple(0.0 for _ in needs)
     fewest: dict[Levels, int] = {start: 0}
     for levels, copies in members:
         for _ in range(min(copies, team)):
             grown = dict(fewest)
+            budget[0] -= len(fewest)
+            if budget[0] < 0:
+                raise SolverBudgetError
             for total, used in fewest.items():
                 if used >= team:
                     continue
@@ -122,12 +139,26 @@ def _check_covered(rule: Constraint, card_set: CardSet) -> list[Diagnostic]:
         (_levels(card, rule.fields), card.count) for card in card_set.cards if card.type == rule.by
     ]
     found: list[Diagnostic] = []
+    budget = [MAX_SOLVER_STEPS]
     for card in card_set.cards:
         if card.type != rule.each:
             continue
         needs = _levels(card, rule.fields)
-        if best_team(needs, members, rule.team) is not None:
-            continue
+        try:
+            if best_team(needs, members, rule.team, budget) is not None:
+                continue
+        except SolverBudgetError:
+            found.append(
+                error(
+                    "CK170",
+                    f"constraint {rule.id!r} cannot be checked from {each_name} {card.name!r} "
+                    f"on: it takes more than {MAX_SOLVER_STEPS:,} steps",
+                    card.location(),
+                    card=card.id,
+                    hint="lower the levels or the team size, or check fewer fields at once",
+                )
+            )
+            return found
         wanted = ", ".join(
             f"{name} {number_text(need)}"
             for name, need in zip(rule.fields, needs, strict=True)

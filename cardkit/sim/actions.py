@@ -15,6 +15,7 @@ Action = tuple[int, int]
 END_TURN: Action = (END, 0)
 PLAY_HAND: Action = (PLAY_ALL, 0)
 PILE = -1  # the argument of ACQUIRE for the always-available pile
+BUY = 7  # (BUY, k): buy a card of supply pile k (the order of the pool's supply piles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,9 +114,9 @@ def compile_pool(pool: SimPool) -> Compiled:
     setup = pool.setup
     env = Env(
         resources=resources,
-        life=resources[setup.life],
+        life=resources.get(setup.life, -1),  # -1: no life (a game won on points)
         acquire=resources[setup.acquire_with],
-        attack=resources[setup.attack_with],
+        attack=resources.get(setup.attack_with, -1),
         factions={f: 1 << i for i, f in enumerate(pool.factions)},
         specials=dict(setup.specials),
         zones=setup.zones,

@@ -203,7 +203,10 @@ def _opponent_discards(effect: OpponentDiscards, env: Env) -> Exec:
     n = effect.n
 
     def run(m: Match, p: int) -> bool:
-        return opponent_discards(m, 1 - p, n) > 0
+        did = False
+        for q in m.others(p):
+            did = opponent_discards(m, q, n) > 0 or did
+        return did
 
     return run
 
@@ -281,8 +284,60 @@ def _return_to_discard_at_end_of_turn(effect: Effect, env: Env) -> Exec:
     return run
 
 
+def _number_in(words: str, default: int) -> int:
+    """The first number a special effect's sentence writes ('... down to 3 cards'), or
+    ``default`` ('a card')."""
+    for word in words.replace(".", " ").split():
+        if word.isdigit():
+            return int(word)
+    return default
+
+
+def _others_gain_curse(effect: Special, env: Env) -> Exec:
+    """'Each other player gains a <curse>': one from the pile ``play: curse`` names, in turn
+    order, while the pile lasts."""
+
+    def run(m: Match, p: int) -> bool:
+        gave = False
+        for q in m.others(p):
+            gave = m.give_curse(q) or gave
+        return gave
+
+    return run
+
+
+def _others_discard_down_to(effect: Special, env: Env) -> Exec:
+    """'Each other player discards down to N cards in hand' (they choose which)."""
+    keep = _number_in(effect.words, 3)
+
+    def run(m: Match, p: int) -> bool:
+        did = False
+        for q in m.others(p):
+            extra = len(m.hand[q]) - keep
+            if extra > 0:
+                did = discard_from_hand(m, q, extra) > 0 or did
+        return did
+
+    return run
+
+
+def _others_draw(effect: Special, env: Env) -> Exec:
+    """'Each other player draws N cards' ('a card': 1)."""
+    n = _number_in(effect.words, 1)
+
+    def run(m: Match, p: int) -> bool:
+        for q in m.others(p):
+            m.draw(q, n)
+        return True
+
+    return run
+
+
 DEEDS: Mapping[str, Callable[[Special, Env], Exec]] = {
     "return-to-discard-at-end-of-turn": _return_to_discard_at_end_of_turn,
+    "each-other-player-gains-curse": _others_gain_curse,
+    "each-other-player-discards-down-to": _others_discard_down_to,
+    "each-other-player-draws": _others_draw,
 }
 """The engine deeds a game's one-off effects may be mapped to (``play: specials:``, by name);
 every special effect the game does not map to one is outside the engine."""

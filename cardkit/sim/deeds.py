@@ -94,13 +94,14 @@ def _one(answer: int | None, options: list[int], what: str, *, optional: bool = 
 
 def acquire_free(m: Match, p: int, max_cost: int, what: frozenset[str], destination: str) -> bool:
     cards = m.cards
+    banned = m.banned[p]
     options = [
         i
         for i, c in enumerate(m.market)
-        if cards[c].cost <= max_cost and (not what or cards[c].type in what)
+        if cards[c].cost <= max_cost and (not what or cards[c].type in what) and c not in banned
     ]
     pile = m.pile
-    if pile is not None and m.pile_count > 0:
+    if pile is not None and m.pile_count > 0 and pile not in banned:
         card = cards[pile]
         if card.cost <= max_cost and (not what or card.type in what):
             options.append(PILE)

@@ -52,15 +52,21 @@ class Outcome:
 
     winner: int | None  # None: a draw (the turn limit was reached)
     turns: int
-    life: tuple[int, int]
-    acquired: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]  # (card, round)
+    life: tuple[int, ...]  # by seat; a game won on points gives the points
+    acquired: tuple[tuple[tuple[int, int], ...], ...]  # by seat: (card, round)
 
 
 class Match:
     """The state of one game, and the rules that change it."""
 
     def __init__(
-        self, compiled: Compiled, bots: Sequence[Bot], seed: int, *, checked: bool = False
+        self,
+        compiled: Compiled,
+        bots: Sequence[Bot],
+        seed: int,
+        *,
+        checked: bool = False,
+        banned: Sequence[frozenset[int]] = (),
     ) -> None:
         pool = compiled.pool
         setup = pool.setup
@@ -68,6 +74,10 @@ class Match:
         self.cards = compiled.cards
         self.bots = list(bots)
         self.checked = checked  # verify every action a bot takes is legal (tests, fuzzing)
+        # by seat, the cards that player never acquires (the intervention of a card's effect)
+        self.banned: list[frozenset[int]] = [frozenset(), frozenset()]
+        for p, cards in enumerate(banned[:2]):
+            self.banned[p] = cards
         self.rng = random.Random(seed)
         self.acq = compiled.env.acquire
         self.att = compiled.env.attack
@@ -232,10 +242,17 @@ class Match:
             if cards[c].scrap is not None:
                 actions.append((SCRAP, n_ships + j))
         budget = self.pool[self.acq]
+        banned = self.banned[p]
         for i, c in enumerate(self.market):
-            if cards[c].cost <= budget:
+            if cards[c].cost <= budget and c not in banned:
                 actions.append((ACQUIRE, i))
-        if self.pile is not None and self.pile_count > 0 and cards[self.pile].cost <= budget:
+        pile = self.pile
+        if (
+            pile is not None
+            and self.pile_count > 0
+            and cards[pile].cost <= budget
+            and pile not in banned
+        ):
             actions.append((ACQUIRE, PILE))
         strength = self.pool[self.att]
         targets = self.targets(1 - p)
@@ -409,6 +426,18 @@ class Match:
             take += more
         return take
 
+    def others(self, p: int) -> list[int]:
+        """The players other than ``p``, in turn order after ``p`` ('each other player')."""
+        return [1 - p]
+
+    def give_curse(self, q: int) -> bool:
+        """Give ``q`` a card of the curse pile (``play: curse``); False when there is none."""
+        return False
+
+    def supply_left(self) -> list[int]:
+        """The cards left in each supply pile (``pool.supply``'s order): none here."""
+        return []
+
     def has_guard(self, q: int) -> bool:
         cards = self.cards
         return any(cards[c].guard for c in self.bases[q])
@@ -465,7 +494,7 @@ class Match:
 
     def clone(self, bots: Sequence[Bot], seed: int) -> Match:
         """A copy of this match, with other bots and its own random numbers."""
-        other = Match(self.compiled, bots, seed)  # its deal is replaced below
+        other = Match(self.compiled, bots, seed, banned=self.banned)  # its deal is replaced below
         other.rng.seed(seed)  # as if fresh from the seed
         # the lists in place (the views hold them), then the numbers
         for mine, theirs in (

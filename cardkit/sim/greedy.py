@@ -283,16 +283,17 @@ class GreedyBot(SimpleBot):
         known = self._values
         bar = self.buy_bar
         options: list[tuple[float, int, int]] = []
+        banned = view.banned
         for i, c in enumerate(view.market):
             cost = costs[c]
-            if cost <= budget:
+            if cost <= budget and c not in banned:
                 v = known.get(c)
                 if v is None:
                     v = self._new_value(led, c)
                 if v > bar:
                     options.append((v, cost, i))
         pile = view.pile
-        if pile is not None and costs[pile] <= budget:
+        if pile is not None and costs[pile] <= budget and pile not in banned:
             v = known.get(pile)
             if v is None:
                 v = self._new_value(led, pile)

@@ -32,6 +32,7 @@ class SimCard:
     guard: bool
     base: bool  # stays in play
     abilities: tuple[Ability, ...]
+    points: int = 0  # victory points (play: win: field), counted when the game ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,8 @@ class SimPool:
     pile: int | None  # card index of the always-available pile
     pile_count: int
     added: tuple[str, ...] = ()  # ids of the cards added with --add
+    supply: tuple[tuple[int, int], ...] = ()  # (card index, pile size) of the supply piles
+    curse: int | None = None  # card index of the pile 'each other player gains a curse' takes
 
     def index(self, card_id: str) -> int:
         for i, card in enumerate(self.cards):
@@ -111,6 +114,7 @@ def _sim_card(
         guard=bool(card.get(setup.guard_field, False)) if base else False,
         base=base,
         abilities=tuple(line.ability for line in lines),
+        points=(_whole(card, setup.points_field) or 0) if setup.points_field else 0,
     )
 
 
@@ -139,15 +143,18 @@ def build_pool(
     found.extend(added_context.parse_errors)
     cards: list[SimCard] = []
     market: list[tuple[int, int]] = []
+    supply: list[tuple[int, int]] = []
     market_ids = {card.id for card in card_set.cards}
     added_ids = {card.id for card in added}
     # Only the cards a game is played with: the market deck, the starting decks and the pile
     # (not, say, challenge cards or scorecards kept in the same game folder).
+    piles = dict(setup.supply)
     in_play = {card_id for card_id, _ in setup.starting_deck} | {setup.pile} | added_ids
+    in_play |= set(piles)
     all_cards = [
         card
         for card in (*card_set.cards, *(c for c in added if c.id not in market_ids))
-        if card.deck == setup.market_deck or card.id in in_play
+        if card.deck == setup.market_deck or card.id in in_play or card.deck in setup.supply_decks
     ]
     notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
     for card in all_cards:
@@ -157,6 +164,9 @@ def build_pool(
             continue
         if card.deck == setup.market_deck:
             market.append((len(cards), card.count))
+        elif card.deck in setup.supply_decks or card.id in piles:
+            size = piles.get(card.id) or setup.supply_size or card.count
+            supply.append((len(cards), size))
         elif card.id in added_ids:
             notes.append(
                 warning(
@@ -191,6 +201,28 @@ def build_pool(
         if index is not None:
             starting.append((index, copies))
     pile = None if setup.pile is None else lookup(setup.pile, "pile", "pile", "card")
+    for card_id in piles:
+        lookup(card_id, "supply pile", "supply", "piles", card_id, key=True)
+    in_supply = {cards[i].id for i, _ in supply}
+    named: tuple[tuple[str | None, tuple[str, ...]], ...] = (
+        (setup.end_pile, ("end", "pile")),
+        (setup.curse, ("curse",)),
+    )
+    for named_id, path in named:
+        if named_id is None or named_id in in_supply:
+            continue
+        if named_id not in known:
+            lookup(named_id, "play", *path)
+        else:
+            found.append(
+                error(
+                    "CK402",
+                    f"play names {named_id!r}, which is not a supply pile",
+                    game.source.at(("play", *path)),
+                    hint="add it to 'supply: piles:' or to a deck of 'supply: decks:'",
+                )
+            )
+    curse = None if setup.curse is None else ids.get(setup.curse)
     if found:
         return None, sorted([*found, *notes], key=lambda d: d.sort_key)
     pile_count = 0
@@ -207,6 +239,8 @@ def build_pool(
         pile=pile,
         pile_count=pile_count,
         added=tuple(c.id for c in added),
+        supply=tuple(supply),
+        curse=curse,
     )
     return pool, sorted(notes, key=lambda d: d.sort_key)
 
@@ -234,7 +268,7 @@ def _unreachable(cards: Sequence[SimCard], setup: PlaySetup, source: SourceMap) 
         ("attack_with", setup.attack_with, "attack", draw),
         ("acquire_with", setup.acquire_with, "buy cards", "nothing can be bought"),
     ):
-        if resource not in gained:
+        if resource and resource not in gained:
             found.append(
                 warning(
                     "CK406",

@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypeVar
 
 from cardkit.sim.bots import BOTS, Bot
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.pool import SimPool
+from cardkit.sim.supply import SupplyMatch, is_supply_game
+
+T = TypeVar("T")
 
 BUCKETS: tuple[tuple[int, int], ...] = ((1, 3), (4, 6), (7, 9), (10, 12), (13, 10**6))
 """Rounds (a player's own turns) by which a card's first purchase is grouped."""
@@ -39,12 +43,14 @@ class CardTally:
     copies: int = 0  # copies acquired in all
     players: int = 0  # player-games in which it was acquired at least once
     wins: int = 0  # ... that the player won
+    rounds: int = 0  # the rounds of those first acquisitions, summed
     by_round: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in BUCKETS])
 
     def add(self, other: CardTally) -> None:
         self.copies += other.copies
         self.players += other.players
         self.wins += other.wins
+        self.rounds += other.rounds
         for mine, theirs in zip(self.by_round, other.by_round, strict=True):
             mine[0] += theirs[0]
             mine[1] += theirs[1]
@@ -82,11 +88,12 @@ class Tally:
         if winner is None:
             self.draws += 1
         else:
-            self.slot_wins[winner ^ first_slot] += 1
+            self.slot_wins[(winner + first_slot) % 2] += 1  # seats alternate the two slots
             self.first_wins += winner == 0
-            self.margin += outcome.life[winner] - max(outcome.life[1 - winner], 0)
+            others = [life for p, life in enumerate(outcome.life) if p != winner]
+            self.margin += outcome.life[winner] - max(max(others), 0)
         bucket_of, known = _BUCKET_OF, len(_BUCKET_OF)
-        for player in (0, 1):
+        for player in range(len(outcome.acquired)):
             acquired = outcome.acquired[player]
             won = winner == player
             seen: set[int] = set()
@@ -100,6 +107,7 @@ class Tally:
                 seen.add(card)
                 counts.players += 1
                 counts.wins += won
+                counts.rounds += round_
                 # the bucket of round_, by table (the rounds of longer games in the last)
                 slot = counts.by_round[bucket_of[round_] if round_ < known else len(BUCKETS) - 1]
                 slot[0] += 1
@@ -119,31 +127,109 @@ def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
     return [BOTS[name](seed * 4 + 1 + k) for k, name in enumerate(names)]
 
 
-def play_game(compiled: Compiled, bots: Sequence[str], seed: int, game: int) -> Outcome:
-    """Game number ``game`` of a sweep: slot A moves first in even games."""
+def play_game(
+    compiled: Compiled, bots: Sequence[str], seed: int, game: int, banned: int = -1
+) -> Outcome:
+    """Game number ``game`` of a sweep: slot A moves first in even games. With ``banned`` (a
+    card index), slot A never acquires that card; everything else, the shuffles and the bots'
+    random numbers too, is as in the game without it (common random numbers)."""
     first_slot = game % 2
-    order = [bots[first_slot], bots[1 - first_slot]]
     s = game_seed(seed, game)
-    return Match(compiled, make_bots(order, s), s).play()
+    if is_supply_game(compiled):
+        players = compiled.pool.setup.players
+        order = [bots[(first_slot + k) % 2] for k in range(players)]
+        return SupplyMatch(compiled, make_bots(order, s), s).play()
+    order = [bots[first_slot], bots[1 - first_slot]]
+    never = [frozenset[int](), frozenset[int]()]
+    if banned >= 0:
+        never[first_slot] = frozenset((banned,))
+    return Match(compiled, make_bots(order, s), s, banned=never).play()
+
+
+def slot_a_score(outcome: Outcome, game: int) -> int:
+    """Slot A's result of game ``game`` in half points: 2 a win, 1 a draw, 0 a loss."""
+    winner = outcome.winner
+    if winner is None:
+        return 1
+    return 2 if winner == game % 2 else 0
 
 
 def play_games(pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int) -> Tally:
     """Games ``start`` to ``stop - 1`` of the sweep ``seed``: the pure unit of work."""
+    return play_scored(pool, bots, seed, start, stop)[0]
+
+
+def play_scored(
+    pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int
+) -> tuple[Tally, bytes]:
+    """``play_games``, and slot A's score of each game (``slot_a_score``)."""
     compiled = _compiled(pool)
     by_index: list[CardTally | None] = [None] * len(pool.cards)
     tally = Tally()
+    scores = bytearray()
     for game in range(start, stop):
-        tally.record(play_game(compiled, bots, seed, game), game % 2, by_index)
+        outcome = play_game(compiled, bots, seed, game)
+        tally.record(outcome, game % 2, by_index)
+        scores.append(slot_a_score(outcome, game))
     for card, counts in zip(pool.cards, by_index, strict=True):
         if counts is not None:
             tally.cards[card.id] = counts
-    return tally
+    return tally, bytes(scores)
+
+
+def play_without(
+    pool: SimPool, bots: tuple[str, str], seed: int, card: int, start: int, stop: int
+) -> bytes:
+    """Slot A's score of games ``start`` to ``stop - 1`` when slot A never acquires ``card``."""
+    compiled = _compiled(pool)
+    scores = bytearray()
+    for game in range(start, stop):
+        scores.append(slot_a_score(play_game(compiled, bots, seed, game, card), game))
+    return bytes(scores)
 
 
 def _batches(games: int, jobs: int) -> Iterator[tuple[int, int]]:
     size = max(20, min(500, -(-games // (jobs * 4))))
     for start in range(0, games, size):
         yield start, min(games, start + size)
+
+
+def run_tasks(
+    function: Callable[..., T],
+    tasks: Sequence[tuple[object, ...]],
+    *,
+    jobs: int = 1,
+    done: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
+) -> list[T]:
+    """``function(*task)`` for each task, on ``jobs`` processes (or on ``executor``, such as a
+    cluster's), the results in task order whatever order they finish in. ``done`` is told the
+    index of each task finished."""
+    results: list[T | None] = [None] * len(tasks)
+
+    def gather(pool: Executor) -> None:
+        futures = {pool.submit(function, *task): k for k, task in enumerate(tasks)}
+        for future in as_completed(futures):
+            k = futures[future]
+            results[k] = future.result()
+            if done is not None:
+                done(k)
+
+    if executor is not None:
+        gather(executor)
+    elif jobs <= 1 or len(tasks) <= 1:
+        for k, task in enumerate(tasks):
+            results[k] = function(*task)
+            if done is not None:
+                done(k)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as processes:
+            gather(processes)
+    out: list[T] = []
+    for result in results:
+        assert result is not None
+        out.append(result)
+    return out
 
 
 def default_jobs() -> int:
@@ -158,32 +244,22 @@ def run_sweep(
     seed: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    executor: Executor | None = None,
 ) -> Tally:
     """Play ``games`` games, on ``jobs`` processes; the tally does not depend on ``jobs``.
     ``progress`` is told the number of games played so far, after each batch."""
     batches = list(_batches(games, jobs))
-    results: list[Tally | None] = [None] * len(batches)
-    done = 0
-    if jobs <= 1 or len(batches) == 1:
-        for k, (start, stop) in enumerate(batches):
-            results[k] = play_games(pool, bots, seed, start, stop)
-            done += stop - start
-            if progress is not None:
-                progress(done)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as executor:
-            futures = {
-                executor.submit(play_games, pool, bots, seed, start, stop): k
-                for k, (start, stop) in enumerate(batches)
-            }
-            for future in as_completed(futures):
-                k = futures[future]
-                results[k] = future.result()
-                done += batches[k][1] - batches[k][0]
-                if progress is not None:
-                    progress(done)
+    played = 0
+
+    def done(k: int) -> None:
+        nonlocal played
+        played += batches[k][1] - batches[k][0]
+        if progress is not None:
+            progress(played)
+
+    tasks = [(pool, bots, seed, start, stop) for start, stop in batches]
     total = Tally()
-    for result in results:  # in batch order, whatever order they finished in
-        assert result is not None
+    results = run_tasks(play_games, tasks, jobs=jobs, done=done, executor=executor)
+    for result in results:  # in batch order
         total.add(result)
     return total

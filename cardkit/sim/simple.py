@@ -138,14 +138,20 @@ class SimpleBot:
         budget = view.budget
         best, best_score = -2, 0.0
         owned = self._owned_mask(view)
+        banned = view.banned
         for i, c in enumerate(view.market):
             card = cards[c]
-            if card.cost <= budget:
+            if card.cost <= budget and c not in banned:
                 score = card.cost * 2.0 + card.value.attack + (1.0 if card.fmask & owned else 0.0)
                 if score > best_score:
                     best, best_score = i, score
         pile = view.pile
-        if best == -2 and pile is not None and 0 < cards[pile].cost <= budget:
+        if (
+            best == -2
+            and pile is not None
+            and 0 < cards[pile].cost <= budget
+            and pile not in banned
+        ):
             best = PILE
         if best == -2:
             return END_TURN

@@ -34,6 +34,7 @@ class View:
         "_att",
         "_m",
         "_pool",
+        "banned",
         "cards",
         "discard",
         "hand",
@@ -55,6 +56,8 @@ class View:
         self.ships: list[int] = match.ships
         """Ships in play this turn (the current player's)."""
         self.market: list[int] = match.market
+        self.banned: frozenset[int] = match.banned[seat]
+        """The cards this player never acquires (empty but when a card's effect is measured)."""
         self.round = match.turn // 2 + 1
         """The current round (a player's own turns): the match keeps it up to date."""
         self.lives: list[int] = match.life
@@ -117,6 +120,10 @@ class View:
         m, s = self._m, self.seat
         ships = m.ships if m.cur == s else []
         return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
+
+    def supply_left(self) -> list[int]:
+        """The cards left in each supply pile, in the order of ``compiled.pool.supply``."""
+        return self._m.supply_left()
 
     def legal_actions(self) -> list[Action]:
         if self._m.cur != self.seat:
