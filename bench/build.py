@@ -1,4 +1,6 @@
-"""Print-and-play build time against the floor, in one process, and PDF bytes per card.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Print-and-play build time against the floor, in one process, and PDF bytes per card.
 
 The floor is ../shared/bench/floor_pdf.py: the least reportlab work for a deck (frame, title,
 cost, three lines of text, one art image per unique card, crop marks, mirrored backs). It runs
@@ -114,6 +116,7 @@ def compare(
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--floor", type=Path, default=FLOOR)

@@ -1,4 +1,6 @@
-"""Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Export speed: seconds per card for PNGs, the cache's speed-up, TTS and one-card-per-page PDFs.
 
 Star Realms with a 1/8 in bleed, timed in one process:
 
@@ -21,7 +23,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardkit.app.build import BuildOptions, build_deck
-from cardkit.export.png import build_pngs, jobs
+from cardkit.export.png import build_pngs
+from cardkit.export.png import images as jobs
 from cardkit.export.single import build_single
 from cardkit.export.tts import build_tts
 from cardkit.load.cards import load_card_set
@@ -71,6 +74,7 @@ def one_changed(card_set: CardSet, dpi: float, repeat: int) -> float:
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--dpi", type=float, default=300.0)

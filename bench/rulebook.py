@@ -1,4 +1,6 @@
-"""Reference-page throughput: each stage of `cardkit rulebook` against loading the cards,
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Reference-page throughput: each stage of `cardkit rulebook` against loading the cards,
 measured in one process on a generated game.
 
 Loading (and validating) the cards is the baseline every command pays; the figures say what
@@ -42,6 +44,7 @@ def load(folder: Path) -> CardSet:
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=2_000)
     parser.add_argument("--repeat", type=int, default=3)

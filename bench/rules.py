@@ -1,4 +1,6 @@
-"""Rules-text parse throughput: microseconds per ability text.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Rules-text parse throughput: microseconds per ability text.
 
 Every line of rules text of the Star Realms cards, repeated to about 10,000 texts, parsed one
 by one with ``parse_ability`` (the public API, game lookup included) and with a parser held
@@ -36,6 +38,7 @@ def best(parse: Callable[[str], object], texts: list[str], repeat: int) -> float
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--texts", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)

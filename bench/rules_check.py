@@ -1,4 +1,6 @@
-"""Rules-check throughput on generated cards: what the rules step adds to schema validation.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Rules-check throughput on generated cards: what the rules step adds to schema validation.
 
 10,000 cards are generated with a fixed seed from the Star Realms vocabulary: each card takes
 one to three ability lines of the real Star Realms cards (an ally line names the card's own
@@ -115,6 +117,7 @@ def best(fn: Callable[[], T], repeat: int) -> tuple[float, T]:
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)

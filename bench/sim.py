@@ -1,4 +1,6 @@
-"""Simulator throughput: games per second on one core, greedy against greedy, Star Realms.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Simulator throughput: games per second on one core, greedy against greedy, Star Realms.
 
 Plays ``--games`` seeded games in this process (one core), best of ``--repeat`` runs, and
 compares with the reference engines measured on this kind of machine (a public pure-Python
@@ -36,6 +38,7 @@ GOAL = 2000.0
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)

@@ -1,4 +1,6 @@
-"""The whole ``cardkit validate`` command on cards whose rules text mostly does not parse.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+The whole ``cardkit validate`` command on cards whose rules text mostly does not parse.
 
 Such a set is where the spell check (CK109) works hardest: every line that does not parse
 has its words looked up, and the typos among them get a did-you-mean. The bench copies the
@@ -130,6 +132,7 @@ def run(folder: Path) -> tuple[float, str]:
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("--cards", type=int, default=2000)
     options.add_argument("--keep", type=Path, help="write the game here and keep it")

@@ -1,4 +1,6 @@
-"""Validation throughput: cardkit's loader against the floor, in one process.
+"""Slice bench: part of a warm process, not a command as the user runs it (commands.py).
+
+Validation throughput: cardkit's loader against the floor, in one process.
 
 The floor is the least any validator must do: load each YAML file with PyYAML's
 libyaml loader and run one compiled JSON Schema validation per card. cardkit adds
@@ -85,6 +87,7 @@ def best(fn: object, folder: Path, repeat: int) -> tuple[float, int]:
 
 
 def main() -> None:
+    print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cards", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)

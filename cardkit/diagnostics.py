@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -85,6 +84,8 @@ def did_you_mean(word: str, choices: Iterable[str], *, cutoff: float = 0.6) -> s
     folded = {c.casefold(): c for c in options}
     if word.casefold() in folded and folded[word.casefold()] != word:
         return f" (did you mean {folded[word.casefold()]!r}?)"
+    import difflib  # only when a word is wrong
+
     close = difflib.get_close_matches(word, options, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

@@ -234,3 +234,36 @@ def test_new_art_redraws_only_its_card(tmp_path: Path) -> None:
     assert [p.name for p in report.written] == ["red-keep.png"]
     (game / "art" / "unused.png").write_bytes(b"second")  # may be an icon: everything
     assert len(build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW).written) == 5
+
+
+def test_two_processes_write_the_same_files_and_warnings_as_one(tmp_path: Path) -> None:
+    card_set = load(write_game(tmp_path / "game", CARDS + TOKEN))
+    one = build_pngs(card_set, tmp_path / "one", bleed=EIGHTH, dpi=LOW, jobs=1)
+    two = build_pngs(card_set, tmp_path / "two", bleed=EIGHTH, dpi=LOW, jobs=2)
+    assert [p.name for p in two.written] == [p.name for p in one.written]
+    assert two.diagnostics == one.diagnostics
+    for path in one.written:
+        assert (tmp_path / "two" / PNG_FOLDER / path.name).read_bytes() == path.read_bytes()
+    cache = (tmp_path / "two" / PNG_FOLDER / CACHE_FILE).read_text("utf-8")
+    assert cache == (tmp_path / "one" / PNG_FOLDER / CACHE_FILE).read_text("utf-8")
+
+
+def test_a_side_pdfium_makes_a_pixel_long_is_cut_not_resampled() -> None:
+    """A poker card with a 3 mm bleed is 821 x 1121 pixels at 300 dpi and pdfium draws a
+    row more: that row is cut off, so a hard edge stays hard (no grey from resampling)."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    from cardkit.export.raster import rasterise
+
+    buffer = io.BytesIO()
+    width, height = mm(69.5), mm(94.9)
+    page = canvas.Canvas(buffer, pagesize=(width, height), invariant=1)
+    page.setFillColorRGB(0, 0, 0)
+    page.rect(0, 0, width, 96, stroke=0, fill=1)  # the bottom 400 pixels black
+    page.save()
+    image = rasterise(buffer.getvalue(), dpi=300)
+    assert image.size == (821, 1121)
+    column = [image.getpixel((400, y)) for y in range(image.height)]
+    assert set(column) == {(0, 0, 0), (255, 255, 255)}

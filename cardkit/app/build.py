@@ -263,6 +263,7 @@ def add_exports(
             folder,
             bleed=options.bleed,
             dpi=options.dpi,
+            jobs=options.jobs,
             prune=not options.only,
             progress=_stage(progress, RASTERISING),
         )

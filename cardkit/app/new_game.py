@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import secrets
-import shlex
-import shutil
 import unicodedata
 from pathlib import Path
-from string import Template
 
-from cardkit.atomic import cannot_write
 from cardkit.diagnostics import did_you_mean
 from cardkit.errors import UsageError
-from cardkit.load.yamlsource import parse_yaml
-from cardkit.package_data import data_dir
 
 _GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 
@@ -37,6 +29,10 @@ def game_id(name: str) -> str:
 
 def _yaml_scalar(text: str) -> str:
     """``text`` as a YAML value: plain when it reads back as itself, else double-quoted."""
+    import json
+
+    from cardkit.load.yamlsource import parse_yaml  # PyYAML only when a game is made
+
     loaded = parse_yaml(f"name: {text}\n", "<name>")
     if not loaded.diagnostics and loaded.value == {"name": text}:
         return text
@@ -46,6 +42,8 @@ def _yaml_scalar(text: str) -> str:
 def _shown_folder(folder: Path) -> str:
     """The new folder as a comment in its game.yaml names it: as given, quoted for a shell when
     it needs to be; a path no comment can hold (a line break) is named by the game id alone."""
+    import shlex
+
     text = folder.as_posix()
     if not text.isprintable():
         return shlex.quote(folder.name)
@@ -58,6 +56,12 @@ def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
     ``kind`` is one of ``KINDS``. The folder appears whole or not at all: it is written
     beside its final place and renamed into it.
     """
+    import shutil
+    from string import Template
+
+    from cardkit.atomic import cannot_write
+    from cardkit.package_data import data_dir
+
     if kind not in KINDS:
         raise UsageError(
             f"unknown kind of game {kind!r}{did_you_mean(kind, KINDS)}; "
@@ -76,7 +80,7 @@ def new_game(name: str, parent: Path, *, kind: str = "plain") -> Path:
     title = name.strip() if name != ident else name.replace("-", " ").title()
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        staging = parent / f".{ident}.{secrets.token_hex(4)}.new"
+        staging = parent / f".{ident}.{os.urandom(4).hex()}.new"
         staging.mkdir()
         try:
             templates = data_dir("templates") / "new-game" / kind

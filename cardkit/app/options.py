@@ -33,6 +33,7 @@ class BuildOptions:
     single: bool = False
     png: bool = False
     dpi: float = 300.0  # the PNGs' resolution, 72 to 1200
+    jobs: int = 1  # processes drawing the PNGs (the files are the same for any number)
     tts: bool = False
     tts_url: str | None = None
 

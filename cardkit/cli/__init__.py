@@ -12,10 +12,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from cardkit import __version__
 from cardkit.cli import (
@@ -41,6 +38,9 @@ from cardkit.cli.output import (
 from cardkit.diagnostics import Location, error
 from cardkit.errors import CardkitError, OutputError, UsageError
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 COMMANDS: tuple[ModuleType, ...] = (
     validate,
     explain,
@@ -55,7 +55,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     serve,
 )
 
-Runner = Callable[[argparse.Namespace, Console, Console], int]
+Runner = Callable[[argparse.Namespace, "Console", "Console"], int]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -88,26 +88,31 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, Runner], dict[str, _Pa
     return parser, runners, parsers
 
 
+def _tell(message: str) -> None:
+    from rich.text import Text
+
+    make_console(stderr=True).print(Text(message), soft_wrap=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one cardkit command; returns its exit status, never raises."""
-    out, err = make_console(), make_console(stderr=True)
     place = "-o"  # the option that says where output goes
     try:
         parser, runners, parsers = _parser()
         words = list(sys.argv[1:] if argv is None else argv)
-        args, extra = parser.parse_known_args(words)
+        args, extra = parser.parse_known_args(words)  # --help ends here, before rich loads
         place = "--into" if args.command == "new" else place
         if extra:  # told with the usage of the command they were given to
             before = words[: words.index(args.command)] if args.command in words else []
             told = parser if any(word in before for word in extra) else parsers[args.command]
             told.error(f"unrecognized arguments: {' '.join(extra)}")
         try:
-            return runners[args.command](args, out, err)
+            return runners[args.command](args, make_console(), make_console(stderr=True))
         except UsageError:  # a value the parser let through: told as the parser would
             parsers[args.command].print_usage(sys.stderr)
             raise
     except UsageError as exc:
-        err.print(Text(f"cardkit: error: {exc}"), soft_wrap=True)
+        _tell(f"cardkit: error: {exc}")
         return EXIT_USAGE
     except OutputError as exc:
         problem = error(
@@ -116,22 +121,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             Location(exc.path),
             hint=f"choose another place with {place}, or make room there",
         )
-        print_diagnostics(err, [problem], "text")
+        print_diagnostics(make_console(stderr=True), [problem], "text")
         return EXIT_ERRORS
     except CardkitError as exc:
-        err.print(Text(f"cardkit: {exc}"), soft_wrap=True)
+        _tell(f"cardkit: {exc}")
         return EXIT_ERRORS
     except KeyboardInterrupt:
-        err.print(Text("cardkit: interrupted"))
+        _tell("cardkit: interrupted")
         return 130
     except Exception as exc:  # the last guard against a traceback
         if os.environ.get("CARDKIT_DEBUG"):
             raise
-        err.print(
-            Text(
-                f"cardkit: internal error: {type(exc).__name__}: {exc}\n"
-                "please report this with the input that caused it "
-                "(set CARDKIT_DEBUG=1 to see the traceback)"
-            )
+        _tell(
+            f"cardkit: internal error: {type(exc).__name__}: {exc}\n"
+            "please report this with the input that caused it "
+            "(set CARDKIT_DEBUG=1 to see the traceback)"
         )
         return EXIT_INTERNAL

@@ -6,9 +6,6 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
 from cardkit.cli.exports import add_export_arguments
 from cardkit.cli.output import (
     EXIT_ERRORS,
@@ -23,6 +20,8 @@ from cardkit.diagnostics import count_errors
 from cardkit.errors import LengthError, UsageError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from cardkit.app.build import BuildResult, StageProgress
     from cardkit.app.options import BuildOptions
     from cardkit.model import CardSet
@@ -121,7 +120,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_export_arguments(parser)
 
 
+def _every_core(png: bool) -> int:
+    """The default of --jobs: every core for PNGs (nothing else uses more than one)."""
+    if not png:
+        return 1
+    from cardkit.sim.runner import default_jobs
+
+    return default_jobs()
+
+
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.build import MAX_PRINTED_CARDS, build_transaction
     from cardkit.app.game import open_game
     from cardkit.app.options import BuildOptions
@@ -144,6 +154,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         single=args.single,
         png=args.png,
         dpi=args.dpi,
+        jobs=args.jobs or _every_core(args.png),
         tts=args.tts,
         tts_url=args.tts_url,
     )
@@ -160,6 +171,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 def _build(card_set: CardSet, options: BuildOptions, err: Console) -> BuildResult | int:
     """The deck and its exports, staged; the exit status when the deck has an error."""
+    from rich.text import Text
+
     from cardkit.app.build import add_exports, make_deck
 
     with progress_bars(err) as step:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, load_clean_set, whole
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "costs"
 HELP = "show the cost curve fitted on a game's cards, and the cards furthest from it"
@@ -25,6 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.rules.context import parse_set
     from cardkit.rules.costmodel import MAX_LEVERAGE, feature_label, fit_costs, outlier_limit
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
-from cardkit.app.selection import find_card
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, load_clean_set
 from cardkit.diagnostics import did_you_mean
 from cardkit.errors import UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "explain"
 HELP = "print the effect tree of cards' rules text"
@@ -22,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
+    from cardkit.app.selection import find_card
     from cardkit.rules.explain import explain
 
     card_set = load_clean_set(args.path, err)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from cardkit.cli.output import whole
+
 
 def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("exports")
@@ -41,6 +43,9 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
         type=_dpi,
         default=300.0,
         help="resolution of the PNGs, 72 to 1200 (default: 300)",
+    )
+    group.add_argument(
+        "--jobs", type=whole(1), default=None, help="processes for --png (default: every core)"
     )
 
 

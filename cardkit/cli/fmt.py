@@ -5,12 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from cardkit.rules.fmt import CardRewrite
 
 NAME = "fmt"
@@ -28,6 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.fmt import plan_game_formatting, spreadsheet_problems
 
     result = plan_game_formatting(args.path, check=args.check)
@@ -61,6 +62,8 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def _print_changes(out: Console, rewrites: tuple[CardRewrite, ...], verb: str) -> None:
+    from rich.text import Text
+
     for rewrite in rewrites:
         for change in rewrite.changes:
             out.print(

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.app.new_game import KINDS
 from cardkit.cli.output import EXIT_OK
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "new"
 HELP = "start a new game folder with sample cards"
@@ -29,6 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.new_game import new_game
 
     folder = new_game(args.name, Path(args.into), kind=args.kind)

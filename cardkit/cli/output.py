@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
+import functools
 import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-
-from rich.console import Console, ConsoleOptions, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn
-from rich.segment import Segment
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.errors import LengthError
 from cardkit.inflect import plural as plural  # the commands' counts: '2 errors'
-from cardkit.load.cards import load_card_set
-from cardkit.model import CardSet
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import TaskID
+
+    from cardkit.model import CardSet
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 Step = Callable[[str, str, int, "int | None"], None]  # (label, unit, done, total)
@@ -58,35 +58,48 @@ def visible(text: str, *, one_line: bool = False) -> str:
     return "".join([*parts, text[last:]])
 
 
-class SafeConsole(Console):
-    """A rich Console that shows what card data holds and never lets it drive the terminal.
+@functools.cache
+def _safe_console() -> type[Console]:
+    """The console class, made when the first console is (rich is not loaded for --help)."""
+    from rich.console import Console, ConsoleOptions, RenderableType
+    from rich.segment import Segment
 
-    Everything it prints (tables included) has its control, bidi and other hidden characters
-    written as escapes as it is rendered; rich's own styling is added after, untouched. A
-    character the output's encoding lacks is written as an escape too (``make_console``).
-    """
+    class SafeConsole(Console):
+        """A rich Console that shows what card data holds and never lets it drive the
+        terminal.
 
-    def render(
-        self, renderable: RenderableType, options: ConsoleOptions | None = None
-    ) -> Iterable[Segment]:
-        for segment in super().render(renderable, options):
-            if segment.control is None and _NOT_PLAIN.search(segment.text):
-                segment = Segment(visible(segment.text), segment.style)
-            yield segment
+        Everything it prints (tables included) has its control, bidi and other hidden
+        characters written as escapes as it is rendered; rich's own styling is added after,
+        untouched. A character the output's encoding lacks is written as an escape too.
+        """
+
+        def render(
+            self, renderable: RenderableType, options: ConsoleOptions | None = None
+        ) -> Iterable[Segment]:
+            for segment in super().render(renderable, options):
+                if segment.control is None and _NOT_PLAIN.search(segment.text):
+                    segment = Segment(visible(segment.text), segment.style)
+                yield segment
+
+    return SafeConsole
 
 
-def make_console(*, stderr: bool = False) -> SafeConsole:
+def make_console(*, stderr: bool = False) -> Console:
     """The console of one stream; an encoding that lacks a character writes an escape."""
     stream = sys.stderr if stderr else sys.stdout
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         with contextlib.suppress(OSError, ValueError):  # a stream that cannot change
             reconfigure(errors="backslashreplace")
-    return SafeConsole(stderr=stderr, highlight=False, soft_wrap=True)
+    return _safe_console()(stderr=stderr, highlight=False, soft_wrap=True)
 
 
 def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
     """Print diagnostics as ``path:line:col: severity[CODE] message`` lines, or as JSON."""
+    import json
+
+    from rich.text import Text
+
     if fmt == "json":
         console.file.write(json.dumps([d.as_json() for d in diagnostics], indent=2) + "\n")
         return
@@ -137,6 +150,8 @@ def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 def progress_bars(err: Console) -> Iterator[Step | None]:
     """A ``step(label, unit, done, total)`` that shows one progress bar per label on a
     terminal, each hidden when the next starts; None when ``err`` is not a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     if not err.is_terminal:
         yield None
         return
@@ -163,6 +178,8 @@ def load_clean_set(path: str, err: Console) -> CardSet | None:
     """The card set of the game folder at ``path``, or None after printing its errors: for
     the commands that answer only for a whole set (a card file that does not load would
     silently drop its cards from the answer)."""
+    from cardkit.load.cards import load_card_set
+
     card_set, found = load_card_set(Path(path), path)
     errors = [d for d in found if d.severity is Severity.ERROR]
     if card_set is None or errors:

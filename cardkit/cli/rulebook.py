@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.app.options import RULEBOOK_FORMATS
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import count_errors
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "rulebook"
 HELP = "write a game's reference pages (contents, card list, icons, sheets) as PDF, HTML, Markdown"
@@ -42,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.game import open_game
     from cardkit.app.options import RulebookOptions
     from cardkit.app.rulebook import make_rulebook

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.text import Text
-
-from cardkit.atomic import write_atomic
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
-from cardkit.load.cards import load_card_set
 from cardkit.package_data import data_dir
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "schema"
 HELP = "write the JSON Schema of a game's card files"
@@ -29,6 +27,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    import json
+
+    from rich.text import Text
+
+    from cardkit.atomic import write_atomic
+    from cardkit.load.cards import load_card_set
     from cardkit.load.schema import card_file_schema
 
     card_set, found = load_card_set(Path(args.path), args.path)

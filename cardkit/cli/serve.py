@@ -8,12 +8,12 @@ import os
 import sys
 import webbrowser
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, print_diagnostics, whole
-from cardkit.load.game import load_game
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "serve"
 HELP = "show a game's cards, problems, sheets and rulebook in the browser, live as you edit"
@@ -50,7 +50,10 @@ def _loopback(host: str) -> bool:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.serve import Preview
+    from cardkit.load.game import load_game
     from cardkit.serve.server import listen
     from cardkit.serve.server import run as serve_forever
     from cardkit.serve.web import make_app

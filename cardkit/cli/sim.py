@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from cardkit.cli.output import (
     EXIT_ERRORS,
@@ -24,6 +19,8 @@ from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
+
+    from rich.console import Console
 
     from cardkit.sim.effects import Effects
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
@@ -148,6 +145,10 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
 
 
 def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executor | None) -> int:
+    import json
+
+    from rich.text import Text
+
     from cardkit.app.options import SimOptions
     from cardkit.app.sim import check_output, output_folder, play, prepare, write_report
 
@@ -199,6 +200,9 @@ def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executo
 
 
 def _print_effects(out: Console, effects: Effects) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     from cardkit.sim.effects import FLAG_NAMES
 
     table = Table(
@@ -242,6 +246,9 @@ def _print_text(
     *,
     warned: bool = False,
 ) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     from cardkit.sim.runner import BUCKETS, bucket_label
 
     a, b = summary.bots

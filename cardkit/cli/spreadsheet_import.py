@@ -6,14 +6,14 @@ import argparse
 import os
 from collections.abc import Sequence
 from pathlib import Path
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 from cardkit.diagnostics import Diagnostic, count_errors
 from cardkit.errors import UsageError
-from cardkit.load.cards import YAML_SUFFIXES
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "import"
 HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
@@ -46,6 +46,8 @@ def _same_file(source: Path, output: Path) -> bool:
 
 def _check_output(args: argparse.Namespace) -> None:
     """A usage error for an -o that would harm the spreadsheet: --force does not allow it."""
+    from cardkit.load.cards import YAML_SUFFIXES
+
     if args.output == "-":
         return
     if _same_file(Path(args.spreadsheet), Path(args.output)):
@@ -63,6 +65,8 @@ def _check_output(args: argparse.Namespace) -> None:
 
 
 def _refuse(err: Console, found: Sequence[Diagnostic], skipped: int = 0) -> int:
+    from rich.text import Text
+
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     left_out = f" ({_skipped(skipped)})" if skipped else ""
@@ -75,6 +79,8 @@ def _skipped(rows: int) -> str:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.importing import import_spreadsheet
 
     _check_output(args)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 NAME = "validate"
 HELP = "check a game's cards; every problem at once"
@@ -19,6 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+    from rich.text import Text
+
     from cardkit.app.validate import validate
 
     result = validate(args.path)

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,7 @@ class PngReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def jobs(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
+def images(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
     """One front per card and one back per distinct back and card size, in card order."""
     fronts: list[Job] = []
     backs: dict[str, Job] = {}
@@ -72,6 +73,48 @@ def jobs(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
         name = back_file_name(back_id, card_size(card_set, card).name)
         backs.setdefault(name, Job(name, card, Face.BACK))
     return fronts + list(backs.values())
+
+
+# What a worker process draws with: the card set and style, sent once when it starts.
+_worker: tuple[CardSet, CardStyle] | None = None
+
+
+def _start_worker(card_set: CardSet, style: CardStyle) -> None:
+    global _worker
+    _worker = (card_set, style)
+
+
+def _draw(
+    card_set: CardSet, style: CardStyle, job: Job, bleed: float, dpi: float
+) -> tuple[bytes, list[Diagnostic]]:
+    """One image: the card's one-card page drawn, rasterised and encoded; its warnings."""
+    pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
+    return png_bytes(rasterise(pdf, dpi=dpi), dpi), found
+
+
+def _draw_in_worker(job: Job, bleed: float, dpi: float) -> tuple[bytes, list[Diagnostic]]:
+    assert _worker is not None
+    return _draw(*_worker, job, bleed, dpi)
+
+
+def _draw_all(
+    card_set: CardSet, style: CardStyle, todo: list[Job], bleed: float, dpi: float, jobs: int
+) -> Iterator[tuple[bytes, list[Diagnostic]]]:
+    """Each image of ``todo`` in order, drawn here or on ``jobs`` processes."""
+    if jobs <= 1 or len(todo) <= 1:
+        return (_draw(card_set, style, job, bleed, dpi) for job in todo)
+    executor = ProcessPoolExecutor(
+        max_workers=min(jobs, len(todo)), initializer=_start_worker, initargs=(card_set, style)
+    )
+    return _in_order(executor, todo, bleed, dpi)
+
+
+def _in_order(
+    executor: ProcessPoolExecutor, todo: list[Job], bleed: float, dpi: float
+) -> Iterator[tuple[bytes, list[Diagnostic]]]:
+    with executor:
+        n = len(todo)
+        yield from executor.map(_draw_in_worker, todo, [bleed] * n, [dpi] * n)
 
 
 def _read_cache(path: Path) -> dict[str, dict[str, str]]:
@@ -111,8 +154,10 @@ def build_pngs(
     dpi: float = DEFAULT_DPI,
     prune: bool = False,
     progress: Progress | None = None,
+    jobs: int = 1,
 ) -> PngReport:
-    """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed.
+    """Write ``<folder>/png/``: a PNG per card and per back, redrawing only what changed, on
+    ``jobs`` processes (the files are the same whatever their number).
 
     Inside an output transaction (``cardkit build``) the images, the removals and the cache
     change together or not at all. Alone (the live preview), each PNG is written atomically as
@@ -126,30 +171,35 @@ def build_pngs(
     cache_path = target / CACHE_FILE
     cache = _read_cache(cache_path)
     report = PngReport()
-    todo = jobs(card_set, card_set.cards)
+    todo = images(card_set, card_set.cards)
     fingerprint = drawing_fingerprint(card_set.game, cards=card_set.cards, output=folder)
-    style: CardStyle | None = None
+    done = 0
     try:
-        for index, job in enumerate(todo, start=1):
+        pending: list[tuple[Job, str]] = []
+        for job in todo:
             size = card_size(card_set, job.card)
             options = (job.face.value, f"bleed {bleed!r}", f"{dpi!r} dpi", repr(size))
             what = card_data(card_set.game, job.card) if job.face is Face.FRONT else job.name
             key = key_of(fingerprint, what, *options)
-            path = target / job.name
-            if _up_to_date(path, cache.get(job.name), key):
-                report.unchanged.append(path)
+            if _up_to_date(target / job.name, cache.get(job.name), key):
+                report.unchanged.append(target / job.name)
+                done += 1
+                if progress is not None:
+                    progress(done, len(todo))
             else:
-                if style is None:  # loaded once, and only when something is drawn
-                    style, problems = prepare_style(card_set.game, card_set.cards)
-                    report.diagnostics.extend(problems)
-                pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
+                pending.append((job, key))
+        if pending:  # the style is loaded once, and only when something is drawn
+            style, problems = prepare_style(card_set.game, card_set.cards)
+            report.diagnostics.extend(problems)
+            drawn = _draw_all(card_set, style, [job for job, _ in pending], bleed, dpi, jobs)
+            for (job, key), (data, found) in zip(pending, drawn, strict=True):
                 report.diagnostics.extend(found)
-                data = png_bytes(rasterise(pdf, dpi=dpi), dpi)
-                transaction.write(path, data)
+                transaction.write(target / job.name, data)
                 cache[job.name] = {"key": key, "sha256": hashlib.sha256(data).hexdigest()}
-                report.written.append(path)
-            if progress is not None:
-                progress(index, len(todo))
+                report.written.append(target / job.name)
+                done += 1
+                if progress is not None:
+                    progress(done, len(todo))
         if prune:
             wanted = {job.name for job in todo}
             for name in sorted(set(cache) - wanted):

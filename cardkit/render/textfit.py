@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -130,11 +131,15 @@ class FittedText:
 _ALIGNMENTS: dict[str, Literal[0, 1, 2]] = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
-def _laid(
-    texts: Sequence[str], box: Box, ink: Rgb, size: float, align: str = "center", font: str = FONT
-) -> tuple[list[tuple[Flowable, float]], float]:
-    """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total."""
-    style = ParagraphStyle(
+# Markup parsed into reportlab's fragments, per text and style: parsing (html.parser, and a
+# Pillow reader opened for every <img>) costs more than breaking the lines, and card sets
+# repeat their texts (a faction's ally line, a keyword) at the same few sizes.
+_FRAGS: dict[tuple[str, str, str, Rgb], list[Any]] = {}
+Laid = dict[tuple[str, float], tuple[Flowable, float]]
+
+
+def _style(size: float, align: str, ink: Rgb, font: str) -> ParagraphStyle:
+    return ParagraphStyle(
         f"rules-{size}-{align}",
         fontName=font,
         fontSize=size,
@@ -142,12 +147,42 @@ def _laid(
         alignment=_ALIGNMENTS.get(align, TA_CENTER),
         textColor=ink.color,
     )
+
+
+def _paragraph(text: str, style: ParagraphStyle, ink: Rgb) -> Paragraph:
+    """``text`` as a Paragraph, its markup parsed once per process for each style."""
+    key = (text, style.name, style.fontName, ink)
+    frags = _FRAGS.get(key)
+    if frags is None:
+        paragraph = _shared_images(Paragraph(text, style))
+        if len(_FRAGS) >= 4096:
+            _FRAGS.clear()
+        _FRAGS[key] = paragraph.frags
+        return paragraph
+    return Paragraph(text, style, frags=frags)
+
+
+def _laid(
+    texts: Sequence[str],
+    box: Box,
+    ink: Rgb,
+    size: float,
+    align: str = "center",
+    font: str = FONT,
+    done: Laid | None = None,
+) -> tuple[list[tuple[Flowable, float]], float]:
+    """Paragraphs of ``texts`` (markup) at ``size``, each with its height, and their total.
+    ``done`` keeps the paragraphs already laid out in this box, so each is laid out once."""
+    done = {} if done is None else done
+    style = _style(size, align, ink, font)
     gap = size * PARAGRAPH_SPACE
     laid: list[tuple[Flowable, float]] = []
     for text in texts:
-        paragraph = _shared_images(Paragraph(text, style))
-        _, height = paragraph.wrap(box.w, box.h)
-        laid.append((paragraph, height))
+        if (text, size) not in done:
+            paragraph = _paragraph(text, style, ink)
+            _, height = paragraph.wrap(box.w, box.h)
+            done[text, size] = (paragraph, height)
+        laid.append(done[text, size])
     return laid, sum(h for _, h in laid) + gap * max(0, len(laid) - 1)
 
 
@@ -186,19 +221,20 @@ def fit_rules(
         return found
 
     none: frozenset[int] = frozenset()
+    done: Laid = {}
     while True:
-        laid, total = _laid(texts(size, none), box, ink, size, align, font)
+        laid, total = _laid(texts(size, none), box, ink, size, align, font, done)
         gap = size * PARAGRAPH_SPACE
         if total <= box.h:  # the reminders, line by line while they fit; then the flavor
             shown = none
             for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
-                fuller, height = _laid(texts(size, shown | {index}), box, ink, size, align, font)
+                more = texts(size, shown | {index})
+                fuller, height = _laid(more, box, ink, size, align, font, done)
                 if height <= box.h:
                     shown, laid, total = shown | {index}, fuller, height
             if flavor:
-                fuller, height = _laid(
-                    texts(size, shown, with_flavor=True), box, ink, size, align, font
-                )
+                with_flavor = texts(size, shown, with_flavor=True)
+                fuller, height = _laid(with_flavor, box, ink, size, align, font, done)
                 if height <= box.h:
                     return FittedText(tuple(fuller), size, height, False, True, bool(shown))
             return FittedText(tuple(laid), size, total, False, False, bool(shown))
@@ -214,7 +250,9 @@ def fit_rules(
             kept.append((flowable, height))
             used += height + (gap if len(kept) > 1 else 0.0)
             continue
-        parts = flowable.split(box.w, room) if room > 0 else []
+        # Split a copy: split forgets the lines of what it cannot split, and a paragraph laid
+        # out once may be kept above too (the same line twice).
+        parts = copy.copy(flowable).split(box.w, room) if room > 0 else []
         if parts:
             first = parts[0]
             _, first_height = first.wrap(box.w, room)

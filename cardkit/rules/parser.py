@@ -23,6 +23,7 @@ from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
+from cardkit.rules.parsecache import parser_cache
 
 __all__ = [
     "STARTS",
@@ -129,8 +130,10 @@ def _plain(reason: str) -> str:
 
 def _build(vocab: Vocabulary) -> RulesParser:
     builder = Builder(vocab)
+    grammar = grammar_text() + game_terminals(vocab)
     lark = Lark(
-        grammar_text() + game_terminals(vocab),
+        grammar,
+        cache=parser_cache(grammar) or False,  # tables kept between runs
         parser="lalr",
         lexer="contextual",
         start=list(STARTS),

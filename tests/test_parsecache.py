@@ -1,0 +1,122 @@
+"""The rules parser kept between runs: used when safe, rebuilt when corrupt, else ignored."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardkit.effects.vocab import Vocabulary
+from cardkit.rules import parser
+from cardkit.rules.parsecache import CACHE_ENV, parser_cache
+
+VOCAB = Vocabulary(
+    resources=(("gold", "Gold"),),
+    factions=(("red-guild", "Red Guild"),),
+    card_types=(("unit", "Unit"),),
+)
+REPO = Path(__file__).resolve().parent.parent
+
+
+def fresh_parse(cache: Path, text: str = "Gain 2 Gold.") -> str:
+    """``text`` parsed in a new Python process keeping its cache in ``cache``."""
+    program = (
+        "from cardkit.effects.vocab import Vocabulary\n"
+        "from cardkit.rules.parser import parse_card_text\n"
+        "v = Vocabulary(resources=(('gold', 'Gold'),), factions=(('red-guild', 'Red Guild'),),"
+        " card_types=(('unit', 'Unit'),))\n"
+        f"print(parse_card_text({text!r}, v))\n"
+    )
+    env = {**os.environ, CACHE_ENV: str(cache), "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-c", program], env=env, capture_output=True, text=True, check=True
+    )
+    assert done.stderr == ""
+    return done.stdout
+
+
+def only_file(folder: Path) -> Path:
+    (path,) = folder.iterdir()
+    return path
+
+
+def test_the_second_run_loads_the_parser_the_first_saved(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first = fresh_parse(cache)
+    saved = only_file(cache)
+    assert saved.name.startswith("rules-") and saved.stat().st_size > 10_000
+    stamp = saved.stat().st_mtime_ns
+    assert fresh_parse(cache) == first  # the same effects from the loaded tables
+    assert saved.stat().st_mtime_ns == stamp  # read, not written again
+    assert "Gain(amounts=(('gold', 2),))" in first
+
+
+def test_another_vocabulary_gets_a_file_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = parser.grammar_text() + parser.game_terminals(
+        Vocabulary(resources=(("iron", "Iron"),), factions=(), card_types=(("unit", "Unit"),))
+    )
+    mine = parser.grammar_text() + parser.game_terminals(VOCAB)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    assert parser_cache(mine) != parser_cache(other)
+    assert parser_cache(mine) == parser_cache(mine)
+
+
+def test_a_corrupt_cache_file_is_rebuilt(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    expected = fresh_parse(cache)
+    saved = only_file(cache)
+    saved.write_bytes(saved.read_bytes()[:5000])  # cut short, as by a crash
+    assert fresh_parse(cache) == expected
+    assert saved.stat().st_size > 10_000  # written whole again
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="file owners and modes are POSIX")
+def test_a_file_others_could_have_written_is_never_loaded(tmp_path: Path) -> None:
+    """lark loads its cache with pickle: a file anyone else can write would run their code."""
+    cache = tmp_path / "cache"
+    fresh_parse(cache)
+    saved = only_file(cache)
+    marker = tmp_path / "ran"
+    hostile = saved.read_bytes().split(b"\n", 1)[0] + b"\n"
+    hostile += pickle.dumps(_Evil(str(marker)))
+    saved.write_bytes(hostile)
+    saved.chmod(0o666)
+    assert "Gain(amounts=(('gold', 2),))" in fresh_parse(cache)
+    assert not marker.exists()
+    link = cache / "elsewhere"
+    saved.rename(link)
+    link.chmod(0o600)
+    saved.symlink_to(link)  # a link is not followed either
+    assert "Gain(amounts=(('gold', 2),))" in fresh_parse(cache)
+    assert not marker.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="file owners and modes are POSIX")
+def test_a_folder_others_can_write_to_keeps_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "shared"
+    cache.mkdir()
+    cache.chmod(0o777)
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    assert parser_cache("grammar") is None
+    monkeypatch.setenv(CACHE_ENV, "")  # told to keep none
+    assert parser_cache("grammar") is None
+    assert "Gain(amounts=(('gold', 2),))" in fresh_parse(cache)
+    assert list(cache.iterdir()) == []
+
+
+class _Evil:
+    """Unpickled, it creates a file: proof that a cache file was loaded."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (self.path, "w"))
