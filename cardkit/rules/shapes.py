@@ -224,10 +224,10 @@ class Shapes:
             (
                 re.compile(
                     rf"^target (?:(attacking|blocking) )?<types?:({_ID})> gets ([+-]\d+) "
-                    rf"<stat:({_ID})>( this turn| <span:{_ID}>)?$"
+                    rf"(?:<stat:({_ID})>|(cost))( this turn| <span:{_ID}>)?$"
                 ),
                 lambda m, a: ModifyStat(
-                    m[2], m[4], int(m[3]), "target", *_lasts(m[5]), state=m[1] or ""
+                    m[2], m[4] or m[5], int(m[3]), "target", *_lasts(m[6]), state=m[1] or ""
                 ),
             )
         )
