@@ -159,7 +159,11 @@ def test_names_with_regex_characters_become_terminals() -> None:
 
 
 def test_a_game_without_factions_has_no_bond_abilities() -> None:
-    vocab = Vocabulary(resources=(("gold", "Gold"),), card_types=(("unit", "Unit"),))
+    vocab = Vocabulary(
+        resources=(("gold", "Gold"),),
+        card_types=(("unit", "Unit"),),
+        labels=(("ally", "{faction} Ally", "bond", 1, ""),),
+    )
     assert parse_ability("Gain 1 Gold.", vocab).effect == Gain((("gold", 1),))
     with pytest.raises(UnknownFactionError, match="unknown faction 'Blue'"):
         parse_ability("Blue Ally: Gain 1 Gold.", vocab)
