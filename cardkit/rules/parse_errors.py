@@ -202,7 +202,7 @@ _KEYWORD_SENTENCE = re.compile(
 
 
 def _bond_line(vocab: Vocabulary) -> re.Pattern[str]:
-    """A line that starts with a bond label of the game ("Blob Ally:"), the faction's name as
+    """A line that starts with a bond label of the game ("Red Guild Bond:"), the faction's name as
     written; a pattern that matches nothing when the game declares no bond label."""
     words = {
         text.split("{faction}", 1)[1].strip()
