@@ -54,7 +54,7 @@ def ability_labels(game: Game) -> frozenset[str]:
     labels = {
         label.text.replace("{faction}", faction.name)
         for label in game.phrasing.labels
-        if label.means == "bond"
+        if label.means == "bond" and label.count == 1
         for faction in game.factions.values()
     }
     labels.update(label.text for label in game.phrasing.labels if "{" not in label.text)
