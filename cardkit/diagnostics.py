@@ -139,7 +139,7 @@ CODES: dict[str, str] = {
     "CK061": "a phrasing declaration that the grammar cannot take (it conflicts with the core)",
     # rules text
     "CK101": "rules text does not parse",
-    "CK102": "an ally ability names a faction the game lacks, or is on a card with no faction",
+    "CK102": "a bond ability names a faction the game lacks, or is on a card with no faction",
     "CK103": "unknown keyword: a one-word sentence that is not one of the game's keywords",
     "CK104": "a keyword's parameters are missing, too many, or not of the declared kind or range",
     "CK105": "a keyword on a card type it may not appear on (one declared for bases, on a unit)",

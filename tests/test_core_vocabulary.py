@@ -43,6 +43,7 @@ GENERIC: dict[str, str] = {
     "curse": "the deck-builder family's curse pile (play: curse)",
     "victory": "the deck-builder family's victory points (play: win)",
     "coins": "a strategy file's buy rule counts coins (the family's purchase resource)",
+    "double": "plain English: a bond that needs two other cards of the faction (Bond.double)",
 }
 """Words a game declares that are also plain English or core notions, and why they may stay."""
 

@@ -134,8 +134,10 @@ def test_the_grammar_takes_each_games_own_words(game: Game, star_realms: Game) -
     )
     with pytest.raises(UnknownFactionError):
         parse_ability("Blob Ally: Gain 3 Gold.", game)
+    # "Gain 3 Combat." alone reads as three cards named 'Combat' (the references check, CK130,
+    # finds no such card); after a resource, only a resource may follow.
     with pytest.raises(RulesTextError, match="unexpected 'Combat': expected a resource"):
-        parse_ability("Gain 3 Combat.", game)
+        parse_ability("Gain 2 Gold and 3 Combat.", game)
 
 
 def test_names_with_regex_characters_become_terminals() -> None:
@@ -143,6 +145,7 @@ def test_names_with_regex_characters_become_terminals() -> None:
         resources=(("cpp", "C++ Points"), ("dots", "Dots...")),
         factions=(("qa", "Q/A Team"), ("star", "*Stars*")),
         card_types=(("sky", "Sky-ship"),),
+        labels=(("ally", "{faction} Ally", "bond", 1, ""),),
     )
     assert str(parse_ability("q/a team ally: gain 2 c++ points and 1 dots...", vocab)) == (
         "Q/A Team Ally: Gain 2 C++ Points and 1 Dots...."
@@ -156,7 +159,11 @@ def test_names_with_regex_characters_become_terminals() -> None:
 
 
 def test_a_game_without_factions_has_no_bond_abilities() -> None:
-    vocab = Vocabulary(resources=(("gold", "Gold"),), card_types=(("unit", "Unit"),))
+    vocab = Vocabulary(
+        resources=(("gold", "Gold"),),
+        card_types=(("unit", "Unit"),),
+        labels=(("ally", "{faction} Ally", "bond", 1, ""),),
+    )
     assert parse_ability("Gain 1 Gold.", vocab).effect == Gain((("gold", 1),))
     with pytest.raises(UnknownFactionError, match="unknown faction 'Blue'"):
         parse_ability("Blue Ally: Gain 1 Gold.", vocab)
@@ -243,14 +250,14 @@ def test_an_bond_of_an_unknown_faction_is_its_own_kind_of_error(
 
 def test_card_text_errors_give_the_line_within_the_text(game: Game) -> None:
     with pytest.raises(RulesTextError) as caught:
-        parse_card_text("Draw a card.\nGain 2 Glod.", game)
-    assert (caught.value.line, caught.value.column) == (2, 8)
-    assert str(caught.value).endswith("at line 2, column 8")
+        parse_card_text("Draw a card.\nGain 2 Gold and 1 Glod.", game)
+    assert (caught.value.line, caught.value.column) == (2, 19)
+    assert str(caught.value).endswith("at line 2, column 19")
 
 
 def test_expected_tokens_are_listed_on_the_error(game: Game) -> None:
     with pytest.raises(RulesTextError) as caught:
-        parse_ability("Gain 2 Glod", game)
+        parse_ability("Gain 2 Gold and 1 Glod", game)
     assert caught.value.expected == ("a resource",)
     assert caught.value.found == "Glod"
 
@@ -259,6 +266,8 @@ def test_zones_are_the_games_own_words() -> None:
     vocab = Vocabulary(
         card_types=(("unit", "Unit"),),
         zones=(("crypt", "your", "crypt"), ("supply", "the", "supply"), ("hand", "your", "hand")),
+        verbs=(("scrap", "", ""),),
+        labels=(("scrap", "Scrap", "cost", 1, "Scrap this card"),),
     )
     ability = parse_ability("you may scrap up to 2 cards in your crypt or supply", vocab)
     assert ability.effect == BanishCards(2, ("crypt", "supply"), optional=True)
@@ -268,14 +277,27 @@ def test_zones_are_the_games_own_words() -> None:
     )
     assert acquire.effect == AcquireFree(3, ("unit",), "crypt")
     assert str(acquire) == "Acquire a unit of cost 3 or less for free and put it into your crypt."
-    with pytest.raises(RulesTextError, match="unexpected 'discard': expected a zone"):
+    with pytest.raises(RulesTextError) as caught:
         parse_ability("Scrap a card in your discard pile.", vocab)
+    assert caught.value.reason == (
+        "unexpected 'discard': expected 'card', a card type, a card type (plural), a zone, a "
+        "card name, a card name in quotes or another word of rules text"
+    )
 
 
 def test_a_game_without_zones_has_no_zone_words() -> None:
-    vocab = Vocabulary(resources=(("gold", "Gold"),))
-    with pytest.raises(RulesTextError, match="expected a zone"):
+    vocab = Vocabulary(
+        resources=(("gold", "Gold"),),
+        verbs=(("scrap", "", ""),),
+        labels=(("scrap", "Scrap", "cost", 1, "Scrap this card"),),
+    )
+    with pytest.raises(RulesTextError) as caught:
         parse_ability("Scrap a card in your hand.", vocab)
+    assert caught.value.reason == (
+        "unexpected 'hand': expected 'card', a card type, a card type (plural), a card name, a "
+        "card name in quotes, 'one' or another word of rules text"
+    )
+    assert "a zone" not in caught.value.expected
 
 
 # Lenient wording: each variant parses to the value of the canonical line, so that wording

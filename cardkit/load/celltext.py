@@ -51,7 +51,13 @@ def ability_labels(game: Game) -> frozenset[str]:
     ability of each faction ("Blob Ally"), the words of its icons ("Scrap") and its
     keywords. This function is the one place that decides it.
     """
-    labels = {f"{faction.name} Ally" for faction in game.factions.values()}
+    labels = {
+        label.text.replace("{faction}", faction.name)
+        for label in game.phrasing.labels
+        if label.means == "bond" and label.count == 1
+        for faction in game.factions.values()
+    }
+    labels.update(label.text for label in game.phrasing.labels if "{" not in label.text)
     labels.update(word for icon in game.icons.values() for word in icon.words)
     labels.update(keyword.name for keyword in game.keywords.values())
     return frozenset(label.casefold() for label in labels)

@@ -28,18 +28,18 @@ CLAUSE_LABELS: Mapping[str, str] = {
     "Draw": "Draw",
     "Discard": "Discard",
     "OpponentDiscards": "Opponent discards",
-    "BanishCards": "Scrap cards",
+    "BanishCards": "Banish cards",
     "AcquireFree": "Acquire free",
     "DestroyTarget": "Destroy target",
     "NextAcquireOnTop": "Acquire on top",
     "PutFromDiscardOnTop": "Discard to top",
     "CopyAnother": "Copy another",
-    "EveryFaction": "Ally for all",
+    "EveryFaction": "Every faction",
     "GainPerCost": "Gain per cost",
     "Special": "Special",
 }
 
-TRIGGER_KINDS: tuple[str, ...] = ("Primary", "Bond", "Double ally", "Banish")
+TRIGGER_KINDS: tuple[str, ...] = ("Primary", "Bond", "Double bond", "Banish")
 
 
 def clause_label(clause: Effect) -> str:
@@ -67,7 +67,7 @@ def clauses(effect: Effect) -> Iterator[Effect]:
 
 def trigger_kind(trigger: Trigger) -> str:
     if isinstance(trigger, Bond):
-        return "Double ally" if trigger.double else "Bond"
+        return "Double bond" if trigger.double else "Bond"
     if isinstance(trigger, OnBanish):
         return "Banish"
     return "Primary"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from cardkit.effects import Ability, Bond, OnBanish
+from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
     Cell,
@@ -216,6 +217,10 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
         meaning = named.description or f"A resource: rules text gains amounts of {named.name}."
         rows.append((symbol(named.name), plain("Resource"), plain(meaning)))
     triggers = [a.trigger for card in abilities.values() for a in card]
+    vocab = Vocabulary.of(game)
+    bond = vocab.label_text("bond") or "{faction} bond"
+    double = vocab.label_text("bond", 2) or "double {faction} bond"
+    banish = vocab.label_text("cost") or "Banish"
     for key, named in game.factions.items():
         members = [c for c in card_set.cards if key in c.factions]
         meaning = named.description or (
@@ -223,14 +228,15 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
         )
         if any(isinstance(t, Bond) and t.faction == key for t in triggers):
             meaning += (
-                f" In rules text, '{named.name} Ally:' starts an ability used when another "
+                f" In rules text, '{bond.replace('{faction}', named.name)}:' starts an ability"
+                f" used when another "
                 f"{named.name} card is in play."
             )
         rows.append((symbol(named.name), plain("Faction"), plain(meaning)))
     if any(isinstance(t, Bond) and t.double for t in triggers):
         rows.append(
             (
-                plain("Double Ally"),
+                plain(" ".join(double.replace("{faction}", "").split())),
                 plain("Ability"),
                 plain("Starts an ability used when two other cards of the faction are in play."),
             )
@@ -238,7 +244,7 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
     if any(isinstance(t, OnBanish) for t in triggers):
         rows.append(
             (
-                symbol("Banish"),
+                symbol(banish),
                 plain("Ability"),
                 plain("Starts an ability used by scrapping this card: it leaves the game."),
             )

@@ -37,7 +37,7 @@ def check_bond_factions(context: CheckContext) -> list[Diagnostic]:
             found.append(
                 error(
                     "CK102",
-                    f"ally ability {trigger.label(vocab)!r} on a card with no faction "
+                    f"bond ability {trigger.label(vocab)!r} on a card with no faction "
                     f"in rules text of {card.id!r}",
                     context.at(card, parsed.line, column),
                     card=card.id,

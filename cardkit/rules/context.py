@@ -165,7 +165,7 @@ def _parse_card(card: Card, context: CheckContext) -> None:
             if explained is not None:
                 code, hint = explained.code, explained.hint
                 reason, column = explained.message, explained.column
-            elif exc.expected == ("a zone",):
+            elif "a zone" in exc.expected:
                 hint = _zones_hint(context.parser.vocab)
         context.failed.setdefault(card.id, []).append(FailedLine(index, line, exc, explained))
         context.parse_errors.append(

@@ -69,8 +69,8 @@ _LABELS = {
     "draw": "card drawn",
     "opponent-discards": "card the opponent discards",
     "discard": "card discarded",
-    "scrap-own": "card scrapped from hand or discard pile",
-    "scrap-row": "card scrapped from a shared zone",
+    "banish-own": "card banished from hand or discard pile",
+    "banish-row": "card banished from a shared zone",
     "acquire-free": "point of cost acquired for free",
     "destroy": "target destroyed",
     "other": "other effect",
@@ -114,7 +114,7 @@ def effect_features(effect: Effect) -> Features:
     elif isinstance(effect, BanishCards):
         vocab = effect.vocab or NO_NAMES
         own = [zone for zone in effect.zones if not vocab.shared(zone)]
-        found["scrap-own" if own else "scrap-row"] = effect.up_to
+        found["banish-own" if own else "banish-row"] = effect.up_to
     elif isinstance(effect, AcquireFree):
         found["acquire-free"] = effect.max_cost
     elif isinstance(effect, DestroyTarget):

@@ -36,9 +36,14 @@ def _trigger(trigger: Trigger, vocab: Vocabulary) -> str:
         return "banish"
     if isinstance(trigger, Bond):
         name = vocab.faction(trigger.faction)
+        count = 2 if trigger.double else 1
+        label = (vocab.label_text("bond", count) or "").lower() or (
+            "double {faction} bond" if trigger.double else "{faction} bond"
+        )
+        said = label.replace("{faction}", name)
         if trigger.double:
-            return f"double {name} ally (two other {name} cards in play)"
-        return f"{name} ally (another {name} card in play)"
+            return f"{said} (two other {name} cards in play)"
+        return f"{said} (another {name} card in play)"
     if isinstance(trigger, AbilityCost):
         paid = " and ".join(f"{n} {vocab.resource(r)}" for r, n in trigger.costs)
         return f"activated: pay {paid} from the card ({trigger.label(vocab)})"

@@ -194,12 +194,28 @@ TERMINAL_WORDS: dict[str, str] = {
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 6
-_BOND_LINE = re.compile(r"(?P<name>[^\W\d_][^:{}\n]*?)[ \t{}]+ally[ \t{}]*:", re.IGNORECASE)
 _WORD = re.compile(r"[^\s{}.,:]+")
 # A sentence that is one word, perhaps with parameters: a keyword, if anything.
 _KEYWORD_SENTENCE = re.compile(
     r"(?P<name>[^\W\d_][\w-]*)[ \t{}]*(?P<args>\([^()\n]*\))?[ \t{}]*(?:\.|$)"
 )
+
+
+def _bond_line(vocab: Vocabulary) -> re.Pattern[str]:
+    """A line that starts with a bond label of the game ("Red Guild Bond:"), the faction's name as
+    written; a pattern that matches nothing when the game declares no bond label."""
+    words = {
+        text.split("{faction}", 1)[1].strip()
+        for _, text, means, _, _ in vocab.labels
+        if means == "bond" and "{faction}" in text
+    }
+    words.discard("")
+    if not words:
+        return re.compile(r"(?!)")
+    after = "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    return re.compile(
+        rf"(?P<name>[^\W\d_][^:{{}}\n]*?)[ \t{{}}]+(?:{after})[ \t{{}}]*:", re.IGNORECASE
+    )
 
 
 def _shown(terminal: str, declared: dict[str, str] | None = None) -> str:
@@ -287,7 +303,7 @@ def syntax_error(
         expected = set(exc.allowed or ())
     line, column = max(line, 1), max(column, 1)
     rest = text.split("\n")[line - 1][column - 1 :]
-    if "FACTION" in expected and (match := _BOND_LINE.match(rest)):
+    if "FACTION" in expected and (match := _bond_line(vocab).match(rest)):
         name = " ".join(match.group("name").split())
         return UnknownFactionError(
             f"unknown faction {name!r}" + did_you_mean(name, [n for _, n in vocab.factions]),

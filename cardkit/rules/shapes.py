@@ -157,9 +157,10 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^put the next ({_KINDS}) you acquire this turn on top of your <zone:{DECK}>$"
+                    rf"^put the next ({_KINDS}) you acquire this turn on top of (?:your|the) "
+                    rf"<zone:({_ID})>$"
                 ),
-                lambda m, a: NextAcquireOnTop(_kinds(m[1])),
+                self._next_on_top,
             )
         )
         rules.append(
@@ -223,10 +224,10 @@ class Shapes:
             (
                 re.compile(
                     rf"^target (?:(attacking|blocking) )?<types?:({_ID})> gets ([+-]\d+) "
-                    rf"<stat:({_ID})>( this turn| <span:{_ID}>)?$"
+                    rf"(?:<stat:({_ID})>|(cost))( this turn| <span:{_ID}>)?$"
                 ),
                 lambda m, a: ModifyStat(
-                    m[2], m[4], int(m[3]), "target", *_lasts(m[5]), state=m[1] or ""
+                    m[2], m[4] or m[5], int(m[3]), "target", *_lasts(m[6]), state=m[1] or ""
                 ),
             )
         )
@@ -285,6 +286,13 @@ class Shapes:
     def _damage(self, m: re.Match[str], act: Act) -> Effect:
         amount, _, sides = m[1].partition("d")
         return DealDamage(int(amount), m[3], int(sides) if sides else None, m[2] == "each enemy")
+
+    def _next_on_top(self, m: re.Match[str], act: Act) -> Effect:
+        if m[2] != DECK:
+            raise ValueError(
+                f"a card acquired goes on top of the deck (zone {DECK!r}), not {m[2]!r}"
+            )
+        return NextAcquireOnTop(_kinds(m[1]))
 
     def _banish(self, m: re.Match[str], act: Act) -> Effect | None:
         zones = re.findall(rf"<zone:({_ID})>", m[4])
