@@ -107,7 +107,7 @@ def test_a_spreadsheet_card_is_located_at_its_cell(tmp_path: Path) -> None:
     (tmp_path / "cards.csv").write_text(
         "Name,Qty,Faction,Type,Cost,Defense,Text\n"
         "Good Ship,1,Blob,Ship,2,,{Gain 3 Combat}<hr>{Blob Ally}: {Draw a card}\n"
-        "Bad Ship,1,Blob,Ship,2,,{Gain 3 Combatt}\n",
+        "Bad Ship,1,Blob,Ship,2,,{Gian 3 Combat}\n",
         encoding="utf-8",
     )
     card_set, _ = load_card_set(tmp_path, str(tmp_path))
@@ -117,4 +117,4 @@ def test_a_spreadsheet_card_is_located_at_its_cell(tmp_path: Path) -> None:
     assert diag.code == "CK109"  # a misspelt word where the line stops parsing
     assert diag.card == "bad-ship"
     assert diag.location == card_set.cards[1].location("text")
-    assert "did you mean 'Combat'?" in diag.message
+    assert "did you mean 'Gain'?" in diag.message
