@@ -193,10 +193,14 @@ def test_the_docs_show_each_example() -> None:
 
 
 BAD: list[tuple[str, str, str]] = [
-    ("warpspawn", "Target unit cannot fly.", "unexpected 'fly': expected an action ('attack')"),
+    (
+        "warpspawn",
+        "Target unit cannot fly.",
+        "unexpected 'fly': expected a verb ('draw', 'put'), 'be' or an action ('attack')",
+    ),
     ("warpspawn", "All your units get +1 force this game.", "unexpected 'this'"),
     ("starcraft", "This troop's range is twice.", "unexpected 'twice'"),
-    ("starcraft", "Reveal every Shiny card.", "unexpected 'Shiny'"),
+    ("starcraft", "Reveal every shiny card.", "unexpected 'shiny'"),
 ]
 
 

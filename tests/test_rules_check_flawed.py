@@ -93,7 +93,7 @@ def test_a_cost_out_of_range_leaves_the_text_and_suppress_errors_reported(
         1,
         [
             ("CK024", 4, 7, "error", "bad-card"),
-            ("CK101", 5, 14, "error", "bad-card"),
+            ("CK130", 5, 14, "error", "bad-card"),
             ("CK150", 6, 12, "error", "bad-card"),
         ],
     )
@@ -134,7 +134,7 @@ def test_an_unknown_faction_gives_no_follow_on_error_about_the_bond_ability(
 def test_a_flawed_card_suppresses_its_text_codes_but_never_its_schema_errors(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    card = BAD.replace("[CK998]", "[CK101, CK024, CK140]")
+    card = BAD.replace("[CK998]", "[CK130, CK024, CK140]")
     # CK024 stays: the card is left out of the set, which no suppress list may hide; CK140
     # is not judged on the card, so it is not stale either.
     assert _validate(tmp_path, capsys, card) == (1, [("CK024", 4, 7, "error", "bad-card")])

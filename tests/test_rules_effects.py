@@ -75,6 +75,14 @@ VOCAB = Vocabulary(
     keywords=(("walled", "Walled"), ("transport", "Transport"), ("produces", "Produces")),
     symbols=(("gold", "G"),),
     zones=(("trade-row", "the", "trade row"),),
+    # Star Realms' phrasing (cards/star-realms/game.yaml): the canonical wordings below are its.
+    verbs=(("scrap", "scrap-heap", ""),),
+    labels=(
+        ("ally", "{faction} Ally", "bond", 1, ""),
+        ("double-ally", "Double {faction} Ally", "bond", 2, ""),
+        ("scrap", "Scrap", "cost", 1, "Scrap this card"),
+    ),
+    all_factions="This card counts as an ally for all factions",
 )
 
 CANONICAL: list[tuple[Node, str]] = [
@@ -277,7 +285,7 @@ def test_str_uses_the_vocabulary_captured_in_the_value() -> None:
 
 
 def test_str_without_a_vocabulary_shows_ids() -> None:
-    assert str(Ability(Bond("red-guild"), Gain((("gold", 2),)))) == "red-guild Ally: Gain 2 gold."
+    assert str(Ability(Bond("red-guild"), Gain((("gold", 2),)))) == "red-guild: Gain 2 gold."
 
 
 def test_equality_and_hash_ignore_position_and_vocabulary() -> None:

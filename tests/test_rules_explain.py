@@ -94,11 +94,11 @@ def test_the_battle_clauses_explain_as_their_canonical_words() -> None:
 
 def test_a_line_that_does_not_parse_is_shown_with_its_error() -> None:
     card_set = _load(ROOT / "tests" / "fixtures" / "rules" / "game")
-    card = replace(card_set.cards[0], text="Gain 2 Glod.\nDraw a card.")
+    card = replace(card_set.cards[0], text="Draw 2 crads.\nDraw a card.")
     assert explain(card, card_set.game).splitlines()[1:] == [
-        "  Gain 2 Glod.",
-        "    ! does not parse: unexpected 'Glod': expected a resource "
-        "(did you mean 'Gold'?) at column 8",
+        "  Draw 2 crads.",
+        "    ! does not parse: unexpected 'crads': expected a resource, 'card', a card type, "
+        "a card type (plural), a faction, a card name or another word of rules text at column 8",
         "  Draw a card.",
         "    primary",
         "      draw a card",

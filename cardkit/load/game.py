@@ -747,7 +747,8 @@ def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
         LabelSpec(
             key,
             spec["text"],
-            spec.get("means", ""),
+            # 'ally' is the word games write for the core meaning 'bond' (docs/phrasing.md).
+            {"ally": "bond"}.get(spec.get("means", ""), spec.get("means", "")),
             spec.get("count", 1),
             spec.get("cost", ""),
         )

@@ -33,7 +33,7 @@ def _trigger(trigger: Trigger, vocab: Vocabulary) -> str:
     if isinstance(trigger, Primary):
         return "primary"
     if isinstance(trigger, OnBanish):
-        return "banish"
+        return vocab.removal_verb()  # the game's word: "scrap"
     if isinstance(trigger, Bond):
         name = vocab.faction(trigger.faction)
         count = 2 if trigger.double else 1
