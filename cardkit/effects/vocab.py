@@ -147,11 +147,17 @@ class Vocabulary:
         return None
 
     def removal_verb(self) -> str:
-        """The verb of the game's cost label that removes the card ("Scrap this card"), or
-        'remove' for a game without one."""
+        """The verb of the game's cost label that removes the card ("Scrap this card"), else
+        its verb that moves cards to a shared pile, else 'remove'."""
         for _, _, meaning, _, cost in self.labels:
             if meaning == "cost" and cost:
                 return cost.split()[0].lower()
+        # else the game's verb that moves cards to a shared pile no player draws from
+        # (Dominion's "trash": {to: trash})
+        shared = {key for key, owner, _ in self.zones if owner == "the"}
+        for words, to, _ in self.verbs:
+            if to in shared and to not in ("deck", "discard", "hand"):
+                return words.split()[0].lower()
         return "remove"
 
     def faction(self, faction_id: str) -> str:
