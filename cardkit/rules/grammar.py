@@ -9,6 +9,7 @@ from importlib.resources import files
 from typing import Any
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
+from cardkit.effects.deckbuilding import EVERY_FACTION_TEXT
 from cardkit.effects.forms import Piece, pieces
 from cardkit.effects.vocab import Vocabulary, inflect
 from cardkit.inflect import plural_noun
@@ -326,7 +327,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
-            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions])}/i",
+            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
