@@ -144,7 +144,7 @@ class Shapes:
             )
         rules.append(
             (
-                re.compile(rf"^(you may )?destroy target <type:({_ID})>$"),
+                re.compile(rf"^(you may )?destroy target <types?:({_ID})>$"),
                 lambda m, a: DestroyTarget(m[2], optional=bool(m[1])),
             )
         )
@@ -192,7 +192,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^put the <type:({_ID})> just destroyed( in <span:{_ID}>| this turn)? "
+                    rf"^put the <types?:({_ID})> just destroyed( in <span:{_ID}>| this turn)? "
                     r"back into play$"
                 ),
                 lambda m, a: PutBackIntoPlay(m[1], *_lasts(m[2])),
@@ -223,10 +223,10 @@ class Shapes:
             (
                 re.compile(
                     rf"^target (?:(attacking|blocking) )?<types?:({_ID})> gets ([+-]\d+) "
-                    rf"<stat:({_ID})>( this turn| <span:{_ID}>)?$"
+                    rf"(?:<stat:({_ID})>|(cost))( this turn| <span:{_ID}>)?$"
                 ),
                 lambda m, a: ModifyStat(
-                    m[2], m[4], int(m[3]), "target", *_lasts(m[5]), state=m[1] or ""
+                    m[2], m[4] or m[5], int(m[3]), "target", *_lasts(m[6]), state=m[1] or ""
                 ),
             )
         )
