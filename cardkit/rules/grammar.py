@@ -299,6 +299,7 @@ def game_terminals(vocab: Vocabulary) -> str:
         *(f"this {name}" for name in types),
         *(n for _, n, _ in vocab.cost_symbols),
         *(text.split()[0] for text in _first_literals(vocab)),
+        " ".join((vocab.all_factions or EVERY_FACTION_TEXT).lower().split()[:2]),
     ]
     ahead = _alternatives(starts)[: -len(r"(?![\w-])")]
     ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
