@@ -108,6 +108,8 @@ class Shapes:
             if words.lower() == vocab.removal_verb():
                 self.removal = words.lower()
                 self.removed = inflect(words.lower())[1]
+        if not self.removed:  # "for each card you have removed this turn" in any game
+            self.removed = inflect(vocab.removal_verb())[1]
         self.rules: list[tuple[re.Pattern[str], Callable[[re.Match[str], Act], Effect | None]]] = []
         self._build()
 
