@@ -202,7 +202,9 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(rf"^reveal every <keyword:({_ID})> card(?: at target <type:({_ID})>)?$"),
+                re.compile(
+                    rf"^reveal every <keyword:({_ID})> card(?: at target <types?:({_ID})>)?$"
+                ),
                 lambda m, a: Reveal(m[1], m[2]),
             )
         )
@@ -235,7 +237,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^target <type:({_ID})> gains <keyworduse>( this turn| <span:{_ID}>)?$"
+                    rf"^target <types?:({_ID})> gains <keyworduse>( this turn| <span:{_ID}>)?$"
                 ),
                 self._grant,
             )
@@ -260,7 +262,7 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <type:({_ID})>$"),
+                re.compile(rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <types?:({_ID})>$"),
                 self._damage,
             )
         )
