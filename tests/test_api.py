@@ -24,13 +24,13 @@ FUNCTIONS = [name for name in cardkit.api.__all__ if name[0].islower()]
 
 
 def _broken_star_realms(tmp_path: Path) -> Path:
-    """A copy of Star Realms whose Blob Alpha says 'Gain ten Combat.' (which does not parse)."""
+    """A copy of Star Realms whose Blob Alpha says 'Gain 10 Combat 10.' (which does not parse)."""
     game = tmp_path / "star-realms"
     shutil.copytree(STAR_REALMS, game)
     blob = game / "trade-deck" / "blob.yaml"
     text = blob.read_text(encoding="utf-8")
     assert "      Gain 10 Combat.\n" in text
-    blob.write_text(text.replace("      Gain 10 Combat.\n", "      Gain ten Combat.\n"), "utf-8")
+    blob.write_text(text.replace("      Gain 10 Combat.\n", "      Gain 10 Combat 10.\n"), "utf-8")
     return game
 
 
@@ -110,7 +110,7 @@ def test_load_and_check_give_what_validate_prints(
     found = cardkit.check(cards, loaded=problems)
     assert [d.as_json() for d in found] == printed
     assert [(d.code, d.card) for d in found] == [("CK140", "blob-alpha"), ("CK101", "blob-alpha")]
-    assert found[1].location.line == 10  # blob.yaml line 10: "Gain ten Combat."
+    assert found[1].location.line == 10  # blob.yaml line 10: "Gain 10 Combat 10."
     assert cardkit.unparsed_rules_text(cards) == [found[1]]
 
 

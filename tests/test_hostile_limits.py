@@ -237,7 +237,7 @@ BOMBS: list[Bomb] = [
             )
         },
         ("build", "game", "-o", "out"),
-        "game/game.yaml:57:3: error[CK050] card width must be at least 5mm, not 1e-07mm",
+        "game/game.yaml:66:3: error[CK050] card width must be at least 5mm, not 1e-07mm",
     ),
     # 11. a layout 'extends' chain of 1,500 files
     Bomb(

@@ -511,12 +511,12 @@ def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
         "    type: ship\n"
         "    cost: 2\n"
         "    text: |-\n"
-        "      Gain 1 Gold.\n"
+        "      Gain 1 Trade 1.\n"
         "      Drwa a card.\n"
         "  - name: Hushed Ship\n"
         "    type: ship\n"
         "    cost: 2\n"
-        "    text: Gain 1 Gold.\n"
+        "    text: Gain 1 Trade 1.\n"
         "    suppress: [CK101]\n",
         encoding="utf-8",
     )
@@ -529,10 +529,11 @@ def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
     warned = [line for line in err if "warning[" in line]
     assert warned == [line.replace("error[", "warning[") for line in told]
     assert warned[0] == (  # as docs/printing.md shows it
-        "game/typos.yaml:6:14: warning[CK101] unexpected 'Gold': expected a resource "
-        "in rules text of 'typo-ship'"
+        "game/typos.yaml:6:20: warning[CK101] unexpected '1': expected the end of the line, "
+        "'.', ':', 'or', 'and', ', then' or another word of rules text in rules text of "
+        "'typo-ship'"
     )
     assert warned[1].startswith("game/typos.yaml:7:7: warning[CK109] unknown word 'Drwa'")
     assert any(line.startswith("wrote out/deck.pdf (16 cards") for line in err)
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "out" / DECK_FILE).pages)
-    assert "Gain 1 Gold." in text and "Drwa a card." in text
+    assert "Gain 1 Trade 1." in text and "Drwa a card." in text

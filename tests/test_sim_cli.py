@@ -131,13 +131,15 @@ def test_an_added_card_that_does_not_parse_is_reported_and_nothing_is_simulated(
 ) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(
-        "cards:\n  - name: Glitch\n    type: ship\n    cost: 2\n    text: Gain 2 Trdae.\n",
+        "cards:\n  - name: Glitch\n    type: ship\n    cost: 2\n"
+        "    text: Gain 2 Trade and 3 Cmbat.\n",
         encoding="utf-8",
     )
     status, _, err = _sim(capsys, str(STAR_REALMS), "--add", str(bad), "-o", str(tmp_path / "o"))
     assert status == 1
-    # a misspelt word where the line stops parsing is CK109 (a line that does not parse)
-    assert f"{bad}:5:18: error[CK109] unknown word 'Trdae'" in err and "'glitch'" in err
+    # a misspelt word where the line stops parsing is CK109 (a line that does not parse);
+    # "Gain 2 Trdae." alone now parses (a generic act of gaining 2 of something)
+    assert f"{bad}:5:30: error[CK109] unknown word 'Cmbat'" in err and "'glitch'" in err
     assert "1 error; nothing simulated" in err
     assert not (tmp_path / "o").exists()
 

@@ -215,13 +215,17 @@ class CopyAnother(Clause):
         return f"copy another {kinds_phrase(self.what, vocab)} you have played this turn"
 
 
+EVERY_FACTION_TEXT = "this card counts as a card of every faction"
+"""How ``EveryFaction`` reads in a game that declares no sentence of its own for it."""
+
+
 @dataclass(frozen=True, slots=True)
 class EveryFaction(Clause):
     """The card counts as a card of every faction for the abilities of the game's label of
     meaning 'ally' (its sentence: 'phrasing: labels: ...: every_faction')."""
 
     def phrase(self, vocab: Vocabulary) -> str:
-        text = vocab.all_factions or "this card counts as a card of every faction"
+        text = vocab.all_factions or EVERY_FACTION_TEXT
         return text[:1].lower() + text[1:]
 
 

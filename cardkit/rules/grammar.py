@@ -9,6 +9,7 @@ from importlib.resources import files
 from typing import Any
 
 from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
+from cardkit.effects.deckbuilding import EVERY_FACTION_TEXT
 from cardkit.effects.forms import Piece, pieces
 from cardkit.effects.vocab import Vocabulary, inflect
 from cardkit.inflect import plural_noun
@@ -298,6 +299,7 @@ def game_terminals(vocab: Vocabulary) -> str:
         *(f"this {name}" for name in types),
         *(n for _, n, _ in vocab.cost_symbols),
         *(text.split()[0] for text in _first_literals(vocab)),
+        " ".join((vocab.all_factions or EVERY_FACTION_TEXT).lower().split()[:2]),
     ]
     ahead = _alternatives(starts)[: -len(r"(?![\w-])")]
     ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
@@ -326,7 +328,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
-            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions])}/i",
+            f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",

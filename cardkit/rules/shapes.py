@@ -108,6 +108,8 @@ class Shapes:
             if words.lower() == vocab.removal_verb():
                 self.removal = words.lower()
                 self.removed = inflect(words.lower())[1]
+        if not self.removed:  # "for each card you have removed this turn" in any game
+            self.removed = inflect(vocab.removal_verb())[1]
         self.rules: list[tuple[re.Pattern[str], Callable[[re.Match[str], Act], Effect | None]]] = []
         self._build()
 
@@ -144,7 +146,7 @@ class Shapes:
             )
         rules.append(
             (
-                re.compile(rf"^(you may )?destroy target <type:({_ID})>$"),
+                re.compile(rf"^(you may )?destroy target <types?:({_ID})>$"),
                 lambda m, a: DestroyTarget(m[2], optional=bool(m[1])),
             )
         )
@@ -193,7 +195,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^put the <type:({_ID})> just destroyed( in <span:{_ID}>| this turn)? "
+                    rf"^put the <types?:({_ID})> just destroyed( in <span:{_ID}>| this turn)? "
                     r"back into play$"
                 ),
                 lambda m, a: PutBackIntoPlay(m[1], *_lasts(m[2])),
@@ -201,7 +203,9 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(rf"^reveal every <keyword:({_ID})> card(?: at target <type:({_ID})>)?$"),
+                re.compile(
+                    rf"^reveal every <keyword:({_ID})> card(?: at target <types?:({_ID})>)?$"
+                ),
                 lambda m, a: Reveal(m[1], m[2]),
             )
         )
@@ -234,7 +238,7 @@ class Shapes:
         rules.append(
             (
                 re.compile(
-                    rf"^target <type:({_ID})> gains <keyworduse>( this turn| <span:{_ID}>)?$"
+                    rf"^target <types?:({_ID})> gains <keyworduse>( this turn| <span:{_ID}>)?$"
                 ),
                 self._grant,
             )
@@ -259,7 +263,7 @@ class Shapes:
         )
         rules.append(
             (
-                re.compile(rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <type:({_ID})>$"),
+                re.compile(rf"^deal (\d+|\d+d\d+) damage to (target|each enemy) <types?:({_ID})>$"),
                 self._damage,
             )
         )
