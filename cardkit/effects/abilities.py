@@ -41,7 +41,7 @@ class Bond(Trigger):
     double: bool = False
 
     def label(self, vocab: Vocabulary) -> str:
-        text = vocab.label_text("ally", 2 if self.double else 1)
+        text = vocab.label_text("bond", 2 if self.double else 1)
         if text is None:  # a vocabulary without the game's label: the faction, and how many
             return vocab.faction(self.faction) + (" x2" if self.double else "")
         return fill(text, (self.faction,), vocab)

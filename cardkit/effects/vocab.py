@@ -140,7 +140,7 @@ class Vocabulary:
         return f"{n} {self.resource(resource_id)}"
 
     def label_text(self, means: str, count: int = 1) -> str | None:
-        """The text of the game's label of a meaning ('ally', 'cost'), with its slots."""
+        """The text of the game's label of a meaning ('bond', 'cost'), with its slots."""
         for _, text, meaning, times, _ in self.labels:
             if meaning == means and times == count:
                 return text

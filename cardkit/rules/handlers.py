@@ -230,7 +230,7 @@ class Builder(Transformer[Token, Any]):
 
     def _label(self, index: int, values: tuple[SlotValue, ...], pos: Pos) -> Trigger:
         key, _, means, count, cost = self.vocab.labels[index]
-        if means == "ally" and len(values) == 1 and isinstance(values[0], str):
+        if means == "bond" and len(values) == 1 and isinstance(values[0], str):
             return self._node(pos, Bond, values[0], double=count == 2)
         if means == "cost" and self.shapes.removes_this_card(cost):
             return self._node(pos, OnBanish)
