@@ -86,7 +86,7 @@ PRINTED: list[tuple[str, bool, int, list[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("codes", "ally", "status", "lines"), PRINTED)
+@pytest.mark.parametrize(("codes", "bond", "status", "lines"), PRINTED)
 def test_bad_and_stale_suppress_entries_are_reported(
     codes: str,
     bond: bool,
