@@ -747,8 +747,7 @@ def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
         LabelSpec(
             key,
             spec["text"],
-            # 'ally' is the word games write for the core meaning 'bond' (docs/phrasing.md).
-            {"ally": "bond"}.get(spec.get("means", ""), spec.get("means", "")),
+            spec.get("means", ""),  # '' (a plain label), 'bond' or 'cost' (the schema says so)
             spec.get("count", 1),
             spec.get("cost", ""),
         )
