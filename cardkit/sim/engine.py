@@ -204,8 +204,9 @@ class Match:
             else:
                 self.apply(action)
 
-    def end_turn(self) -> None:
-        p = self.cur
+    def discard_played(self, p: int) -> None:
+        """Player ``p``'s ships played this turn and the rest of their hand go to their discard
+        pile (the first step of ending a turn, in every family of the engine)."""
         discard = self.discard[p]
         discard.extend(self.ships)
         self.ships.clear()
@@ -213,6 +214,10 @@ class Match:
         self.ship_fired.clear()
         discard.extend(self.hand[p])
         self.hand[p].clear()
+
+    def end_turn(self) -> None:
+        p = self.cur
+        self.discard_played(p)
         if self.return_at_end:
             for q, c in self.return_at_end:
                 if c in self.removed:

@@ -119,13 +119,7 @@ class SupplyMatch(Match):
 
     def end_turn(self) -> None:
         p = self.cur
-        discard = self.discard[p]
-        discard.extend(self.ships)
-        self.ships.clear()
-        self.ships_as.clear()
-        self.ship_fired.clear()
-        discard.extend(self.hand[p])
-        self.hand[p].clear()
+        self.discard_played(p)
         self.pool[:] = self.zero_pool
         self.banished = 0
         self.next_on_top = None
