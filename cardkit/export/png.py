@@ -29,7 +29,7 @@ from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
 from cardkit.export.filenames import back_file_name, front_file_name, safe_file_stem
 from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
-from cardkit.export.raster import png_bytes, rasterise
+from cardkit.export.raster import png_bytes, rasterise, round_corners
 from cardkit.export.single import card_pdf, card_size
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Face
@@ -89,7 +89,11 @@ def _draw(
 ) -> tuple[bytes, list[Diagnostic]]:
     """One image: the card's one-card page drawn, rasterised and encoded; its warnings."""
     pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
-    return png_bytes(rasterise(pdf, dpi=dpi), dpi), found
+    image = rasterise(pdf, dpi=dpi)
+    layout = style.layout(job.card)
+    if layout is not None and layout.corners > 0:
+        image = round_corners(image, layout.corners, bleed, dpi)
+    return png_bytes(image, dpi), found
 
 
 def _draw_in_worker(job: Job, bleed: float, dpi: float) -> tuple[bytes, list[Diagnostic]]:

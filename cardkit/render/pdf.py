@@ -57,6 +57,7 @@ class PrintBoxes:
 
 
 MARK = 0.25  # crop mark line width, points
+CUT_LINE = (0.55, 0.55, 0.55)  # the rounded cut line of cards with rounded corners
 
 
 class _Forms:
@@ -191,7 +192,23 @@ def _draw_page(forms: _Forms, page: Page[Card], sheets: int) -> None:
     c.setLineWidth(MARK)
     for mark in page.marks:
         c.line(mark.x1, mark.y1, mark.x2, mark.y2)
+    if page.marks and page.face is Face.FRONT:
+        _draw_round_cuts(forms, page)
     _draw_footer(forms, page, sheets)
+
+
+def _draw_round_cuts(forms: _Forms, page: Page[Card]) -> None:
+    """A thin grey cut line round each card with rounded corners (its layout's 'corners')."""
+    c = forms.canvas
+    for placement in page.placements:
+        layout = forms.style.layout(placement.card)
+        if layout is None or layout.corners <= 0:
+            continue
+        trim = placement.trim
+        radius = min(layout.corners, trim.w / 2, trim.h / 2)
+        c.setStrokeColorRGB(*CUT_LINE)
+        c.setLineWidth(MARK)
+        c.roundRect(trim.x, trim.y, trim.w, trim.h, radius, stroke=1, fill=0)
 
 
 def _draw_footer(forms: _Forms, page: Page[Card], sheets: int) -> None:
