@@ -73,6 +73,7 @@ class CardType:
     deck: str | None = None
     description: str = ""
     layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
+    back_by: str | None = None  # the field whose value names a card's back, or its other face
     plural: str = ""  # the plural rules text writes ('infantry'); '' for the English rule
 
     def field(self, name: str) -> FieldSpec | None:

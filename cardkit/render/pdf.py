@@ -22,11 +22,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, Game
-from cardkit.render.back import back_of, draw_back
+from cardkit.render.back import draw_back
 from cardkit.render.face import draw_face
 from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_fonts
 from cardkit.render.footer import footer_texts
 from cardkit.render.impose import Box, Face, Page, Placement
+from cardkit.render.sides import back_key, back_of
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
@@ -81,12 +82,18 @@ class _Forms:
         return self.fronts[card.id]
 
     def back(self, placement: Placement[Card]) -> str:
-        back_id, _ = back_of(self.style.game, placement.card)
+        card = placement.card
+        back_id = back_key(self.style.game, card, self.style.faces)
         key = (back_id, placement.bleed.w, placement.bleed.h)  # one back may serve two sizes
         if key not in self.backs:
             name = f"back{len(self.backs)}"
             trim = self._begin(name, placement)
-            draw_back(self.canvas, self.style, placement.card, trim, bleed=trim.x)
+            face = self.style.faces.get(card.id)
+            if face is not None:  # a double-faced card: its other face is its back
+                found = draw_face(self.canvas, self.style, face, trim, bleed=trim.x)
+                self.diagnostics.extend(found)
+            else:
+                draw_back(self.canvas, self.style, card, trim, bleed=trim.x)
             self.canvas.endForm()
             self.backs[key] = name
         return self.backs[key]

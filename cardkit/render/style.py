@@ -15,6 +15,8 @@ from cardkit.model import CORE_FIELDS, Card, CardType, Game
 from cardkit.render.fontnames import BOLD, FONT
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
+from cardkit.render.sides import back_faces
+from cardkit.render.sides import back_problems as chosen_back_problems
 from cardkit.render.units import parse_length
 from cardkit.render.unprinted import hidden_required_fields, unused_backs
 
@@ -67,6 +69,7 @@ class CardStyle:
     backs: Mapping[str, Picture] = field(default_factory=dict)  # back images, by back id
     fonts: Mapping[str, FontFace] = field(default_factory=dict)  # the game's fonts, by id
     pictures: Mapping[str, Picture] = field(default_factory=dict)  # picture parts, by file
+    faces: Mapping[str, Card] = field(default_factory=dict)  # double-faced: id -> its back
 
     def font(self, element: Element | None, *, bold: bool = False) -> str:
         """The registered font an element's text is set in: its game font (the bold face
@@ -345,7 +348,10 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                 width, height = size_points(game, size)
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
     pictures, picture_problems = _part_pictures(game, cards, layouts)
-    found += picture_problems + hidden_required_fields(game, layouts) + unused_backs(game)
+    found += picture_problems + hidden_required_fields(game, layouts)
+    found += unused_backs(game, cards)
+    found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
-    style = CardStyle(game, layouts, icons, words, art, backs, fonts, pictures)
+    faces = back_faces(game, cards)
+    style = CardStyle(game, layouts, icons, words, art, backs, fonts, pictures, faces)
     return style, sorted(unique, key=lambda d: d.sort_key)

@@ -7,13 +7,14 @@ effect, which is almost always a slip (a deck that forgot its ``back:``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from cardkit.diagnostics import Diagnostic, warning
-from cardkit.model import CORE_FIELDS, Game
+from cardkit.model import CORE_FIELDS, Card, Game
 from cardkit.render.autostats import shows_stats
 from cardkit.render.fieldtext import STATS_KINDS
 from cardkit.render.layoutfile import LAYOUT_FOLDER, Layout
+from cardkit.render.sides import chosen_back
 
 
 def _named(game: Game) -> set[str]:
@@ -22,17 +23,20 @@ def _named(game: Game) -> set[str]:
     return {item.back for table in tables for item in table if item.back}
 
 
-def unused_backs(game: Game) -> list[Diagnostic]:
-    """CK216 for each declared back that no deck, card type or faction names: no card can be
-    printed with it. (A back that is named but that a set's cards happen not to get -- a
-    card type with no cards yet -- is no slip, so it is not reported.)"""
-    named = _named(game)
+def unused_backs(game: Game, cards: Sequence[Card] = ()) -> list[Diagnostic]:
+    """CK216 for each declared back that no deck, card type, faction or card (by its type's
+    ``back_by`` field) names: no card can be printed with it. (A back that is named but that
+    a set's cards happen not to get -- a card type with no cards yet -- is no slip, so it is
+    not reported; nor is any back when cards choose theirs but none are given.)"""
+    if not cards and any(t.back_by for t in game.card_types.values()):
+        return []
+    named = _named(game) | {chosen_back(game, card) or "" for card in cards}
     first = min(game.decks, default="main")
     return [
         warning(
             "CK216",
-            f"back {back_id!r} is printed on no card: no deck, card type or faction names it, "
-            "so cards get the plain back",
+            f"back {back_id!r} is printed on no card: no deck, card type, faction or card "
+            "names it, so cards get the plain back",
             game.source.at(("backs", back_id), key=True),
             hint=f"add 'back: {back_id}' to a deck (e.g. decks.{first}), or remove it",
         )
