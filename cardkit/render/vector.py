@@ -58,5 +58,5 @@ def load_svg(path: Path, root: Path, data: bytes) -> Drawing | str:
         if not (math.isfinite(side) and MIN_SIDE <= side <= MAX_SIDE):
             return f"has a side of {side!r} points; give it a width and height from 0.001 to 100000"
     # Drawn in the card font's state, so the PDF names no unembedded Helvetica.
-    drawing.initialFontName = FONT
+    drawing.initialFontName = FONT  # type: ignore[attr-defined]  # an AttrMap attribute
     return drawing
