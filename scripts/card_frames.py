@@ -1,5 +1,5 @@
 """Draw card frame pictures with Pillow: Hearthfield's frame per card type
-(cards/hearthfield/frames/) and the feature test game's frame per faction
+(cards/hearthfield/frames/, with a 3 mm bleed) and the feature test game's frame per faction
 (tests/fixtures/feature-game/pictures/frames/).
 
 A frame is a whole-card picture drawn under a layout's parts (a 'pictures:' entry with no
@@ -46,9 +46,15 @@ def mix(a: Rgb, b: Rgb, t: float) -> Rgb:
     )
 
 
-def frame(ground: Rgb, border: Rgb, accent: Rgb, *, landscape: bool = False) -> Image.Image:
-    """One frame: ground shaded top to bottom, a border band, an inner line, corner jewels."""
+def frame(
+    ground: Rgb, border: Rgb, accent: Rgb, *, landscape: bool = False, bleed: bool = False
+) -> Image.Image:
+    """One frame: ground shaded top to bottom, a border band, an inner line, corner jewels.
+    With ``bleed``, the picture has a 3 mm bleed all round (the border band grows into it),
+    for a layout picture with 'bleed: true'."""
     w, h = (HEIGHT, WIDTH) if landscape else (WIDTH, HEIGHT)
+    extra = round(3 / 63.5 * WIDTH) if bleed else 0  # 3 mm, in pixels
+    w, h = w + 2 * extra, h + 2 * extra
     big_w, big_h = w * SCALE, h * SCALE
     image = Image.new("RGB", (big_w, big_h), ground)
     draw = ImageDraw.Draw(image)
@@ -58,7 +64,7 @@ def frame(ground: Rgb, border: Rgb, accent: Rgb, *, landscape: bool = False) -> 
     step = 18 * SCALE  # faint diagonal hatching over the ground
     for x in range(-big_h, big_w, step):
         draw.line((x, big_h, x + big_h, 0), fill=mix(ground, accent, 0.18), width=SCALE)
-    band = 9 * SCALE
+    band = (9 + extra) * SCALE
     draw.rectangle((0, 0, big_w - 1, big_h - 1), outline=border, width=band)
     inset = band + 4 * SCALE
     draw.rounded_rectangle(
@@ -85,7 +91,7 @@ def write(folder: Path, colours: dict[str, tuple[str, str, str]], **kind: bool) 
 
 
 def main() -> None:
-    write(ROOT / "cards" / "hearthfield" / "frames", HEARTHFIELD)
+    write(ROOT / "cards" / "hearthfield" / "frames", HEARTHFIELD, bleed=True)
     feature = ROOT / "tests" / "fixtures" / "feature-game" / "pictures" / "frames"
     write(feature, FEATURE)
     write(feature / "landscape", FEATURE, landscape=True)

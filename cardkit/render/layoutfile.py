@@ -390,7 +390,12 @@ class LayoutLibrary:
         if isinstance(extends, str) and not any(d.code == "CK207" for d in found):
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
-                parent = {_key(e): e for e in (*parent_layout.elements, *parent_layout.stats)}
+                inherited = (
+                    *parent_layout.elements,
+                    *parent_layout.stats,
+                    *parent_layout.pictures,
+                )
+                parent = {_key(e): e for e in inherited}
         if found:
             return None
         own = dict(parent)
