@@ -57,7 +57,8 @@ def _style_problems(root: Path) -> list[Diagnostic]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     out = tmp_path_factory.mktemp("feature")
-    result = build(_load(GAME), BuildOptions(output=out, png=True, dpi=DPI, tts=True))
+    options = BuildOptions(output=out, png=True, dpi=DPI, tts=True, single=True)
+    result = build(_load(GAME), options)
     assert result.deck is not None, result.diagnostics
     assert [str(d) for d in (*result.diagnostics, *result.export_diagnostics)] == []
     return Built(out, result.deck)
@@ -195,6 +196,24 @@ def test_the_double_faced_card_has_its_other_face_as_its_png_back(built: Built) 
     assert "back-face-opened-lantern-poker.png" in names
     assert "opened-lantern.png" not in names
     assert {"back-moth-poker.png", "back-ember-poker.png", "back-gilded-poker.png"} <= names
+
+
+def test_print_service_pages_put_the_other_face_after_its_front(built: Built) -> None:
+    pages = [page.extract_text() for page in PdfReader(built.folder / "cards-poker.pdf").pages]
+    assert len(pages) == 2 * 7  # a front and a back page for each printed card
+    fronts = [text for text in pages[0::2]]
+    sealed = next(i for i, text in enumerate(fronts) if "Sealed Lantern" in text)
+    assert "Opened Lantern" in pages[2 * sealed + 1]
+    assert not any("Opened Lantern" in text for text in fronts)
+
+
+def test_only_a_double_faced_card_keeps_its_other_face(tmp_path: Path) -> None:
+    options = BuildOptions(output=tmp_path, only=("Sealed Lantern",))
+    result = build(_load(GAME), options)
+    assert result.deck is not None and [str(d) for d in result.diagnostics] == []
+    fronts, backs = (page.extract_text() for page in PdfReader(result.deck).pages)
+    assert "Sealed Lantern" in fronts and "Opened Lantern" not in fronts
+    assert "Opened Lantern" in backs
 
 
 def test_tabletop_simulator_gets_unique_backs_and_a_sideways_site(built: Built) -> None:

@@ -349,7 +349,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
     pictures, picture_problems = _part_pictures(game, cards, layouts)
     found += picture_problems + hidden_required_fields(game, layouts)
-    found += unused_backs(game, cards)
+    found += unused_backs(game)
     found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
     faces = back_faces(game, cards)

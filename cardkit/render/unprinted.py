@@ -7,30 +7,43 @@ effect, which is almost always a slip (a deck that forgot its ``back:``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from cardkit.diagnostics import Diagnostic, warning
-from cardkit.model import CORE_FIELDS, Card, Game
+from cardkit.model import CORE_FIELDS, Game
 from cardkit.render.autostats import shows_stats
 from cardkit.render.fieldtext import STATS_KINDS
 from cardkit.render.layoutfile import LAYOUT_FOLDER, Layout
-from cardkit.render.sides import chosen_back
 
 
-def _named(game: Game) -> set[str]:
-    """The backs a deck, card type or faction names."""
+def _named(game: Game) -> set[str] | None:
+    """The backs a deck, card type or faction names, or a card type's ``back_by`` field can
+    name (a faction's, deck's, type's id, an enum's values); None when a card's own words
+    can name any back (a text field)."""
     tables = (game.decks.values(), game.card_types.values(), game.factions.values())
-    return {item.back for table in tables for item in table if item.back}
+    named = {item.back for table in tables for item in table if item.back}
+    for card_type in game.card_types.values():
+        field = card_type.back_by
+        if field is None:
+            continue
+        if field in ("faction", "deck", "type"):
+            named |= set({"faction": game.factions, "deck": game.decks}.get(field, game.card_types))
+            continue
+        spec = card_type.field(field)
+        if spec is None or spec.kind != "enum":
+            return None
+        named |= set(spec.values)
+    return named
 
 
-def unused_backs(game: Game, cards: Sequence[Card] = ()) -> list[Diagnostic]:
-    """CK216 for each declared back that no deck, card type, faction or card (by its type's
-    ``back_by`` field) names: no card can be printed with it. (A back that is named but that
-    a set's cards happen not to get -- a card type with no cards yet -- is no slip, so it is
-    not reported; nor is any back when cards choose theirs but none are given.)"""
-    if not cards and any(t.back_by for t in game.card_types.values()):
+def unused_backs(game: Game) -> list[Diagnostic]:
+    """CK216 for each declared back that no deck, card type, faction or ``back_by`` field
+    names: no card can be printed with it. (A back that is named but that a set's cards
+    happen not to get -- a card type with no cards yet -- is no slip, so it is not reported;
+    nor is any back when a text field chooses backs, as any card may name it.)"""
+    named = _named(game)
+    if named is None:
         return []
-    named = _named(game) | {chosen_back(game, card) or "" for card in cards}
     first = min(game.decks, default="main")
     return [
         warning(
