@@ -14,6 +14,11 @@ A layout is a YAML file in ``templates/layouts/`` (built in) or ``cards/<game>/l
       requires: {field: requires, label: "Requires:", left: 3mm, right: 3mm, bottom: 24mm,
                  height: 4mm}
       attacks: {field: attacks, item: "{name} {damage}", separator: " / ", left: 3mm, ...}
+    pictures:                     # frames, backgrounds, overlays: a file chosen by '{field}'
+      frame: {file: "frames/{faction}.png"}              # no box: the whole card, under
+      crest: {file: "crests/{rarity}.svg", right: 3mm, ..., layer: over, fit: contain}
+    landscape: true               # laid out on the card turned on its side, printed rotated
+    corners: 3mm                  # rounded corners: a cut line on sheets, transparent in PNGs
 
 A badge of a ``resources`` field draws one badge per resource the card names, side by side
 in its box, each in the resource's colour (or with its icon). A card with no rules text draws
