@@ -225,6 +225,13 @@ def test_tabletop_simulator_gets_unique_backs_and_a_sideways_site(built: Built) 
     (custom,) = sealed["CustomDeck"].values()
     assert custom["UniqueBack"] is True and custom["BackURL"].endswith("-backs.png")
     assert cards["Moonlit Orchard"]["SidewaysCard"] is True
+    # the hidden card (another player's hand) of that sheet is a plain back, not a face
+    sheet = Image.open(built.folder / "tts" / Path(custom["FaceURL"]).name).convert("RGB")
+    columns, rows = custom["NumWidth"], custom["NumHeight"]
+    cell = (sheet.width // columns, sheet.height // rows)
+    hidden = sheet.getpixel(((columns - 0.9) * cell[0], (rows - 0.9) * cell[1]))
+    assert isinstance(hidden, tuple)
+    assert _near(hidden, _hex("#2a2238"), 25)  # the court deck's back colour
     assert cards["Lamplighter"]["SidewaysCard"] is False
 
 

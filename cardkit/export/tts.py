@@ -29,7 +29,7 @@ import hashlib
 import json
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -353,8 +353,9 @@ def build_tts(
             if progress is not None:
                 progress(done, total)
         key = f"{sheet.back}:{grid.cell_width}x{grid.cell_height}"
-        if key not in backs:
-            backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK, style)
+        if key not in backs:  # the hidden card: never a double-faced card's other face
+            plain = replace(style, faces={}) if sheet.unique_back else style
+            backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK, plain)
         image.paste(backs[key], grid.origin(grid.hidden_slot))
         images[sheet.face] = png_bytes(image)
         if sheet.unique_back:  # each card's other face, in its slot
