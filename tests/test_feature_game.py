@@ -24,7 +24,7 @@ from PIL import Image
 from pypdf import PdfReader
 from test_golden import matches_golden, rasterise
 
-from cardkit.app.build import BuildOptions, build
+from cardkit.app.build import BuildOptions, build, build_deck
 from cardkit.diagnostics import Diagnostic
 from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
@@ -240,6 +240,25 @@ def test_feature_game_page_matches_its_golden_picture(
     built: Built, index: int, request: pytest.FixtureRequest
 ) -> None:
     matches_golden(rasterise(built.pdf, index), f"feature-game-page-{index + 1}.png", request)
+
+
+def test_the_built_in_landscape_layout_serves_a_landscape_card_type(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    (root / "layouts" / "site.yaml").unlink()
+    game = root / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8").replace("layout: site", "layout: landscape"),
+        encoding="utf-8",
+    )
+    card_set = _load(root)
+    style, found = prepare_style(card_set.game, card_set.cards)
+    assert found == []
+    layout = style.layouts["site"]
+    assert layout.name == "landscape" and layout.landscape
+    written, drawn = build_deck(card_set, BuildOptions(output=tmp_path / "out"))
+    assert [str(d) for d in drawn] == []
+    fronts = _words(written[0], 1)
+    assert "Orchard" in fronts
 
 
 # Mistakes -------------------------------------------------------------------------------
