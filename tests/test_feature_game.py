@@ -284,6 +284,23 @@ def test_a_missing_picture_is_a_located_warning_and_the_card_is_drawn(tmp_path: 
     ]
 
 
+def test_a_required_field_shown_by_a_picture_is_printed(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    game, cards = root / "game.yaml", root / "cards.yaml"
+    text = game.read_text(encoding="utf-8").replace("default: common", "required: true")
+    game.write_text(text, encoding="utf-8")
+    text = cards.read_text(encoding="utf-8")
+    for name in ("Lamplighter", "Cinder Page"):
+        text = text.replace(f"name: {name}\n", f"name: {name}\n    rarity: common\n")
+    cards.write_text(text, encoding="utf-8")
+    assert _said(root) == []  # the crest per rarity shows it: no CK217
+    courtier = root / "layouts" / "courtier.yaml"
+    lines = courtier.read_text(encoding="utf-8").splitlines(keepends=True)
+    kept = [line for line in lines if "crest" not in line and "height: 6mm" not in line]
+    courtier.write_text("".join(kept), encoding="utf-8")
+    assert [d.split("]")[0] for d in _said(root)] == ["game.yaml:28:3: warning[CK217"]
+
+
 def _other_side(root: Path, card: str, value: str) -> None:
     cards = root / "cards.yaml"
     text = cards.read_text(encoding="utf-8")

@@ -69,6 +69,7 @@ def hidden_required_fields(game: Game, layouts: Mapping[str, Layout]) -> list[Di
         if layout is None or not required:
             continue
         shown = {e.field for e in (*layout.badges, *layout.lines, *layout.texts)}
+        shown |= {slot for e in layout.pictures for slot in e.slots()}  # a crest per rarity
         if shows_stats(layout):
             badge = layout.stat("badge")
             shown.add(badge.field if badge is not None else None)
