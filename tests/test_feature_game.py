@@ -301,6 +301,26 @@ def test_a_required_field_shown_by_a_picture_is_printed(tmp_path: Path) -> None:
     assert [d.split("]")[0] for d in _said(root)] == ["game.yaml:28:3: warning[CK217"]
 
 
+def test_a_card_value_cannot_lead_a_picture_out_of_the_game_folder(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    relic = root / "layouts" / "relic.yaml"
+    relic.write_text(
+        relic.read_text(encoding="utf-8").replace(
+            "pictures/art/lantern.svg", '"pictures/art/{other_side}.svg"'
+        ),
+        encoding="utf-8",
+    )
+    _other_side(root, "Opened Lantern", "../../../secret")
+    said = _said(root)
+    assert any(
+        d.startswith(
+            "layouts/relic.yaml:5:10: error[CK212] picture 'image' of layout 'relic', "
+            "file path 'pictures/art/../../../secret.svg' leaves the game folder"
+        )
+        for d in said
+    ), said
+
+
 def _other_side(root: Path, card: str, value: str) -> None:
     cards = root / "cards.yaml"
     text = cards.read_text(encoding="utf-8")
