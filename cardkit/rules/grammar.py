@@ -72,9 +72,29 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("spend", "spends", "spent"),
     ("go", "goes", "gone"),
     ("stay", "stays", "stayed"),
+    ("break", "breaks", "broken"),
+    ("steal", "steals", "stolen"),
+    ("hold", "holds", "held"),
+    ("keep", "keeps", "kept"),
+    ("set", "sets", "set"),
+    ("send", "sends", "sent"),
+    ("split", "splits", "split"),
+    ("find", "finds", "found"),
+    ("become", "becomes", "become"),
 )
+# Common English verbs of card text, regular in their forms (inflected like a game's own).
+_REGULAR_VERBS = (
+    "access activate advance allocate assign attach avoid bypass cancel change declare decrease "
+    "defend distribute divide double equip exchange expose fail flip forfeit guess halve host "
+    "increase protect raise receive reduce refresh repeat reset resolve rotate roll score select "
+    "succeed suffer survive swap switch transform unlock view wait apply "
+    "remain reorder collect call"
+).split()
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
+_REGULAR: tuple[tuple[str, str, str], ...] = tuple(
+    (verb, *inflect(verb)) for verb in dict.fromkeys(_REGULAR_VERBS)
+)
 _OWN_RULES = frozenset({"make", "attack", "block", "move"})
 # Words that start what follows a clause, besides a verb's -ing form ("putting").
 _TRAILERS = [
@@ -175,7 +195,7 @@ def ing(words: str) -> str:
 def verb_forms(vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
     """Every verb of the game: the core verbs and its own, each (base, -s form, participle)."""
     own = tuple((words, *inflect(words)) for words, _, _ in vocab.verbs)
-    return CORE_VERBS + own
+    return CORE_VERBS + _REGULAR + own
 
 
 # -- declared forms with slots ---------------------------------------------------------------
@@ -311,6 +331,17 @@ def game_terminals(vocab: Vocabulary) -> str:
         if fold(singular) not in bases  # "Tap" that is a verb is read as the verb
     ]
     this_kinds = _alternatives(types)
+    heads = _alternatives(
+        [
+            "card",
+            "cards",
+            "token",
+            "tokens",
+            *types,
+            *(name for _, name in vocab.plural_names()),
+            *(name for pair in vocab.nouns for name in pair),
+        ]
+    )
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
@@ -327,6 +358,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
+            f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
@@ -346,6 +378,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
+            f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
             f"TRAILER.2: /(?:,[ \\t]*)?(?:{trailers}|to{ahead})(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",

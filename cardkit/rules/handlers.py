@@ -347,6 +347,12 @@ class Builder(Transformer[Token, Any]):
         word, condition, effect = children
         return self._node(_pos(word), Conditional, condition, effect)
 
+    def or_word(self, children: list[Any]) -> Token:
+        return Token("CONJ", "or")
+
+    def and_word(self, children: list[Any]) -> Token:
+        return Token("CONJ", "and")
+
     def condition(self, children: list[Any]) -> Node:
         wording = self._node(_pos(children[0]), Wording, self._terms(children))
         return self.shapes.condition(wording)
