@@ -5,12 +5,14 @@ A term is ``(kind, value)``: ``('w', 'up to')`` words as written (casefolded), `
 number, and ids the vocabulary names: ``('type', 'action')``, ``('types', 'action')`` (plural),
 ``('resource', 'coin')`` (``'resource1'``: its singular), ``('zone', 'hand')``, ``('keyword',
 ...)``, ``('faction', ...)``, ``('span', ...)`` ('this <span>'), ``('name', 'Farthing')`` a card
-named as printed, ``('quote', 'Spark')`` one named in quotes.
+named as printed, ``('quote', 'Spark')`` one named in quotes, ``('word', 'shiny')`` a word
+the grammar has no role for, read as written where the grammar allows free words (in a
+condition, after a clause); the spelling check reads these.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from cardkit.effects.abilities import Trigger
 from cardkit.effects.combinators import And, Choice, Condition, Then
@@ -24,8 +26,27 @@ Term = tuple[str, str]
 
 TERM_KINDS = frozenset(
     {"w", "n", "type", "types", "resource", "resource1", "zone", "keyword", "faction", "span"}
-    | {"name", "quote", "stat", "counter"}
+    | {"name", "quote", "stat", "counter", "word"}
 )
+
+
+def free_words(value: object) -> frozenset[str]:
+    """The free words (``('word', ...)`` terms) anywhere in an effect value."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            if len(item) == 2 and item[0] == "word" and isinstance(item[1], str):
+                found.add(item[1])
+            else:
+                stack.extend(item)
+        elif isinstance(item, Node):
+            stack.extend(getattr(item, f.name) for f in fields(item) if f.name not in _NOT_TEXT)
+    return frozenset(found)
+
+
+_NOT_TEXT = frozenset({"pos", "vocab"})
 
 
 def _zone_name(zone: str, vocab: Vocabulary) -> str:

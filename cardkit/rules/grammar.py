@@ -379,6 +379,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
             f"TRAILER.2: /(?:,[ \\t]*)?(?:{trailers}|to{ahead})(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
@@ -388,6 +389,13 @@ def game_terminals(vocab: Vocabulary) -> str:
         )
     )
 
+
+_FUNCTION_WORDS = (
+    "a an the this that these those each every all any some no another other and or but nor "
+    "of to in on at by for from with into onto as if then than it its they them their you your "
+    "he she his her him we our is are was were be"
+).split()
+"""Words of the grammar's own that never start the free words after a clause."""
 
 _PLAYERS = (
     "each opponent",

@@ -167,6 +167,8 @@ class Builder(Transformer[Token, Any]):
             return ("quote", text[1:-1].strip())
         if kind == "STAT":
             return ("stat", self.stats[folded])
+        if kind in ("WORD", "FREE"):
+            return ("word", folded)
         return ("w", folded.translate(_MINUS))
 
     def _terms(self, children: list[Any]) -> tuple[Term, ...]:

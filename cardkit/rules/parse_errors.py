@@ -73,7 +73,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "ADJ": "a word for cards ('other')",
     "NOUN": "a noun the game declares",
     "ED_ADJ": "a verb before a card ('installed')",
-    "WORTH": "'worth'",
+    "FREE": "another word of rules text",
     "OTHER": "'other'",
     "NON": "'non-'",
     "TOKEN": "'token'",
