@@ -266,12 +266,15 @@ class Labelled(Trigger):
 
     key: str
     values: tuple[SlotValue, ...] = ()
+    costs: Costs | None = None
+    """What the ability costs, written after the label: ``Interface -> 1 credit:``."""
 
     def label(self, vocab: Vocabulary) -> str:
+        cost = f" -> {self.costs.label(vocab)}" if self.costs is not None else ""
         for key, text, _, _, _ in vocab.labels:
             if key == self.key and slot_count(text) == len(self.values):
-                return fill(text, self.values, vocab)
-        return self.key
+                return fill(text, self.values, vocab) + cost
+        return self.key + cost
 
 
 @dataclass(frozen=True, slots=True)

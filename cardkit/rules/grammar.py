@@ -81,6 +81,7 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("split", "splits", "split"),
     ("find", "finds", "found"),
     ("become", "becomes", "become"),
+    ("worth", "worth", "worth"),
 )
 # Common English verbs of card text, regular in their forms (inflected like a game's own).
 _REGULAR_VERBS = (
@@ -335,6 +336,8 @@ def game_terminals(vocab: Vocabulary) -> str:
         [
             "card",
             "cards",
+            "piece of",
+            "pieces of",
             "token",
             "tokens",
             *types,

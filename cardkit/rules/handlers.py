@@ -226,6 +226,18 @@ class Builder(Transformer[Token, Any]):
     def labelled(self, children: list[Trigger]) -> Trigger:
         return children[0]
 
+    def labelled_cost(self, children: list[Any]) -> Trigger:
+        """A label and the ability's cost: "Interface -> 1 credit:"."""
+        label, chain = children
+        costs = self.costs([chain])
+        if not isinstance(label, Labelled) or not isinstance(costs, Costs):
+            raise RulesTextError(
+                "a cost after this label is not read; write the cost alone before ':'",
+                line=label.pos.line,
+                column=label.pos.column,
+            )
+        return replace(label, costs=costs)
+
     def label(self, children: list[Tree[Any]]) -> Trigger:
         index, values, pos = self._declared(children[0])
         return self._label(index, values, pos)
