@@ -76,6 +76,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "ED_ADJ": "a verb before a card ('installed')",
     "FREE": "another word of rules text",
     "PIECE_OF": "'piece of'",
+    "BY": "'by'",
     "OTHER": "'other'",
     "NON": "'non-'",
     "TOKEN": "'token'",
