@@ -331,3 +331,19 @@ class Shorthand(Clause):
     def phrase(self, vocab: Vocabulary) -> str:
         words = [fill(self.form, self.values, vocab), *(p.phrase(vocab) for p in self.parts)]
         return " ".join(words).replace(" ,", ",")
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Clause):
+    """Words in parentheses that remind rather than rule: a sentence of its own ("(This is not
+    in the Supply.)") or a note after a clause. Kept as written; it does nothing."""
+
+    words: str
+
+    def __post_init__(self) -> None:
+        words = self.words
+        if not words.strip() or "(" in words or ")" in words or "\n" in words:
+            raise ValueError(f"a note is words without parentheses or line breaks, not {words!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"({self.words})"

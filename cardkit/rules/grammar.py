@@ -84,13 +84,60 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("worth", "worth", "worth"),
 )
 # Common English verbs of card text, regular in their forms (inflected like a game's own).
-_REGULAR_VERBS = (
-    "access activate advance allocate assign attach avoid bypass cancel change declare decrease "
-    "defend distribute divide double equip exchange expose fail flip forfeit guess halve host "
-    "increase protect raise receive reduce refresh repeat reset resolve rotate roll score select "
-    "succeed suffer survive swap switch transform unlock view wait apply "
-    "remain reorder collect call"
-).split()
+_REGULAR_VERBS = [
+    "access",
+    "activate",
+    "advance",
+    "allocate",
+    "assign",
+    "attach",
+    "avoid",
+    "bypass",
+    "cancel",
+    "change",
+    "declare",
+    "decrease",
+    "defend",
+    "distribute",
+    "divide",
+    "double",
+    "equip",
+    "exchange",
+    "expose",
+    "fail",
+    "flip",
+    "forfeit",
+    "guess",
+    "halve",
+    "host",
+    "increase",
+    "protect",
+    "raise",
+    "receive",
+    "reduce",
+    "refresh",
+    "repeat",
+    "reset",
+    "resolve",
+    "rotate",
+    "roll",
+    "score",
+    "select",
+    "succeed",
+    "suffer",
+    "survive",
+    "swap",
+    "switch",
+    "transform",
+    "unlock",
+    "view",
+    "wait",
+    "apply",
+    "remain",
+    "reorder",
+    "collect",
+    "call",
+]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
 _REGULAR: tuple[tuple[str, str, str], ...] = tuple(
@@ -105,9 +152,6 @@ _TRAILERS = [
     "after",
     "before",
     "while",
-    "that",
-    "who",
-    "which",
     "where",
     "only",
     "but",
@@ -383,7 +427,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
             f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
-            f"TRAILER.2: /(?:,[ \\t]*)?(?:{trailers}|to{ahead})(?![\\w-])/i",
+            # "that", "who", "which" start a relative clause only without a comma before them
+            # (", that player discards ..." is a new clause)
+            f"TRAILER.2: /(?:(?:,[ \\t]*)?(?:{trailers}|to{ahead})|that|who|which)(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
             f"_OR_VERB.3: /(?:,[ \\t]*or|or)(?![\\w-]){ahead}/i",
@@ -393,11 +439,61 @@ def game_terminals(vocab: Vocabulary) -> str:
     )
 
 
-_FUNCTION_WORDS = (
-    "a an the this that these those each every all any some no another other and or but nor "
-    "of to in on at by for from with into onto as if then than it its they them their you your "
-    "he she his her him we our is are was were be"
-).split()
+_FUNCTION_WORDS = [
+    "a",
+    "an",
+    "the",
+    "this",
+    "that",
+    "these",
+    "those",
+    "each",
+    "every",
+    "all",
+    "any",
+    "some",
+    "no",
+    "another",
+    "other",
+    "and",
+    "or",
+    "but",
+    "nor",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "by",
+    "for",
+    "from",
+    "with",
+    "into",
+    "onto",
+    "as",
+    "if",
+    "then",
+    "than",
+    "it",
+    "its",
+    "they",
+    "them",
+    "their",
+    "you",
+    "your",
+    "he",
+    "she",
+    "his",
+    "her",
+    "him",
+    "we",
+    "our",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+]
 """Words of the grammar's own that never start the free words after a clause."""
 
 _PLAYERS = (

@@ -59,6 +59,7 @@ from cardkit.effects.core import (
     Framed,
     KeywordList,
     Labelled,
+    Note,
     Shorthand,
     Term,
     Wording,
@@ -360,6 +361,10 @@ class Builder(Transformer[Token, Any]):
     def conditional(self, children: list[Any]) -> Effect:
         word, condition, effect = children
         return self._node(_pos(word), Conditional, condition, effect)
+
+    def note(self, children: list[Token]) -> Note:
+        (token,) = children
+        return self._node(_pos(token), Note, " ".join(str(token)[1:-1].split()))
 
     def or_word(self, children: list[Any]) -> Token:
         return Token("CONJ", "or")

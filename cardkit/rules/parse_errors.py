@@ -77,6 +77,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "FREE": "another word of rules text",
     "PIECE_OF": "'piece of'",
     "BY": "'by'",
+    "NOTE": "words in parentheses",
+    "PART_OF": "'all of your'",
     "OTHER": "'other'",
     "NON": "'non-'",
     "TOKEN": "'token'",
