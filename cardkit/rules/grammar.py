@@ -81,7 +81,6 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("split", "splits", "split"),
     ("find", "finds", "found"),
     ("become", "becomes", "become"),
-    ("worth", "worth", "worth"),
 )
 # Common English verbs of card text, regular in their forms (inflected like a game's own).
 _REGULAR_VERBS = [
@@ -405,6 +404,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
+            f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
             f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
@@ -432,7 +432,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"TRAILER.2: /(?:(?:,[ \\t]*)?(?:{trailers}|to{ahead})|that|who|which)(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
-            f"_OR_VERB.3: /(?:,[ \\t]*or|or)(?![\\w-]){ahead}/i",
+            # ". or" too: a choice a spreadsheet cell wrote across a full stop
+            f"_OR_VERB.3: /(?:[,.][ \\t]*or|or)(?![\\w-]){ahead}/i",
             declared_rules(vocab),
             "",
         )
@@ -525,6 +526,17 @@ _CLAUSE_STARTS = (
     "play only during",
 )
 """The first words of the clauses of the sample games' own rules (grammar.lark)."""
+
+
+def label_words(vocab: Vocabulary) -> list[str]:
+    """The words of the game's labels besides their slots ("Ally" of "{faction} Ally"): text
+    names abilities by them ("all of your Blob Ally abilities")."""
+    return [
+        piece.text
+        for _, text, _, _, _ in vocab.labels
+        for piece in pieces(text)
+        if not piece.slot and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", piece.text)
+    ]
 
 
 def zone_names(vocab: Vocabulary) -> list[str]:

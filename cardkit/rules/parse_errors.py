@@ -77,6 +77,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "FREE": "another word of rules text",
     "PIECE_OF": "'piece of'",
     "BY": "'by'",
+    "LABEL_WORD": "a word of the game's labels",
     "NOTE": "words in parentheses",
     "PART_OF": "'all of your'",
     "OTHER": "'other'",
