@@ -533,7 +533,7 @@ _CLAUSE_STARTS = (
 
 def label_words(vocab: Vocabulary) -> list[str]:
     """The words of the game's labels besides their slots ("Ally" of "{faction} Ally"): text
-    names abilities by them ("all of your Blob Ally abilities")."""
+    names abilities by them ("all of your Red Guild Ally abilities")."""
     return [
         piece.text
         for _, text, _, _, _ in vocab.labels
