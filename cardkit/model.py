@@ -276,6 +276,7 @@ class Phrasing:
     phrases: Mapping[str, str] = field(default_factory=dict)  # key -> sentence with slots
     cost_symbols: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id -> names
     plurals: Mapping[str, str] = field(default_factory=dict)  # noun -> its plural
+    nouns: tuple[str, ...] = ()  # subtypes and traits rules text names cards by ("Elf")
     all_factions: str = ""  # the sentence that makes a card an ally of every faction
 
 

@@ -784,6 +784,7 @@ def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
             for key, spec in (raw.get("cost_symbols") or {}).items()
         },
         plurals=dict(raw.get("plurals") or {}),
+        nouns=tuple(" ".join(str(noun).split()) for noun in raw.get("nouns") or ()),
         all_factions=every,
     )
 
