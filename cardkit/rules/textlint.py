@@ -109,8 +109,21 @@ def _stems(folded: str) -> Iterator[str]:
         if folded.endswith(ending) and len(folded) > len(ending) + 1:
             stem = folded[: -len(ending)] + back
             yield stem
-            if ending in ("es", "ed", "ing") and not back and stem[-1] == stem[-2]:
+            if ending in ("es", "ed", "ing") and not back and _doubled_after_vowel(stem):
                 yield stem[:-1]  # a doubled consonant: 'scrapped', 'rezzes'
+
+
+def _doubled_after_vowel(stem: str) -> bool:
+    """Whether ``stem`` ends in a consonant doubled after one vowel, as a verb doubles it
+    before an ending ('scrapp' of 'scrapped', 'rezz'); not 'costt' of 'costting'."""
+    vowels = "aeiou"
+    return (
+        len(stem) >= 3
+        and stem[-1] == stem[-2]
+        and stem[-1] not in vowels
+        and stem[-3] in vowels
+        and (len(stem) == 3 or stem[-4] not in vowels)
+    )
 
 
 def _edits(word: str) -> set[str]:
@@ -261,12 +274,31 @@ def _checked(line: str, start: int) -> Iterator[tuple[str, int]]:
             yield word, match.start() + 1
 
 
-def misspelt(line: str, words: Dictionary, start: int = 1) -> list[Finding]:
-    """Words from column ``start`` on that neither the game nor English knows."""
+# A card named in quotes, or after 'named': the words of a card's name, checked against the
+# set's cards (CK130), not spelt (a card of another set may be named so).
+_NAMED = re.compile(
+    r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d"
+    r"|(?<![\w-])named[ \t]+[^\W\d_][\w'\u2019-]*"
+    r"(?:[ \t]+(?:of[ \t]+(?:the[ \t]+)?)?[A-Z][\w'\u2019-]*)*"
+)
+
+
+def named_spans(line: str) -> list[tuple[int, int]]:
+    """The columns (from 1; first, and one past the last) of the cards ``line`` names in
+    quotes or after 'named'."""
+    return [(match.start() + 1, match.end() + 1) for match in _NAMED.finditer(line)]
+
+
+def misspelt(
+    line: str, words: Dictionary, start: int = 1, skip: Iterable[tuple[int, int]] = ()
+) -> list[Finding]:
+    """Words from column ``start`` on that neither the game nor English knows, but for those
+    in the ``skip`` spans of columns (first, one past the last)."""
+    spans = tuple(skip)
     return [
         unknown_word(word, column, words.hint(word)[0])
         for word, column in _checked(line, start)
-        if not words.knows(word)
+        if not any(first <= column < end for first, end in spans) and not words.knows(word)
     ]
 
 

@@ -5,10 +5,11 @@
   sentence that parses to the same value; those not written the set's way (the canonical
   wording when the set uses it, else its most common one) are reported, with the canonical
   wording as the fix (which ``cardkit fmt`` writes).
-- CK109-CK112, slips (``textlint.py``): misspelt words after the place a line stops parsing,
-  doubled words, typographic quotes where the set uses straight ones, unbalanced brackets.
-  A slip that explains why a line does not parse was already reported in place of the parse
-  error (``context.py``) and is not reported twice.
+- CK109-CK112, slips (``textlint.py``): misspelt words (those the grammar takes as they come,
+  a card name or a word of a condition, included), doubled words, typographic quotes where
+  the set uses straight ones, unbalanced brackets. A slip that explains why a line does not
+  parse was already reported in place of the parse error (``context.py``) and is not
+  reported twice.
 """
 
 from __future__ import annotations
@@ -21,7 +22,16 @@ from cardkit.diagnostics import Diagnostic, error, warning
 from cardkit.effects import Effect, Sequence
 from cardkit.model import Card
 from cardkit.rules.context import CheckContext, ParsedLine
-from cardkit.rules.textlint import CURLY, Finding, curly, doubled, misspelt, unbalanced
+from cardkit.rules.references import CardNames, effect_references, missing_names
+from cardkit.rules.textlint import (
+    CURLY,
+    Finding,
+    curly,
+    doubled,
+    misspelt,
+    named_spans,
+    unbalanced,
+)
 
 _SPACES = re.compile(r"[ \t{}]+")
 
@@ -95,8 +105,10 @@ def _uses_curly(context: CheckContext) -> bool:
     return typographic > straight and cards > 1
 
 
-def _diagnostic(context: CheckContext, card: Card, line: int, finding: Finding) -> Diagnostic:
-    severity = error if finding.code == "CK112" else warning
+def _diagnostic(
+    context: CheckContext, card: Card, line: int, finding: Finding, *, severe: bool = False
+) -> Diagnostic:
+    severity = error if severe or finding.code == "CK112" else warning
     return severity(
         finding.code,
         f"{finding.message} in rules text of {card.id!r}",
@@ -107,10 +119,18 @@ def _diagnostic(context: CheckContext, card: Card, line: int, finding: Finding) 
 
 
 def check_slips(context: CheckContext) -> list[Diagnostic]:
-    """CK109-CK112: typing slips in each line."""
+    """CK109-CK112: typing slips in each line. Every word is spelt but for the cards named in
+    quotes or after 'named' (CK130 checks them): in a line that parses, words the grammar
+    took as they came (a card name, a word of a condition); in a line that does not, all but
+    the word it stopped at, which the parse error (or the slip that explains it) is about.
+    A misspelt word read as a card's name ("Gain 2 Glod") is an error: the line means a card
+    that is not there."""
     flag_curly = not _uses_curly(context)
+    words = context.words()
+    names = CardNames(context.card_set)
     found: list[Diagnostic] = []
-    seen: dict[str, list[Finding]] = {}  # the slips of each distinct line that parses
+    # The slips of each distinct line that parses, each with whether it is an error.
+    seen: dict[str, list[tuple[Finding, bool]]] = {}
 
     def slips(text: str) -> list[Finding]:
         findings = [*doubled(text), *unbalanced(text)]
@@ -118,23 +138,36 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
             findings += curly(text)
         return findings
 
-    for card in context.card_set.cards:
-        lines: list[tuple[int, str, Finding | None, int | None]] = [
-            (p.line, p.text, None, None) for p in context.parsed.get(card.id, [])
+    def parsed_slips(parsed: ParsedLine) -> list[tuple[Finding, bool]]:
+        misnamed = [
+            (column, column + len(name))
+            for name, column in missing_names(
+                parsed, list(effect_references(parsed.ability)), names
+            )
         ]
-        for failed in context.failed.get(card.id, []):
-            exc = failed.error  # words up to the end of the one it stopped at are its own
-            lines.append((failed.line, failed.text, failed.explained, exc.column + len(exc.found)))
-        for line, text, explained, stopped in lines:
-            if stopped is None:
-                if text not in seen:
-                    seen[text] = slips(text)
-                findings = seen[text]
-            else:
-                findings = slips(text) + [
-                    f for f in misspelt(text, context.words(), stopped) if f.column > stopped
-                ]
+        spelling = misspelt(parsed.text, words, skip=named_spans(parsed.text))
+        return [(finding, False) for finding in slips(parsed.text)] + [
+            (finding, any(first <= finding.column < end for first, end in misnamed))
+            for finding in spelling
+        ]
+
+    for card in context.card_set.cards:
+        parsed_lines, failed_lines = context.card_lines(card)
+        for parsed in parsed_lines:
+            if parsed.text not in seen:
+                seen[parsed.text] = parsed_slips(parsed)
+            for finding, severe in seen[parsed.text]:
+                found.append(_diagnostic(context, card, parsed.line, finding, severe=severe))
+        for failed in failed_lines:
+            exc = failed.error
+            stop = range(exc.column, exc.column + max(len(exc.found), 1))
+            skip = [*named_spans(failed.text), (stop.start, stop.stop)] if exc.line == 1 else []
+            findings = slips(failed.text) + misspelt(failed.text, words, skip=skip)
             for finding in findings:
-                if finding != explained:
-                    found.append(_diagnostic(context, card, line, finding))
+                explained = failed.explained
+                if explained is None or (finding.code, finding.column) != (
+                    explained.code,
+                    explained.column,
+                ):
+                    found.append(_diagnostic(context, card, failed.line, finding))
     return found
