@@ -20,7 +20,7 @@ from cardkit.load.textfile import read_text
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
-from cardkit.rules.textlint import Dictionary, Finding, dictionary, explain_failure
+from cardkit.rules.textlint import Dictionary, Finding, dictionary, explain_failure, unhinted
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -178,8 +178,10 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
             if explained is not None:
                 code, hint = explained.code, explained.hint
                 reason, column = explained.message, explained.column
-            elif "a zone" in exc.expected:
-                hint = _zones_hint(context.parser.vocab)
+            else:
+                reason = unhinted(exc, context.words())
+                if "a zone" in exc.expected:
+                    hint = _zones_hint(context.parser.vocab)
         failures.append(FailedLine(index, line, exc, explained))
         context.failed.setdefault(card.id, []).append(failures[-1])
         context.parse_errors.append(

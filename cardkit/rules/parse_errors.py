@@ -387,16 +387,65 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
         elif name in ("VERB", "VERB_S", "VERB_ED"):
             index = ("VERB", "VERB_S", "VERB_ED").index(name)
             candidates += [forms[index] for forms in verb_forms(vocab)]
-        elif name not in TERMINAL_WORDS:
-            candidates.append(_shown(name).strip("'"))
+        elif name not in TERMINAL_WORDS or _QUOTED.fullmatch(TERMINAL_WORDS[name]):
+            candidates.append(_shown(name).strip("'"))  # its words: 'card', 'up to'
     words = _WORD.findall(rest)
+    if not words or not _LETTER.match(rest) or len(words[0]) < 3:
+        return "", "", ""  # punctuation, a number or a short word: no guess is likely
     for size in sorted({len(c.split()) for c in candidates}, reverse=True):
         if size > len(words):
             continue
         phrase = " ".join(words[:size])
         folded = {c.casefold(): c for c in candidates if len(c.split()) == size}
+        folded.pop(phrase.casefold(), None)  # the word itself cannot stand there
         suggestion = did_you_mean(phrase.casefold(), folded)
         for key, original in folded.items():
-            if repr(key) in suggestion:
-                return suggestion.replace(repr(key), repr(original)), phrase, original
+            if repr(key) in suggestion and near(phrase.casefold(), key):
+                plural = original + "s"  # 'crads' was meant to be 'cards', not 'card'
+                if _takes_plural(original, expected) and edit_distance(
+                    phrase.casefold(), plural.casefold()
+                ) < edit_distance(phrase.casefold(), key):
+                    original = plural
+                return f" (did you mean {original!r}?)", phrase, original
     return "", "", ""
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _takes_plural(word: str, expected: set[str]) -> bool:
+    """Whether ``word`` may be written in the plural where the error is: 'card' may."""
+    return word == "card" and "CARD" in expected
+
+
+_QUOTED = re.compile(r"'[a-z][a-z ]*[a-z]'")
+
+
+def near(typed: str, meant: str) -> bool:
+    """Whether ``meant`` is close enough to ``typed`` to be what was meant: one edit away
+    for a word of up to four letters, two for a longer one ('wizard' is not 'card'), or
+    its plural or singular."""
+    if edit_distance(typed, meant) <= (1 if len(typed) <= 4 else 2):
+        return True
+    # the plural for the singular, or the other way round ('infantries', 'infantry')
+    return any(
+        longer == shorter + end or (end == "ies" and longer == shorter[:-1] + end)
+        for longer, shorter in ((typed, meant), (meant, typed))
+        for end in ("s", "es", "ies")
+    )
+
+
+def edit_distance(word: str, other: str) -> int:
+    """Edits from ``word`` to ``other``: letters dropped, added, changed, or two neighbours
+    swapped (optimal string alignment distance)."""
+    previous2: list[int] = []
+    previous = list(range(len(other) + 1))
+    for i, a in enumerate(word, 1):
+        current = [i]
+        for j, b in enumerate(other, 1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == other[j - 2] and word[i - 2] == b:
+                cost = min(cost, previous2[j - 2] + 1)
+            current.append(cost)
+        previous2, previous = previous, current
+    return previous[-1]

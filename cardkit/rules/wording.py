@@ -30,6 +30,7 @@ from cardkit.rules.textlint import (
     doubled,
     misspelt,
     named_spans,
+    parameter_spans,
     unbalanced,
 )
 
@@ -119,15 +120,17 @@ def _diagnostic(
 
 
 def check_slips(context: CheckContext) -> list[Diagnostic]:
-    """CK109-CK112: typing slips in each line. Every word is spelt but for the cards named in
-    quotes or after 'named' (CK130 checks them): in a line that parses, words the grammar
-    took as they came (a card name, a word of a condition); in a line that does not, all but
-    the word it stopped at, which the parse error (or the slip that explains it) is about.
+    """CK109-CK112: typing slips in each line. Words are spelt but for the cards named in
+    quotes or after 'named' (CK130 checks them): in a line that parses, every word (the
+    grammar takes some as they come: a card name, a word of a condition); in a line that
+    does not, those after the word it stopped at (the parse error, or the slip that explains
+    it, is about that word and those before).
     A misspelt word read as a card's name ("Gain 2 Glod") is an error: the line means a card
     that is not there."""
     flag_curly = not _uses_curly(context)
     words = context.words()
     names = CardNames(context.card_set)
+    keywords = [name for _, name in context.parser.vocab.keywords]
     found: list[Diagnostic] = []
     # The slips of each distinct line that parses, each with whether it is an error.
     seen: dict[str, list[tuple[Finding, bool]]] = {}
@@ -145,7 +148,8 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
                 parsed, list(effect_references(parsed.ability)), names
             )
         ]
-        spelling = misspelt(parsed.text, words, skip=named_spans(parsed.text))
+        skip = [*named_spans(parsed.text), *parameter_spans(parsed.text, keywords)]
+        spelling = misspelt(parsed.text, words, skip=skip)
         return [(finding, False) for finding in slips(parsed.text)] + [
             (finding, any(first <= finding.column < end for first, end in misnamed))
             for finding in spelling
@@ -159,9 +163,9 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
             for finding, severe in seen[parsed.text]:
                 found.append(_diagnostic(context, card, parsed.line, finding, severe=severe))
         for failed in failed_lines:
-            exc = failed.error
-            stop = range(exc.column, exc.column + max(len(exc.found), 1))
-            skip = [*named_spans(failed.text), (stop.start, stop.stop)] if exc.line == 1 else []
+            # The words up to the end of the one it stopped at are the parse error's.
+            stopped = failed.error.column + len(failed.error.found)
+            skip = [*named_spans(failed.text), (1, stopped + 1)]
             findings = slips(failed.text) + misspelt(failed.text, words, skip=skip)
             for finding in findings:
                 explained = failed.explained
