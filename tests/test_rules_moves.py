@@ -149,8 +149,8 @@ NEAR_MISSES: list[Any] = [
         "CK101",
         24,
         # no guess: 'discard pile' is not what 'scrap pile' was meant to be
-        "unexpected 'scrap': expected a number, 'card', a card type, a card type (plural), a zone, "
-        "a keyword or another word of rules text in",
+        "unexpected 'scrap': expected a number, 'card', a card type or another word of rules text "
+        "in",
     ),
     pytest.param(
         "warpspawn",
@@ -169,8 +169,7 @@ NEAR_MISSES: list[Any] = [
         "End this battle now.",
         "CK101",
         17,
-        "unexpected 'now': expected the end of the line, '.', ':', 'or', 'and', ', then' or "
-        "another word of rules text",
+        "unexpected 'now': expected the end of the line, ':', 'or' or another word of rules text",
     ),
     pytest.param(
         "warpspawn",

@@ -193,7 +193,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SHORTHAND_NONE": "a shorthand form of the game",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
-_MAX_SHOWN = 6
+_MAX_SHOWN = 3
 _WORD = re.compile(r"[^\s{}.,:]+")
 # A sentence that is one word, perhaps with parameters: a keyword, if anything.
 _KEYWORD_SENTENCE = re.compile(
@@ -246,10 +246,34 @@ def _absent(vocab: Vocabulary) -> set[str]:
     return absent
 
 
+# Terminals an error names once for all: the first of each group that may stand there ('a
+# verb' for its three forms, 'a card type' for its plural, the end of the line for a '.').
+_GROUPS = (
+    ("$END", "_NL", "_PERIOD"),
+    ("VERB", "VERB_S", "VERB_ED"),
+    ("CARD_TYPE", "CARD_TYPES"),
+    ("NAME", "CARD_NAME"),
+    ("RESOURCE", "COST_RESOURCE"),
+)
+_GROUP_OF = {name: group for group in _GROUPS for name in group}
+
+
 def _ranked(expected: set[str], declared: dict[str, str] | None) -> list[str]:
-    """The words for the terminals that may stand at an error, most common first, each once."""
+    """The words for the terminals that may stand at an error, most common first, each once,
+    and one of each group."""
     names = sorted(expected, key=lambda n: (_ORDER.get(n, len(_ORDER)), n))
-    return list(dict.fromkeys(_shown(name, declared) for name in names))
+    kept = [
+        name
+        for name in names
+        if not any(other in expected for other in _GROUP_OF.get(name, (name,))[: _index(name)])
+    ]
+    return list(dict.fromkeys(_shown(name, declared) for name in kept))
+
+
+def _index(name: str) -> int:
+    """Where ``name`` stands in its group (0 for a terminal of no group)."""
+    group = _GROUP_OF.get(name)
+    return group.index(name) if group else 0
 
 
 def listed(items: list[str]) -> str:
