@@ -4,6 +4,7 @@ could come there (named by ``TERMINAL_WORDS``), and a did-you-mean."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -258,16 +259,67 @@ _GROUPS = (
 _GROUP_OF = {name: group for group in _GROUPS for name in group}
 
 
-def _ranked(expected: set[str], declared: dict[str, str] | None) -> list[str]:
-    """The words for the terminals that may stand at an error, most common first, each once,
-    and one of each group."""
+def _ranked(expected: set[str]) -> list[str]:
+    """The terminals that may stand at an error, most common first, one of each group."""
     names = sorted(expected, key=lambda n: (_ORDER.get(n, len(_ORDER)), n))
-    kept = [
+    return [
         name
         for name in names
         if not any(other in expected for other in _GROUP_OF.get(name, (name,))[: _index(name)])
     ]
-    return list(dict.fromkeys(_shown(name, declared) for name in kept))
+
+
+Reach = Callable[[str], int | None]
+"""Where a text stops parsing: the column (from 1) of its first error, None when it parses."""
+
+# How many of the terminals first in order an error tries in place of the words found.
+_TRIED = 6
+
+
+def _example(name: str, vocab: Vocabulary) -> str | None:
+    """Words that a terminal matches, to try in place of the words found; None for one
+    without an example."""
+    own = {
+        "RESOURCE": [n for _, n in vocab.resources],
+        "CARD_TYPE": [n.lower() for _, n in vocab.kinds()],
+        "CARD_TYPES": [n for _, n in vocab.plural_names()],
+        "ZONE": [n for _, _, n in vocab.zones],
+        "KEYWORD": [n for _, n in vocab.keywords],
+        "FACTION": [n for _, n in vocab.factions],
+    }.get(name)
+    if own is not None:
+        return own[0] if own else None
+    if name in ("VERB", "VERB_S", "VERB_ED"):
+        return ("draw", "draws", "drawn")[("VERB", "VERB_S", "VERB_ED").index(name)]
+    words = TERMINAL_WORDS.get(name, "")
+    if name in ("NUMBER", "NUMBER_WORD"):
+        return "2"
+    if _QUOTED.fullmatch(words) or words in ("'.'", "':'", "','"):
+        return words.strip("'")
+    return None
+
+
+def _by_repair(
+    names: list[str], text: str, column: int, found: str, vocab: Vocabulary, reach: Reach
+) -> list[str]:
+    """``names`` with those first that let more of the line parse when they stand in place
+    of the words ``found`` at ``column`` (the end of the line: the words cut there): the
+    most useful to name. Of the first ``_TRIED``; the order stays among equals."""
+
+    def kept(name: str) -> tuple[bool, int]:
+        if name in ("$END", "_NL"):
+            tried, shift, whole = text[: column - 1].rstrip(), 0, column - 1
+        else:
+            example = _example(name, vocab)
+            if example is None:
+                return False, 0
+            tried = text[: column - 1] + example + text[column - 1 + len(found) :]
+            shift, whole = len(example) - len(found), len(text) - len(found)
+        stopped = reach(tried)
+        return (True, whole) if stopped is None else (False, stopped - 1 - shift)
+
+    tried = sorted(names[:_TRIED], key=kept, reverse=True)
+    return tried + names[_TRIED:]
 
 
 def _index(name: str) -> int:
@@ -300,9 +352,11 @@ def syntax_error(
     text: str,
     exc: UnexpectedInput,
     declared: dict[str, str] | None = None,
+    reach: Reach | None = None,
 ) -> RulesTextError:
     """The located error for text the grammar does not accept: an unknown faction or keyword
-    by name, a number out of range, or what was found and what could come there."""
+    by name, a number out of range, or what was found and what could come there (with
+    ``reach``, those first that let more of the line parse in place of what was found)."""
     expected: set[str] = set()
     found = ""
     at_end = False
@@ -337,7 +391,11 @@ def syntax_error(
         )
     if "KEYWORD" in expected and (unknown := _unknown_keyword(vocab, text, line, column)):
         return unknown
-    shown = _ranked(expected - _absent(vocab), declared)
+    names = _ranked(expected - _absent(vocab))
+    if reach is not None and not at_end and line == 1 and "\n" not in text:
+        written = str(exc.token) if isinstance(exc, UnexpectedToken) else rest[:1]
+        names = _by_repair(names, text, column, written, vocab, reach)
+    shown = list(dict.fromkeys(_shown(name, declared) for name in names))
     digits = _DIGITS.match(rest)
     if not at_end and digits and "NUMBER" in expected:
         number = digits.group(0)
