@@ -91,7 +91,8 @@ def test_correct_card_game_english_and_the_games_words_are_not_flagged() -> None
 
 @pytest.mark.xfail(
     strict=True,
-    reason="declared words leak into the plain dictionary: 'rezzed' is known without the game",
+    reason="the core grammar spells 'rezzed' and 'unrezzed' (a living card game's words, "
+    "which its game.yaml should declare), so every game knows them",
 )
 def test_english_jargon_is_known_to_every_game_and_coinages_only_when_declared() -> None:
     for word in ["subroutine", "trash", "install", "scrap", "ally", "mill", "Exhaust"]:
@@ -183,7 +184,9 @@ def test_a_misspelt_word_where_parsing_stops_is_ck109_with_the_word_meant() -> N
 
 @pytest.mark.xfail(
     strict=True,
-    reason="'Gain 2 Comabt' no longer fails to parse (read as a card name), so no CK109 hint",
+    reason="'Gain 2 Comabt' parses (a card named 'Comabt' to the grammar), so there is no parse "
+    "error to explain; validate gives CK109 with the hint instead (see "
+    "test_a_misspelt_word_read_as_a_card_name_is_ck109_with_the_word_meant)",
 )
 def test_where_the_word_meant_cannot_stand_either_ck109_says_what_may() -> None:
     """'combat' is English but not a resource of a game without it: the hint does not hide
