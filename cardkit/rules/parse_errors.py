@@ -272,8 +272,10 @@ def _ranked(expected: set[str]) -> list[str]:
 Reach = Callable[[str], int | None]
 """Where a text stops parsing: the column (from 1) of its first error, None when it parses."""
 
-# How many of the terminals first in order an error tries in place of the words found.
+# How many of the terminals first in order an error tries in place of the words found, and
+# the longest line it tries them in (a line of rules text is seldom 300 characters long).
 _TRIED = 6
+_REPAIRED = 1000
 
 
 def _example(name: str, vocab: Vocabulary) -> str | None:
@@ -392,7 +394,7 @@ def syntax_error(
     if "KEYWORD" in expected and (unknown := _unknown_keyword(vocab, text, line, column)):
         return unknown
     names = _ranked(expected - _absent(vocab))
-    if reach is not None and not at_end and line == 1 and "\n" not in text:
+    if reach is not None and not at_end and "\n" not in text and len(text) <= _REPAIRED:
         written = str(exc.token) if isinstance(exc, UnexpectedToken) else rest[:1]
         names = _by_repair(names, text, column, written, vocab, reach)
     shown = list(dict.fromkeys(_shown(name, declared) for name in names))
