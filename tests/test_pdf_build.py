@@ -530,7 +530,7 @@ def test_build_warns_of_rules_text_that_does_not_parse_where_validate_errs(
     assert warned == [line.replace("error[", "warning[") for line in told]
     assert warned[0] == (  # as docs/printing.md shows it
         "game/typos.yaml:6:20: warning[CK101] unexpected '1': expected the end of the line, "
-        "'.', ':', 'or', 'and', ', then' or another word of rules text in rules text of "
+        "':', 'or' or another word of rules text in rules text of "
         "'typo-ship'"
     )
     assert warned[1].startswith("game/typos.yaml:7:7: warning[CK109] unknown word 'Drwa'")

@@ -97,8 +97,8 @@ def test_a_line_that_does_not_parse_is_shown_with_its_error() -> None:
     card = replace(card_set.cards[0], text="Draw 2 crads.\nDraw a card.")
     assert explain(card, card_set.game).splitlines()[1:] == [
         "  Draw 2 crads.",
-        "    ! does not parse: unexpected 'crads': expected a resource, 'card', a card type, "
-        "a card type (plural), a faction, a card name or another word of rules text at column 8",
+        "    ! does not parse: unexpected 'crads': expected a resource, 'card', a card type or "
+        "another word of rules text (did you mean 'cards'?) at column 8",
         "  Draw a card.",
         "    primary",
         "      draw a card",

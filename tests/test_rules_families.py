@@ -115,7 +115,6 @@ def _spelling_flags(card_set: CardSet) -> list[Diagnostic]:
     return [diag for diag in [*context.parse_errors, *check_slips(context)] if diag.code == "CK109"]
 
 
-@GRAMMAR_IN_PROGRESS
 @pytest.mark.parametrize("name", SETS)
 def test_no_correctly_spelt_word_is_flagged(name: str) -> None:
     flags = [diag.message for diag in _spelling_flags(_card_set(name))]
@@ -136,14 +135,12 @@ def _planted_flags(index: int) -> tuple[Diagnostic, ...]:
     return tuple(diag for diag in flags if diag.card == card.id)
 
 
-@GRAMMAR_IN_PROGRESS
 @pytest.mark.parametrize("index", range(len(MISSPELLINGS)), ids=[p["word"] for p in MISSPELLINGS])
 def test_each_planted_misspelling_is_the_one_word_flagged(index: int) -> None:
     word = MISSPELLINGS[index]["word"]
     assert [f"'{word}'" in diag.message for diag in _planted_flags(index)] == [True]
 
 
-@GRAMMAR_IN_PROGRESS
 def test_the_hint_names_the_word_meant_for_eighteen_of_twenty() -> None:
     right = [
         planted["word"]

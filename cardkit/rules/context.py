@@ -8,6 +8,7 @@ value puts it (see ``locate.py``); for cards read from spreadsheets, at the cell
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from cardkit.load.textfile import read_text
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
-from cardkit.rules.textlint import Dictionary, Finding, dictionary, explain_failure
+from cardkit.rules.textlint import Dictionary, Finding, dictionary, explain_failure, unhinted
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -81,7 +82,18 @@ class CheckContext:
     parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
     parse_errors: list[Diagnostic] = field(default_factory=list)
     failed: dict[str, list[FailedLine]] = field(default_factory=dict)
+    # The lines of each card whose id another card of the set has too (CK030), by the card
+    # object's id: ``parsed`` and ``failed`` hold such cards' lines under their one id.
+    shared: dict[int, tuple[list[ParsedLine], list[FailedLine]]] = field(default_factory=dict)
     _words: Dictionary | None = None
+
+    def card_lines(self, card: Card) -> tuple[list[ParsedLine], list[FailedLine]]:
+        """The lines of ``card``'s text that parse and those that do not, its own even when
+        another card of the set has its id."""
+        own = self.shared.get(id(card))
+        if own is not None:
+            return own
+        return self.parsed.get(card.id, []), self.failed.get(card.id, [])
 
     def words(self) -> Dictionary:
         """The dictionary of the set's rules text (grammar, game and card-name words)."""
@@ -139,8 +151,9 @@ def _zones_hint(vocab: Vocabulary) -> str:
     return f"the game's zones are {', '.join(map(repr, names))}; declare new ones in game.yaml"
 
 
-def _parse_card(card: Card, context: CheckContext) -> None:
+def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
     lines: list[ParsedLine] = []
+    failures: list[FailedLine] = []
     factions = [name for _, name in context.parser.vocab.factions]
     for index, line in enumerate(card.text.split("\n"), start=1):
         if not line.strip():
@@ -165,9 +178,12 @@ def _parse_card(card: Card, context: CheckContext) -> None:
             if explained is not None:
                 code, hint = explained.code, explained.hint
                 reason, column = explained.message, explained.column
-            elif "a zone" in exc.expected:
-                hint = _zones_hint(context.parser.vocab)
-        context.failed.setdefault(card.id, []).append(FailedLine(index, line, exc, explained))
+            else:
+                reason = unhinted(exc, context.words())
+                if "a zone" in exc.expected:
+                    hint = _zones_hint(context.parser.vocab)
+        failures.append(FailedLine(index, line, exc, explained))
+        context.failed.setdefault(card.id, []).append(failures[-1])
         context.parse_errors.append(
             error(
                 code,
@@ -178,14 +194,19 @@ def _parse_card(card: Card, context: CheckContext) -> None:
             )
         )
     context.parsed[card.id] = lines
+    if shared:
+        context.shared[id(card)] = (lines, failures)
 
 
 def parse_set(card_set: CardSet) -> CheckContext:
     """Parse every card's text; lines that do not parse become CK101/CK102 diagnostics."""
     context = CheckContext(card_set, rules_parser(card_set.game), _Sources(card_set.game))
+    ids = Counter(card.id for card in card_set.cards)
     for card in card_set.cards:
         if card.text:
-            _parse_card(card, context)
+            _parse_card(card, context, ids[card.id] > 1)
         else:
             context.parsed[card.id] = []
+            if ids[card.id] > 1:
+                context.shared[id(card)] = ([], [])
     return context

@@ -450,7 +450,10 @@ class Builder(Transformer[Token, Any]):
     def subject_act(self, children: list[Any]) -> Clause:
         subject, modal, *rest = children
         if isinstance(modal, Token) and modal.type == "CAN_NOT" and rest[0].type == "BE":
-            words, rest = "cannot be", rest[1:]
+            # "cannot be blocked": the participle is the verb; "cannot be the target of
+            # spells": 'be' is, and the cards follow it
+            beheld = len(rest) > 1 and not isinstance(rest[1], Token)
+            words, rest = ("cannot", rest) if beheld else ("cannot be", rest[1:])
         elif isinstance(modal, Token):
             words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal))
         else:

@@ -4,6 +4,7 @@ could come there (named by ``TERMINAL_WORDS``), and a did-you-mean."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
@@ -202,7 +203,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "SHORTHAND_NONE": "a shorthand form of the game",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
-_MAX_SHOWN = 6
+_MAX_SHOWN = 3
 _WORD = re.compile(r"[^\s{}.,:]+")
 # A sentence that is one word, perhaps with parameters: a keyword, if anything.
 _KEYWORD_SENTENCE = re.compile(
@@ -255,10 +256,87 @@ def _absent(vocab: Vocabulary) -> set[str]:
     return absent
 
 
-def _ranked(expected: set[str], declared: dict[str, str] | None) -> list[str]:
-    """The words for the terminals that may stand at an error, most common first, each once."""
+# Terminals an error names once for all: the first of each group that may stand there ('a
+# verb' for its three forms, 'a card type' for its plural, the end of the line for a '.').
+_GROUPS = (
+    ("$END", "_NL", "_PERIOD"),
+    ("VERB", "VERB_S", "VERB_ED"),
+    ("CARD_TYPE", "CARD_TYPES"),
+    ("NAME", "CARD_NAME"),
+    ("RESOURCE", "COST_RESOURCE"),
+)
+_GROUP_OF = {name: group for group in _GROUPS for name in group}
+
+
+def _ranked(expected: set[str]) -> list[str]:
+    """The terminals that may stand at an error, most common first, one of each group."""
     names = sorted(expected, key=lambda n: (_ORDER.get(n, len(_ORDER)), n))
-    return list(dict.fromkeys(_shown(name, declared) for name in names))
+    return [
+        name
+        for name in names
+        if not any(other in expected for other in _GROUP_OF.get(name, (name,))[: _index(name)])
+    ]
+
+
+Reach = Callable[[str], int | None]
+"""Where a text stops parsing: the column (from 1) of its first error, None when it parses."""
+
+# How many of the terminals first in order an error tries in place of the words found, and
+# the longest line it tries them in (a line of rules text is seldom 300 characters long).
+_TRIED = 6
+_REPAIRED = 1000
+
+
+def _example(name: str, vocab: Vocabulary) -> str | None:
+    """Words that a terminal matches, to try in place of the words found; None for one
+    without an example."""
+    own = {
+        "RESOURCE": [n for _, n in vocab.resources],
+        "CARD_TYPE": [n.lower() for _, n in vocab.kinds()],
+        "CARD_TYPES": [n for _, n in vocab.plural_names()],
+        "ZONE": [n for _, _, n in vocab.zones],
+        "KEYWORD": [n for _, n in vocab.keywords],
+        "FACTION": [n for _, n in vocab.factions],
+    }.get(name)
+    if own is not None:
+        return own[0] if own else None
+    if name in ("VERB", "VERB_S", "VERB_ED"):
+        return ("draw", "draws", "drawn")[("VERB", "VERB_S", "VERB_ED").index(name)]
+    words = TERMINAL_WORDS.get(name, "")
+    if name in ("NUMBER", "NUMBER_WORD"):
+        return "2"
+    if _QUOTED.fullmatch(words) or words in ("'.'", "':'", "','"):
+        return words.strip("'")
+    return None
+
+
+def _by_repair(
+    names: list[str], text: str, column: int, found: str, vocab: Vocabulary, reach: Reach
+) -> list[str]:
+    """``names`` with those first that let more of the line parse when they stand in place
+    of the words ``found`` at ``column`` (the end of the line: the words cut there): the
+    most useful to name. Of the first ``_TRIED``; the order stays among equals."""
+
+    def kept(name: str) -> tuple[bool, int]:
+        if name in ("$END", "_NL"):
+            tried, shift, whole = text[: column - 1].rstrip(), 0, column - 1
+        else:
+            example = _example(name, vocab)
+            if example is None:
+                return False, 0
+            tried = text[: column - 1] + example + text[column - 1 + len(found) :]
+            shift, whole = len(example) - len(found), len(text) - len(found)
+        stopped = reach(tried)
+        return (True, whole) if stopped is None else (False, stopped - 1 - shift)
+
+    tried = sorted(names[:_TRIED], key=kept, reverse=True)
+    return tried + names[_TRIED:]
+
+
+def _index(name: str) -> int:
+    """Where ``name`` stands in its group (0 for a terminal of no group)."""
+    group = _GROUP_OF.get(name)
+    return group.index(name) if group else 0
 
 
 def listed(items: list[str]) -> str:
@@ -285,9 +363,11 @@ def syntax_error(
     text: str,
     exc: UnexpectedInput,
     declared: dict[str, str] | None = None,
+    reach: Reach | None = None,
 ) -> RulesTextError:
     """The located error for text the grammar does not accept: an unknown faction or keyword
-    by name, a number out of range, or what was found and what could come there."""
+    by name, a number out of range, or what was found and what could come there (with
+    ``reach``, those first that let more of the line parse in place of what was found)."""
     expected: set[str] = set()
     found = ""
     at_end = False
@@ -322,7 +402,11 @@ def syntax_error(
         )
     if "KEYWORD" in expected and (unknown := _unknown_keyword(vocab, text, line, column)):
         return unknown
-    shown = _ranked(expected - _absent(vocab), declared)
+    names = _ranked(expected - _absent(vocab))
+    if reach is not None and not at_end and "\n" not in text and len(text) <= _REPAIRED:
+        written = str(exc.token) if isinstance(exc, UnexpectedToken) else rest[:1]
+        names = _by_repair(names, text, column, written, vocab, reach)
+    shown = list(dict.fromkeys(_shown(name, declared) for name in names))
     digits = _DIGITS.match(rest)
     if not at_end and digits and "NUMBER" in expected:
         number = digits.group(0)
@@ -396,16 +480,65 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
         elif name in ("VERB", "VERB_S", "VERB_ED"):
             index = ("VERB", "VERB_S", "VERB_ED").index(name)
             candidates += [forms[index] for forms in verb_forms(vocab)]
-        elif name not in TERMINAL_WORDS:
-            candidates.append(_shown(name).strip("'"))
+        elif name not in TERMINAL_WORDS or _QUOTED.fullmatch(TERMINAL_WORDS[name]):
+            candidates.append(_shown(name).strip("'"))  # its words: 'card', 'up to'
     words = _WORD.findall(rest)
+    if not words or not _LETTER.match(rest) or len(words[0]) < 3:
+        return "", "", ""  # punctuation, a number or a short word: no guess is likely
     for size in sorted({len(c.split()) for c in candidates}, reverse=True):
         if size > len(words):
             continue
         phrase = " ".join(words[:size])
         folded = {c.casefold(): c for c in candidates if len(c.split()) == size}
+        folded.pop(phrase.casefold(), None)  # the word itself cannot stand there
         suggestion = did_you_mean(phrase.casefold(), folded)
         for key, original in folded.items():
-            if repr(key) in suggestion:
-                return suggestion.replace(repr(key), repr(original)), phrase, original
+            if repr(key) in suggestion and near(phrase.casefold(), key):
+                plural = original + "s"  # 'crads' was meant to be 'cards', not 'card'
+                if _takes_plural(original, expected) and edit_distance(
+                    phrase.casefold(), plural.casefold()
+                ) < edit_distance(phrase.casefold(), key):
+                    original = plural
+                return f" (did you mean {original!r}?)", phrase, original
     return "", "", ""
+
+
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _takes_plural(word: str, expected: set[str]) -> bool:
+    """Whether ``word`` may be written in the plural where the error is: 'card' may."""
+    return word == "card" and "CARD" in expected
+
+
+_QUOTED = re.compile(r"'[a-z][a-z ]*[a-z]'")
+
+
+def near(typed: str, meant: str) -> bool:
+    """Whether ``meant`` is close enough to ``typed`` to be what was meant: one edit away
+    for a word of up to four letters, two for a longer one ('wizard' is not 'card'), or
+    its plural or singular."""
+    if edit_distance(typed, meant) <= (1 if len(typed) <= 4 else 2):
+        return True
+    # the plural for the singular, or the other way round ('infantries', 'infantry')
+    return any(
+        longer == shorter + end or (end == "ies" and longer == shorter[:-1] + end)
+        for longer, shorter in ((typed, meant), (meant, typed))
+        for end in ("s", "es", "ies")
+    )
+
+
+def edit_distance(word: str, other: str) -> int:
+    """Edits from ``word`` to ``other``: letters dropped, added, changed, or two neighbours
+    swapped (optimal string alignment distance)."""
+    previous2: list[int] = []
+    previous = list(range(len(other) + 1))
+    for i, a in enumerate(word, 1):
+        current = [i]
+        for j, b in enumerate(other, 1):
+            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b))
+            if i > 1 and j > 1 and a == other[j - 2] and word[i - 2] == b:
+                cost = min(cost, previous2[j - 2] + 1)
+            current.append(cost)
+        previous2, previous = previous, current
+    return previous[-1]

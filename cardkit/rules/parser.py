@@ -81,9 +81,20 @@ class RulesParser:
         try:
             return self.lark.parse(text, start=start)
         except UnexpectedInput as exc:
-            return syntax_error(self.vocab, text, exc, self.declared)
+            return syntax_error(self.vocab, text, exc, self.declared, self.reach)
         except RulesTextError as exc:
             return exc
+
+    def reach(self, text: str) -> int | None:
+        """Where a line stops parsing (the column of its first error), None when it parses;
+        not remembered (errors try the words that may stand where a line stops)."""
+        try:
+            self.lark.parse(text, start="ability")
+        except UnexpectedInput as exc:
+            return max(exc.column, 1) if exc.line <= 1 else len(text) + 1
+        except RulesTextError as exc:
+            return exc.column
+        return None
 
 
 @lru_cache(maxsize=32)

@@ -22,7 +22,8 @@ from cardkit.effects import Node
 from cardkit.effects.core import Wording, Words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Card, CardSet, FieldSpec, FieldValue
-from cardkit.rules.context import CheckContext
+from cardkit.rules.context import CheckContext, ParsedLine
+from cardkit.rules.textlint import Dictionary, misspelt, named_spans
 
 _CARD_NAME = re.compile(r"\bCardName\b")
 
@@ -121,6 +122,30 @@ def _column(line: str, name: str, start: int) -> int:
     return at + 1 if at >= 0 else start
 
 
+def missing_names(
+    parsed: ParsedLine, nodes: list[tuple[str, Node]], names: CardNames
+) -> list[tuple[str, int]]:
+    """The names of a parsed line's effects (``nodes``: ``effect_references`` of its ability)
+    that are no card of the set, each with its column in the line."""
+    found = []
+    for name, node in nodes:
+        if not names.exists(name):
+            column = node.pos.column if node.pos else 1
+            if isinstance(node, Words | Wording):  # the name's own column
+                column = _column(parsed.text, name, column)
+            found.append((name, column))
+    return found
+
+
+def misread(parsed: ParsedLine, name: str, column: int, words: Dictionary) -> bool:
+    """Whether a name that is no card of the set is a misspelt word read as a name
+    ("Gain 2 Glod"): written bare, not in quotes or after 'named' (a name meant as one,
+    CK130), with a word that neither the game nor English knows (CK109, ``check_slips``)."""
+    if any(first <= column < end for first, end in named_spans(parsed.text)):
+        return False
+    return bool(misspelt(parsed.text[column - 1 : column - 1 + len(name)], words))
+
+
 def _problem(
     card: Card,
     name: str,
@@ -156,16 +181,14 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
         for name, path, field_name in field_references(card_type.fields, card.values, ()):
             if not names.exists(name):
                 found.append(_problem(card, name, f"{field_name!r}", card.location(*path), names))
-        for parsed in context.parsed.get(card.id, ()):
+        for parsed in context.card_lines(card)[0]:
             # A line many cards share parses to one value: walk its tree once.
             key = id(parsed.ability)
             if key not in walked:
                 walked[key] = list(effect_references(parsed.ability))
-            for name, node in walked[key]:
-                if not names.exists(name):
-                    column = node.pos.column if node.pos else 1
-                    if isinstance(node, Words | Wording):  # the name's own column
-                        column = _column(parsed.text, name, column)
-                    where = context.at(card, parsed.line, column)
-                    found.append(_problem(card, name, "its rules text", where, names, vocab))
+            for name, column in missing_names(parsed, walked[key], names):
+                if misread(parsed, name, column, context.words()):
+                    continue  # a misspelt word, not a name: CK109 (check_slips)
+                where = context.at(card, parsed.line, column)
+                found.append(_problem(card, name, "its rules text", where, names, vocab))
     return found

@@ -36,7 +36,7 @@ from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.english import english_words
 from cardkit.rules.grammar import verb_forms
-from cardkit.rules.parse_errors import listed
+from cardkit.rules.parse_errors import edit_distance, listed
 from cardkit.rules.parser import grammar_text
 
 _WORD = re.compile(r"(?<![\w'\u2019])[^\W\d_][\w'\u2019-]*")
@@ -80,10 +80,13 @@ class Finding:
 
 @lru_cache(maxsize=1)
 def grammar_words() -> frozenset[str]:
-    """Every word the grammar file's terminals spell, casefolded."""
+    """Every word the grammar spells, casefolded: its file's terminals' and the core verbs'
+    (with their forms: 'draws', 'drawn')."""
     words = {"a"}  # the grammar spells it 'an?'
     for definition in _TERMINAL.findall(grammar_text()):
         words.update(w.casefold() for w in re.findall(r"[a-zA-Z]+", _ESCAPE.sub(" ", definition)))
+    for forms in verb_forms(Vocabulary()):
+        words.update(w.casefold() for form in forms for w in _LETTERS.findall(form))
     return frozenset(words)
 
 
@@ -109,8 +112,21 @@ def _stems(folded: str) -> Iterator[str]:
         if folded.endswith(ending) and len(folded) > len(ending) + 1:
             stem = folded[: -len(ending)] + back
             yield stem
-            if ending in ("es", "ed", "ing") and not back and stem[-1] == stem[-2]:
+            if ending in ("es", "ed", "ing") and not back and _doubled_after_vowel(stem):
                 yield stem[:-1]  # a doubled consonant: 'scrapped', 'rezzes'
+
+
+def _doubled_after_vowel(stem: str) -> bool:
+    """Whether ``stem`` ends in a consonant doubled after one vowel, as a verb doubles it
+    before an ending ('scrapp' of 'scrapped', 'rezz'); not 'costt' of 'costting'."""
+    vowels = "aeiou"
+    return (
+        len(stem) >= 3
+        and stem[-1] == stem[-2]
+        and stem[-1] not in vowels
+        and stem[-3] in vowels
+        and (len(stem) == 3 or stem[-4] not in vowels)
+    )
 
 
 def _edits(word: str) -> set[str]:
@@ -184,6 +200,9 @@ class Dictionary(Mapping[str, str]):
     def _knows(self, folded: str) -> bool:
         if self.game_knows(folded):
             return True
+        parts = [part for part in _PARTS.split(folded) if len(part) > 1]
+        if len(parts) > 1 and all(map(self.game_knows, parts)):
+            return True  # 'non-Leader': known without reading English
         english = english_words()
         if folded in english or folded.removesuffix("'s").removesuffix("'") in english:
             return True
@@ -218,7 +237,7 @@ class Dictionary(Mapping[str, str]):
             for key in (one, *(one[:i] + one[i + 1 :] for i in range(len(one)))):
                 for index in indexes:
                     found.update(index.get(key, ()))
-        return {word for word in found if _distance(folded, word) == 2}
+        return {word for word in found if edit_distance(folded, word) == 2}
 
     def _best(self, typed: str, candidates: set[str]) -> str:
         """The likeliest of ``candidates`` to have been meant by ``typed``: one the game
@@ -261,12 +280,48 @@ def _checked(line: str, start: int) -> Iterator[tuple[str, int]]:
             yield word, match.start() + 1
 
 
-def misspelt(line: str, words: Dictionary, start: int = 1) -> list[Finding]:
-    """Words from column ``start`` on that neither the game nor English knows."""
+# A card named in quotes, or after 'named': the words of a card's name, checked against the
+# set's cards (CK130), not spelt (a card of another set may be named so).
+_NAMED = re.compile(
+    r"\"[^\"\n]*\"|\u201c[^\u201d\n]*\u201d"
+    r"|(?<![\w-])named[ \t]+[^\W\d_][\w'\u2019-]*"
+    r"(?:[ \t]+(?:of[ \t]+(?:the[ \t]+)?)?[A-Z][\w'\u2019-]*)*"
+)
+
+
+def named_spans(line: str) -> list[tuple[int, int]]:
+    """The columns (from 1; first, and one past the last) of the cards ``line`` names in
+    quotes or after 'named'."""
+    return [(match.start() + 1, match.end() + 1) for match in _NAMED.finditer(line)]
+
+
+def parameter_spans(line: str, keywords: Iterable[str]) -> list[tuple[int, int]]:
+    """The columns (from 1; first, and one past the last) of the parameters of the
+    ``keywords`` used in ``line`` ('Sworn(Sea Folk)'): checked against what the keyword
+    takes (CK104), not spelt. Reminder text ('(Draw a card.)') is not a parameter."""
+    names = sorted(keywords, key=len, reverse=True)
+    if not names:
+        return []
+    pattern = re.compile(
+        rf"(?<![\w-])(?:{'|'.join(map(re.escape, names))})[ \t]*\(([^()\n]*)\)", re.IGNORECASE
+    )
+    return [
+        (match.start(1) + 1, match.end(1) + 1)
+        for match in pattern.finditer(line)
+        if not match.group(1).rstrip().endswith((".", "!"))
+    ]
+
+
+def misspelt(
+    line: str, words: Dictionary, start: int = 1, skip: Iterable[tuple[int, int]] = ()
+) -> list[Finding]:
+    """Words from column ``start`` on that neither the game nor English knows, but for those
+    in the ``skip`` spans of columns (first, one past the last)."""
+    spans = tuple(skip)
     return [
         unknown_word(word, column, words.hint(word)[0])
         for word, column in _checked(line, start)
-        if not words.knows(word)
+        if not any(first <= column < end for first, end in spans) and not words.knows(word)
     ]
 
 
@@ -365,7 +420,11 @@ def explain_failure(
             return None  # no word like it: the parse error says what may come there
         # The parser's guess is among what may come there: as close, it is the better one.
         guess = exc.suggestion
-        if guess and " " not in guess and _distance(word.casefold(), guess.casefold()) <= distance:
+        if (
+            guess
+            and " " not in guess
+            and edit_distance(word.casefold(), guess.casefold()) <= distance
+        ):
             return unknown_word(word, column, _written_like(word, guess))
         found = unknown_word(word, column, meant)
         if parse is None or not exc.expected:
@@ -376,6 +435,19 @@ def explain_failure(
         message = f"{found.message}; expected {listed(list(exc.expected))} here"
         return dataclasses.replace(found, message=message)
     return None
+
+
+def unhinted(exc: RulesTextError, words: Dictionary) -> str:
+    """The reason of a parse error, without its guess when the words found are spelt right
+    and the guess is not a form of them: 'player' is not a slip for 'played', nor 'and' for
+    'hand', but 'infantries' may be for 'infantry' where the game writes that."""
+    guess = exc.suggestion
+    if not guess or " " in guess or " " in exc.found:
+        return exc.reason
+    found, meant = exc.found.casefold(), guess.casefold()
+    if not words.knows(exc.found) or meant in _stems(found) or found in _stems(meant):
+        return exc.reason
+    return exc.reason.removesuffix(f" (did you mean {guess!r}?)")
 
 
 def _slip(typed: str, meant: str) -> float:
@@ -402,19 +474,3 @@ def _written_like(word: str, meant: str) -> str:
     if meant.islower() and not word.islower():
         return meant[:1].upper() + meant[1:]
     return meant
-
-
-def _distance(word: str, other: str) -> int:
-    """Edits from ``word`` to ``other``: letters dropped, added, changed, or two neighbours
-    swapped (optimal string alignment distance)."""
-    previous2: list[int] = []
-    previous = list(range(len(other) + 1))
-    for i, a in enumerate(word, 1):
-        current = [i]
-        for j, b in enumerate(other, 1):
-            cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a != b))
-            if i > 1 and j > 1 and a == other[j - 2] and word[i - 2] == b:
-                cost = min(cost, previous2[j - 2] + 1)
-            current.append(cost)
-        previous2, previous = previous, current
-    return previous[-1]

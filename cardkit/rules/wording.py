@@ -5,10 +5,11 @@
   sentence that parses to the same value; those not written the set's way (the canonical
   wording when the set uses it, else its most common one) are reported, with the canonical
   wording as the fix (which ``cardkit fmt`` writes).
-- CK109-CK112, slips (``textlint.py``): misspelt words after the place a line stops parsing,
-  doubled words, typographic quotes where the set uses straight ones, unbalanced brackets.
-  A slip that explains why a line does not parse was already reported in place of the parse
-  error (``context.py``) and is not reported twice.
+- CK109-CK112, slips (``textlint.py``): misspelt words (those the grammar takes as they come,
+  a card name or a word of a condition, included), doubled words, typographic quotes where
+  the set uses straight ones, unbalanced brackets. A slip that explains why a line does not
+  parse was already reported in place of the parse error (``context.py``) and is not
+  reported twice.
 """
 
 from __future__ import annotations
@@ -22,7 +23,17 @@ from cardkit.effects import Effect, Sequence
 from cardkit.effects.core import free_words
 from cardkit.model import Card
 from cardkit.rules.context import CheckContext, ParsedLine
-from cardkit.rules.textlint import CURLY, Finding, curly, doubled, misspelt, unbalanced
+from cardkit.rules.references import CardNames, effect_references, missing_names
+from cardkit.rules.textlint import (
+    CURLY,
+    Finding,
+    curly,
+    doubled,
+    misspelt,
+    named_spans,
+    parameter_spans,
+    unbalanced,
+)
 
 _SPACES = re.compile(r"[ \t{}]+")
 
@@ -96,9 +107,10 @@ def _uses_curly(context: CheckContext) -> bool:
     return typographic > straight and cards > 1
 
 
-def _diagnostic(context: CheckContext, card: Card, line: int, finding: Finding) -> Diagnostic:
-    # A misspelt word is an error (the line reads it only as written), other slips warnings.
-    severity = error if finding.code in ("CK109", "CK112") else warning
+def _diagnostic(
+    context: CheckContext, card: Card, line: int, finding: Finding, *, severe: bool = False
+) -> Diagnostic:
+    severity = error if severe or finding.code == "CK112" else warning
     return severity(
         finding.code,
         f"{finding.message} in rules text of {card.id!r}",
@@ -108,21 +120,21 @@ def _diagnostic(context: CheckContext, card: Card, line: int, finding: Finding) 
     )
 
 
-def _free_slips(context: CheckContext, text: str, free: frozenset[str] | None) -> list[Finding]:
-    """CK109 for the misspelt words among those a line that parses reads as written (the
-    grammar had no role for them: "Draw a card from your hnad"); words it read as its own
-    are spelt right."""
-    if not free:
-        return []
-    return [f for f in misspelt(text, context.words()) if f.word.casefold() in free]
-
-
 def check_slips(context: CheckContext) -> list[Diagnostic]:
-    """CK109-CK112: typing slips in each line."""
+    """CK109-CK112: typing slips in each line. Words are spelt but for the cards named in
+    quotes or after 'named' (CK130 checks them): in a line that parses, every word (the
+    grammar takes some as they come: a card name, a word of a condition); in a line that
+    does not, those after the word it stopped at (the parse error, or the slip that explains
+    it, is about that word and those before).
+    A misspelt word read as a card's name ("Gain 2 Glod") is an error: the line means a card
+    that is not there."""
     flag_curly = not _uses_curly(context)
+    words = context.words()
+    names = CardNames(context.card_set)
+    keywords = [name for _, name in context.parser.vocab.keywords]
     found: list[Diagnostic] = []
-    seen: dict[str, list[Finding]] = {}  # the slips of each distinct line that parses
-    free: dict[str, frozenset[str]] = {}  # the words each line that parses reads as written
+    # The slips of each distinct line that parses, each with whether it is an error.
+    seen: dict[str, list[tuple[Finding, bool]]] = {}
 
     def slips(text: str) -> list[Finding]:
         findings = [*doubled(text), *unbalanced(text)]
@@ -130,24 +142,44 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
             findings += curly(text)
         return findings
 
-    for card in context.card_set.cards:
-        lines: list[tuple[int, str, Finding | None, int | None]] = [
-            (p.line, p.text, None, None) for p in context.parsed.get(card.id, [])
+    def parsed_slips(parsed: ParsedLine) -> list[tuple[Finding, bool]]:
+        misnamed = [
+            (column, column + len(name))
+            for name, column in missing_names(
+                parsed, list(effect_references(parsed.ability)), names
+            )
         ]
-        free.update((p.text, free_words(p.ability)) for p in context.parsed.get(card.id, []))
-        for failed in context.failed.get(card.id, []):
-            exc = failed.error  # words up to the end of the one it stopped at are its own
-            lines.append((failed.line, failed.text, failed.explained, exc.column + len(exc.found)))
-        for line, text, explained, stopped in lines:
-            if stopped is None:
-                if text not in seen:
-                    seen[text] = slips(text) + _free_slips(context, text, free.get(text))
-                findings = seen[text]
-            else:
-                findings = slips(text) + [
-                    f for f in misspelt(text, context.words(), stopped) if f.column > stopped
-                ]
+        skip = [*named_spans(parsed.text), *parameter_spans(parsed.text, keywords)]
+        spelling = misspelt(parsed.text, words, skip=skip)
+        # A misspelt word the grammar read only as written (a free word: "Draw a card from
+        # your hnad") is an error too: the line parses only by not understanding it.
+        free = free_words(parsed.ability)
+        return [(finding, False) for finding in slips(parsed.text)] + [
+            (
+                finding,
+                finding.word.casefold() in free
+                or any(first <= finding.column < end for first, end in misnamed),
+            )
+            for finding in spelling
+        ]
+
+    for card in context.card_set.cards:
+        parsed_lines, failed_lines = context.card_lines(card)
+        for parsed in parsed_lines:
+            if parsed.text not in seen:
+                seen[parsed.text] = parsed_slips(parsed)
+            for finding, severe in seen[parsed.text]:
+                found.append(_diagnostic(context, card, parsed.line, finding, severe=severe))
+        for failed in failed_lines:
+            # The words up to the end of the one it stopped at are the parse error's.
+            stopped = failed.error.column + len(failed.error.found)
+            skip = [*named_spans(failed.text), (1, stopped + 1)]
+            findings = slips(failed.text) + misspelt(failed.text, words, skip=skip)
             for finding in findings:
-                if finding != explained:
-                    found.append(_diagnostic(context, card, line, finding))
+                explained = failed.explained
+                if explained is None or (finding.code, finding.column) != (
+                    explained.code,
+                    explained.column,
+                ):
+                    found.append(_diagnostic(context, card, failed.line, finding))
     return found
