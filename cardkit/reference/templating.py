@@ -63,31 +63,55 @@ def md_escape(value: object) -> str:
 @pass_context
 def html_cell(context: Context, cell: Cell) -> Markup:
     """A table cell as HTML: text escaped, the game's words styled, each icon (one of
-    ``icons`` in the template's context, id -> data URI) before its word."""
+    ``icons`` in the template's context, id -> data URI) before its word, or in its place
+    (an icon by name, its word the label readers hear); the card text's bold and italic."""
     icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
     for span in cell:
         text = str(escape(span.text)).replace("\n", "<br>")
         if span.icon in icons:  # drawn by the page's style: .pic-<id> holds the picture
-            parts.append(f'<span class="pic pic-{escape(span.icon)}"></span>')
-        if span.kind == "plain":
-            parts.append(text)
+            label = f' role="img" aria-label="{text}"' if span.alone else ""
+            parts.append(f'<span class="pic pic-{escape(span.icon)}"{label}></span>')
+            if span.alone:
+                continue
+        if span.kind == "plain" or span.alone:
+            piece = text
         else:
             color = css_color(span.color)
-            parts.append(f'<span class="word {span.kind}" style="--word: {color}">{text}</span>')
+            piece = f'<span class="word {span.kind}" style="--word: {color}">{text}</span>'
+        if span.bold:
+            piece = f"<strong>{piece}</strong>"
+        if span.italic:
+            piece = f"<em>{piece}</em>"
+        parts.append(piece)
     return Markup("".join(parts))
+
+
+def _emphasised(text: str, marks: str) -> str:
+    """``text`` in Markdown emphasis (``**``, ``*``), its spaces outside the marks."""
+    core = text.strip()
+    if not marks or not core:
+        return text
+    start = text[: len(text) - len(text.lstrip())]
+    end = text[len(text.rstrip()) :]
+    return f"{start}{marks}{core}{marks}{end}"
 
 
 @pass_context
 def md_cell(context: Context, cell: Cell) -> str:
-    """A table cell as Markdown: each icon (``icons``: id -> image file) before its word."""
+    """A table cell as Markdown: each icon (``icons``: id -> image file) before its word, or
+    in its place (an icon by name, its word as the image's text); bold and italic."""
     icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
     for span in cell:
         text = md_escape(span.text)
+        if span.alone and span.icon in icons:
+            parts.append(f"![{text}]({icons[span.icon]})")
+            continue
         if span.icon in icons:
             parts.append(f"![]({icons[span.icon]}) ")
-        parts.append(text if span.kind == "plain" or not text.strip() else f"**{text}**")
+        bold = span.bold or (span.kind != "plain" and not span.alone)
+        parts.append(_emphasised(text, ("**" if bold else "") + ("*" if span.italic else "")))
     return "".join(parts)
 
 

@@ -45,6 +45,7 @@ from cardkit.render.textfit import (
     fit_rules,
 )
 from cardkit.render.units import mm
+from cardkit.rules.printed import marked_text
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
 RADIUS = mm(1.5)
@@ -310,6 +311,7 @@ class _Face:
         text = box_text(self.game, self.card, element)
         if not text:
             return
+        self.c.setNamedCB(ICON_CALLBACK, self._inline_icon)
         if element.color:
             colour = Rgb.hex(element.color)
             self.fill(colour)
@@ -323,10 +325,11 @@ class _Face:
         )
         ink = Rgb.hex(element.ink) if element.ink else colour.ink
         fitted = fit_rules(
-            text,
+            marked_text(self.game, text),
             inner,
             ink,
             size=element.size or RULES_SIZE,
+            icons=self.style.icon_sources(),
             align=element.align,
             font=self.style.font(element),
         )

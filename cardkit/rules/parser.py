@@ -19,6 +19,7 @@ from lark.exceptions import GrammarError, UnexpectedInput
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.markup import reading_text
 from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
@@ -67,8 +68,8 @@ class RulesParser:
     def _parse(self, text: str, start: str) -> Any:
         key = (start, text)
         found = self.memory.get(key)
-        if found is None:
-            found = self.parse_new(text, start)
+        if found is None:  # markup (cardkit.markup) is read as the spaces it stands for
+            found = self.parse_new(reading_text(text), start)
             if len(self.memory) >= _CACHED:
                 self.memory.clear()
             self.memory[key] = found
