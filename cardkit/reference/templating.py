@@ -35,7 +35,7 @@ from markupsafe import Markup, escape
 
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.package_data import data_dir
-from cardkit.reference.content import Cell, Reference
+from cardkit.reference.content import Cell, Reference, Span
 
 GAME_TEMPLATES = "rulebook"  # the folder of a game's own templates
 TEMPLATE_SUFFIX = ".j2"
@@ -60,6 +60,17 @@ def md_escape(value: object) -> str:
     return text.replace("\r", "").replace("\n", "<br>")
 
 
+def _styled_groups(cell: Cell) -> list[tuple[bool, bool, list[Span]]]:
+    """The spans of a cell in runs of the same bold and italic markup."""
+    groups: list[tuple[bool, bool, list[Span]]] = []
+    for span in cell:
+        if groups and groups[-1][:2] == (span.bold, span.italic):
+            groups[-1][2].append(span)
+        else:
+            groups.append((span.bold, span.italic, [span]))
+    return groups
+
+
 @pass_context
 def html_cell(context: Context, cell: Cell) -> Markup:
     """A table cell as HTML: text escaped, the game's words styled, each icon (one of
@@ -67,23 +78,25 @@ def html_cell(context: Context, cell: Cell) -> Markup:
     (an icon by name, its word the label readers hear); the card text's bold and italic."""
     icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
-    for span in cell:
-        text = str(escape(span.text)).replace("\n", "<br>")
-        if span.icon in icons:  # drawn by the page's style: .pic-<id> holds the picture
-            label = f' role="img" aria-label="{text}"' if span.alone else ""
-            parts.append(f'<span class="pic pic-{escape(span.icon)}"{label}></span>')
-            if span.alone:
-                continue
-        if span.kind == "plain" or span.alone:
-            piece = text
-        else:
-            color = css_color(span.color)
-            piece = f'<span class="word {span.kind}" style="--word: {color}">{text}</span>'
-        if span.bold:
-            piece = f"<strong>{piece}</strong>"
-        if span.italic:
-            piece = f"<em>{piece}</em>"
-        parts.append(piece)
+    for bold, italic, spans in _styled_groups(cell):
+        inner: list[str] = []
+        for span in spans:
+            text = str(escape(span.text)).replace("\n", "<br>")
+            if span.icon in icons:  # drawn by the page's style: .pic-<id> holds the picture
+                label = f' role="img" aria-label="{text}"' if span.alone else ""
+                inner.append(f'<span class="pic pic-{escape(span.icon)}"{label}></span>')
+                if span.alone:
+                    continue
+            if span.kind == "plain" or span.alone:
+                inner.append(text)
+            else:
+                color = css_color(span.color)
+                inner.append(
+                    f'<span class="word {span.kind}" style="--word: {color}">{text}</span>'
+                )
+        piece = "".join(inner)
+        piece = f"<strong>{piece}</strong>" if bold else piece
+        parts.append(f"<em>{piece}</em>" if italic else piece)
     return Markup("".join(parts))
 
 
@@ -100,18 +113,23 @@ def _emphasised(text: str, marks: str) -> str:
 @pass_context
 def md_cell(context: Context, cell: Cell) -> str:
     """A table cell as Markdown: each icon (``icons``: id -> image file) before its word, or
-    in its place (an icon by name, its word as the image's text); bold and italic."""
+    in its place (an icon by name, its word as the image's text); the game's words and the
+    card text's markup in bold, its italic markup in italics."""
     icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
-    for span in cell:
-        text = md_escape(span.text)
-        if span.alone and span.icon in icons:
-            parts.append(f"![{text}]({icons[span.icon]})")
-            continue
-        if span.icon in icons:
-            parts.append(f"![]({icons[span.icon]}) ")
-        bold = span.bold or (span.kind != "plain" and not span.alone)
-        parts.append(_emphasised(text, ("**" if bold else "") + ("*" if span.italic else "")))
+    for bold, italic, spans in _styled_groups(cell):
+        inner: list[str] = []
+        for span in spans:
+            text = md_escape(span.text)
+            if span.alone and span.icon in icons:
+                inner.append(f"![{text}]({icons[span.icon]})")
+                continue
+            if span.icon in icons:
+                inner.append(f"![]({icons[span.icon]}) ")
+            word = span.kind != "plain" and not span.alone and not bold
+            inner.append(_emphasised(text, "**" if word else ""))
+        marks = ("**" if bold else "") + ("*" if italic else "")
+        parts.append(_emphasised("".join(inner), marks))
     return "".join(parts)
 
 

@@ -145,11 +145,12 @@ def _zones_hint(vocab: Vocabulary) -> str:
 def _parse_card(card: Card, context: CheckContext) -> None:
     lines: list[ParsedLine] = []
     factions = [name for _, name in context.parser.vocab.factions]
-    # Each line as the grammar reads it: markup is spaces, so columns stay where written.
+    # The checks read each line as the grammar does: markup is spaces, columns stay put.
+    written = card.text.split("\n")
     for index, line in enumerate(reading_text(card.text).split("\n"), start=1):
         if not line.strip():
             continue
-        exc = context.parse_line(line)
+        exc = context.parse_line(written[index - 1])
         if isinstance(exc, Ability):
             lines.append(ParsedLine(index, line, exc))
             continue

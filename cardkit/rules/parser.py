@@ -69,7 +69,12 @@ class RulesParser:
         key = (start, text)
         found = self.memory.get(key)
         if found is None:  # markup (cardkit.markup) is read as the spaces it stands for
-            found = self.parse_new(reading_text(text), start)
+            reading = reading_text(text)
+            found = self.parse_new(reading, start)
+            if isinstance(found, RulesTextError) and reading != text:
+                # a game's word may hold an asterisk ('*Stars*'): the text as written, then
+                as_written = self.parse_new(text, start)
+                found = found if isinstance(as_written, RulesTextError) else as_written
             if len(self.memory) >= _CACHED:
                 self.memory.clear()
             self.memory[key] = found
