@@ -30,6 +30,8 @@ from cardkit.model import CardSet
 from cardkit.render.fonts import FONT, register_fonts
 from cardkit.render.textfit import rules_markup
 from cardkit.rules.check import check_card_text
+from cardkit.rules.context import parse_set
+from cardkit.rules.fmt import canonical_text
 from cardkit.rules.printed import printed_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "markup"
@@ -329,3 +331,13 @@ def test_the_rulebook_pdf_draws_bold_and_italic_in_their_faces(rulebook: Path) -
     assert "DejaVuSans-BoldOblique" in fonts_of(path, "Gold")  # a resource, in italics
     text = " ".join(" ".join(t for t, _ in drawn_words(path)).split())
     assert "<script>alert(1)</script>" in text and "**draw a card." in text
+
+
+def test_fmt_leaves_a_line_with_markup_as_written(game: CardSet) -> None:
+    context = parse_set(game)
+    by_name = {card.name: card for card in game.cards}
+    for name in ("Bold Herald", "Gilded Scout", "Plain Scout"):
+        assert canonical_text(by_name[name], context) is None, name
+    # inline bullets are the grammar's own way to write a choice: fmt writes it canonically
+    chooser = canonical_text(by_name["Chooser"], context)
+    assert chooser is not None and chooser.text == "Choose one: gain 1 Gold; or draw a card."

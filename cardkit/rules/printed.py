@@ -31,11 +31,11 @@ from cardkit.effects import (
 )
 from cardkit.effects.core import KeywordList
 from cardkit.errors import RulesTextError
-from cardkit.markup import MarkedLine, Run, Slip, parse_markup
+from cardkit.markup import MarkedLine, Run, Slip, parse_markup, reading_text
 from cardkit.model import Game
 from cardkit.rules.parser import rules_parser
 
-__all__ = ["PrintedLine", "icon_names", "marked_text", "markup_slips", "printed_text"]
+__all__ = ["PrintedLine", "has_markup", "icon_names", "marked_text", "markup_slips", "printed_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +68,17 @@ def marked_text(game: Game, text: str) -> tuple[PrintedLine, ...]:
     markup read; no grammar."""
     lines, _ = parse_markup(text, icon_names(game))
     return tuple(PrintedLine(marked) for marked in lines if any(m.text.strip() for m in marked))
+
+
+def has_markup(game: Game, line: str) -> bool:
+    """Whether a line of text holds markup of its own: bold, italic, an escape, a '- '
+    bullet or an icon by name (text in braces that names no icon is not markup)."""
+    if reading_text(line) != line:
+        return True
+    if "{" not in line:
+        return False
+    lines, _ = parse_markup(line, icon_names(game))
+    return any(run.symbol for marked in lines for m in marked for run in m.runs)
 
 
 def markup_slips(game: Game, text: str) -> tuple[Slip, ...]:
