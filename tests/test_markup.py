@@ -169,14 +169,14 @@ def shown(found: list[Diagnostic]) -> list[str]:
 def test_validate_locates_each_markup_slip(game: CardSet) -> None:
     found = [d for d in check_card_text(game) if d.code in ("CK113", "CK114", "CK101")]
     assert shown(found) == [
-        "24:23 CK113 bold markup '**' is never closed; printed as written in rules text of "
+        "26:23 CK113 bold markup '**' is never closed; printed as written in rules text of "
         "'loose-ends'",
-        "25:14 CK114 {Gld} names no icon of the game (did you mean {gold}?); printed as written "
+        "27:14 CK114 {Gld} names no icon of the game (did you mean {gold}?); printed as written "
         "in rules text of 'loose-ends'",
-        "25:21 CK101 unexpected '<b>Draw<': expected the end of the line, a number, 'card', a "
+        "27:21 CK101 unexpected '<b>Draw<': expected the end of the line, a number, 'card', a "
         "card type, a card type (plural), a verb ('draw', 'put') or another word of rules text "
         "in rules text of 'loose-ends'",
-        "26:19 CK113 italic markup '*' is never closed; printed as written in field 'flavor' of "
+        "28:19 CK113 italic markup '*' is never closed; printed as written in field 'flavor' of "
         "'loose-ends'",
     ]
 
@@ -243,6 +243,10 @@ def test_the_card_pdfs_draw_bold_and_italic_in_their_faces(built: Path, pdf: str
     assert fonts_of(path, "loud") == {"DejaVuSans-BoldOblique"}
     assert fonts_of(path, "(Blocks 2 attacks.)") == {ITALIC_FACE}  # the keyword's reminder
     assert fonts_of(path, "• Swift.") == {REGULAR}
+    # a layout's line: bold, its italic markup bold italic, the icon by name drawn in it
+    assert fonts_of(path, "Ever") == {"DejaVuSans-BoldOblique"}
+    assert fonts_of(path, "onward") == fonts_of(path, "for") == {BOLD_FACE}
+    assert fonts_of(path, "Motto: Ever onward for Gold") == {BOLD_FACE}  # no markup: as before
     text = " ".join(" ".join(t for t, _ in drawn_words(path)).split())
     assert "Gain 1 Gold and **draw a card." in text  # Loose Ends' unclosed '**', as written
     assert "Gain 2 {Gld}. <b>Draw</b> a card <script>alert(1)</script>." in text

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
-from cardkit.render.fontnames import BOLD, FONT
+from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
 from cardkit.render.units import parse_length
@@ -73,6 +73,14 @@ class CardStyle:
         if face is None:
             return BOLD if bold else FONT
         return face.bold if bold else face.regular
+
+    def faces(self, element: Element | None) -> tuple[str, str, str, str]:
+        """An element's regular, bold, italic and bold italic fonts: its game font's, else
+        the bundled ones."""
+        face = self.fonts.get(element.font or "") if element is not None else None
+        if face is None:
+            return FONT, BOLD, ITALIC, BOLD_ITALIC
+        return face.regular, face.bold, face.italic, face.bold_italic
 
     def layout(self, card: Card) -> Layout | None:
         return self.layouts.get(card.type)
