@@ -345,3 +345,15 @@ def test_fmt_leaves_a_line_with_markup_as_written(game: CardSet) -> None:
     # inline bullets are the grammar's own way to write a choice: fmt writes it canonically
     chooser = canonical_text(by_name["Chooser"], context)
     assert chooser is not None and chooser.text == "Choose one: gain 1 Gold; or draw a card."
+
+
+def test_a_label_icon_word_gets_its_icon_in_the_label_only() -> None:
+    star_realms = Path(__file__).resolve().parents[1] / "cards" / "star-realms"
+    card_set, _ = load_card_set(star_realms, "star-realms")
+    assert card_set is not None
+    text = "Scrap: Gain 2 Trade. Scrap a card in the trade row."
+    (line,) = printed_text(card_set.game, text)
+    assert [(r.text, r.icon) for r in line.lines[0].runs if r.icon] == [
+        ("Scrap", "scrap"),  # the label's word, not the verb of the second sentence
+        ("Trade", "trade"),  # the resource, not the 'trade' of 'trade row'
+    ]

@@ -108,7 +108,7 @@ def printed_text(game: Game, text: str) -> tuple[PrintedLine, ...]:
         except RulesTextError:
             printed.append(PrintedLine(marked))
             continue
-        printed.append(_read(game, ability, marked, names))
+        printed.append(_read(game, ability, marked))
     if len(_MEMORY) >= 4096:
         _MEMORY.clear()
     _MEMORY[key] = (game, tuple(printed))
@@ -127,14 +127,13 @@ class _Word:
     kind: str
     ref: str
     icon: str
+    end: int = 1 << 30  # ... and before this column
 
 
-def _read(
-    game: Game, ability: Ability, marked: tuple[MarkedLine, ...], names: Mapping[str, str]
-) -> PrintedLine:
+def _read(game: Game, ability: Ability, marked: tuple[MarkedLine, ...]) -> PrintedLine:
     """``marked`` with the label and the game's words the parse found in it."""
     label_end = _label_end(ability, marked)
-    words = [*_label_words(game, ability, label_end, names), *_node_words(game, ability)]
+    words = [*_label_words(game, label_end), *_node_words(game, ability)]
     lines = tuple(_styled(line, label_end, words) for line in marked)
     return PrintedLine(lines, _reminder(game, ability), parsed=True)
 
@@ -152,15 +151,13 @@ def _label_end(ability: Ability, marked: tuple[MarkedLine, ...]) -> int:
     return before[-1] + 1 if before else 0
 
 
-def _label_words(
-    game: Game, ability: Ability, label_end: int, names: Mapping[str, str]
-) -> Iterator[_Word]:
+def _label_words(game: Game, label_end: int) -> Iterator[_Word]:
     """The icon words of the label ('Scrap' of 'Scrap:'), as the game declares them."""
     if not label_end:
         return
     for icon in game.icons.values():
         for word in icon.words:
-            yield _Word(word, 0, "icon", icon.id, icon.id)
+            yield _Word(word, 0, "icon", icon.id, icon.id, label_end)
 
 
 def _ids(value: object) -> Iterator[str]:
@@ -226,7 +223,7 @@ def _styled(line: MarkedLine, label_end: int, words: list[_Word]) -> MarkedLine:
                 break
             end = at + len(word.text)
             if (
-                line.columns[at] >= word.start
+                word.start <= line.columns[at] < word.end
                 and not any(taken[at:end])
                 and _is_word_at(text, at, word.text)
                 and not any(r.symbol for r in _runs_over(line, at, end))
