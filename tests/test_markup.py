@@ -8,6 +8,7 @@ tree), Markdown and PDF.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from collections.abc import Iterator
@@ -206,7 +207,7 @@ def test_the_parse_reads_through_the_markup(game: CardSet) -> None:
 @pytest.fixture(scope="module")
 def built(game: CardSet, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("built")
-    result = build(game, BuildOptions(output=out, single=True, png=True, dpi=100))
+    result = build(game, BuildOptions(output=out, single=True, png=True, tts=True, dpi=100))
     assert result.deck is not None
     return out
 
@@ -264,6 +265,27 @@ def test_the_per_card_pngs_draw_the_markup(built: Path) -> None:
     # the bold words of Bold Herald: its PNG is not that of the same card without markup
     herald = Image.open(built / "png" / "bold-herald.png").convert("RGB")
     assert ImageChops.difference(herald, gilded).getbbox() is not None
+
+
+def test_tabletop_simulator_descriptions_are_the_plain_words(built: Path) -> None:
+    (saved,) = (built / "tts").glob("*.json")
+    described: dict[str, str] = {}
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            if "Nickname" in value and "Description" in value:
+                described[value["Nickname"]] = value["Description"]
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(json.loads(saved.read_text("utf-8")))
+    assert described["Bold Herald"] == "Gain 2 Gold and draw a card.\nEmber Ally: Gain 1 Gold."
+    assert described["Gilded Scout"] == "Gain 3 Gold.\nGuard(2).\n• Swift."
+    assert described["Plain Scout"] == "Gain 3 Gold."
+    assert described["Chooser"] == "Choose one: • Gain 1 Gold. • Draw a card."  # no markup
 
 
 class _Tree(HTMLParser):

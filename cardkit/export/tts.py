@@ -42,11 +42,12 @@ from cardkit.errors import UsageError
 from cardkit.export.filenames import back_file_name, safe_file_stem
 from cardkit.export.raster import png_bytes, rasterise
 from cardkit.export.single import CardSize, card_pdf, card_size
-from cardkit.model import Card, CardSet
+from cardkit.model import Card, CardSet, Game
 from cardkit.render.impose import Face
 from cardkit.render.pdf import back_of
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.units import POINTS_PER_INCH, mm
+from cardkit.rules.printed import said_text
 
 Progress = Callable[[int, int], None]
 
@@ -209,14 +210,20 @@ def _custom_deck(sheet: SheetPlan, folder: Path, base_url: str | None) -> dict[s
 
 
 def _card_object(
-    card: Card, copy: int, sheet: SheetPlan, custom: dict[str, Any], x: float, size: CardSize
+    card: Card,
+    copy: int,
+    sheet: SheetPlan,
+    custom: dict[str, Any],
+    x: float,
+    size: CardSize,
+    game: Game,
 ) -> dict[str, Any]:
     return {
         "GUID": _guid("card", card.id, str(copy)),
         "Name": "Card",
         "Transform": _transform(x, size, face_down=True),
         "Nickname": card.name,
-        "Description": card.text,
+        "Description": said_text(game, card.text),  # its markup left out
         "GMNotes": card.id,
         "CardID": sheet.card_id(card),
         "CustomDeck": {str(sheet.number): custom},
@@ -240,7 +247,13 @@ def saved_object(
         sheet_of = {card.id: sheet for sheet in deck.sheets for card in sheet.cards}
         contained = [
             _card_object(
-                card, copy, sheet_of[card.id], customs[sheet_of[card.id].number], x, deck.size
+                card,
+                copy,
+                sheet_of[card.id],
+                customs[sheet_of[card.id].number],
+                x,
+                deck.size,
+                card_set.game,
             )
             for card in deck.cards
             for copy in range(1, card.count + 1)

@@ -31,11 +31,19 @@ from cardkit.effects import (
 )
 from cardkit.effects.core import KeywordList
 from cardkit.errors import RulesTextError
-from cardkit.markup import MarkedLine, Run, Slip, parse_markup, reading_text
+from cardkit.markup import MarkedLine, Run, Slip, parse_markup, plain_text, reading_text
 from cardkit.model import Game
 from cardkit.rules.parser import rules_parser
 
-__all__ = ["PrintedLine", "has_markup", "icon_names", "marked_text", "markup_slips", "printed_text"]
+__all__ = [
+    "PrintedLine",
+    "has_markup",
+    "icon_names",
+    "marked_text",
+    "markup_slips",
+    "printed_text",
+    "said_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +87,15 @@ def has_markup(game: Game, line: str) -> bool:
         return False
     lines, _ = parse_markup(line, icon_names(game))
     return any(run.symbol for marked in lines for m in marked for run in m.runs)
+
+
+def said_text(game: Game, text: str) -> str:
+    """``text`` as plain words, for outputs without styles (a Tabletop Simulator card's
+    description): its markup left out, icons by name as their words, each bullet on a line
+    of its own. Text without markup is returned as it is."""
+    if not any(has_markup(game, line) for line in text.split("\n")):
+        return text
+    return plain_text(text, icon_names(game))
 
 
 def markup_slips(game: Game, text: str) -> tuple[Slip, ...]:
