@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from cardkit.diagnostics import Diagnostic, Severity, error, warning
 from cardkit.effects import Bond
-from cardkit.model import CardSet
+from cardkit.model import CORE_FIELDS, CardSet
 from cardkit.rules.constraints import check_constraints
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
@@ -66,8 +66,10 @@ def check_markup(context: CheckContext) -> list[Diagnostic]:
     for card in context.card_set.cards:
         fields = [("text", card.text)]
         fields += [
-            (name, v) for name, v in card.values.items() if isinstance(v, str) and name != "text"
-        ]
+            (name, value)
+            for name, value in card.values.items()
+            if isinstance(value, str) and (name == "flavor" or name not in CORE_FIELDS)
+        ]  # what prints: not an id, a picture's path or the designer's notes
         for field, text in fields:
             for slip in markup_slips(game, text):
                 where = "rules text" if field == "text" else f"field {field!r}"
