@@ -4,7 +4,7 @@ This is where every output reads card text: the card faces (PDF, PNG, Tabletop S
 and the reference pages (PDF, HTML, Markdown) draw the same runs. A line of rules text is
 parsed once (the parser remembers it); from the ability it parses to come
 
-- the label ('Blob Ally:', 'Scrap:', '(2)P:'): the words before the colon of its trigger;
+- the label ('Sun Ally:', 'Exhaust:', '(2)P:'): the words before the colon of its trigger;
 - the game's words it uses: each resource, faction and keyword a node of the ability names,
   found in the line from where that node starts, and the icon words of its label; each
   carries its icon, when the game gives it one;
@@ -169,7 +169,7 @@ def _label_end(ability: Ability, marked: tuple[MarkedLine, ...]) -> int:
 
 
 def _label_words(game: Game, label_end: int) -> Iterator[_Word]:
-    """The icon words of the label ('Scrap' of 'Scrap:'), as the game declares them."""
+    """The icon words of the label ('Exhaust' of 'Exhaust:'), as the game declares them."""
     if not label_end:
         return
     for icon in game.icons.values():
@@ -228,7 +228,7 @@ def _is_word_at(text: str, start: int, word: str) -> bool:
 
 def _styled(line: MarkedLine, label_end: int, words: list[_Word]) -> MarkedLine:
     """``line`` with its label marked and each word found once, the longest first where two
-    begin at the same place ('Trade Federation' before 'Trade')."""
+    begin at the same place ('Gold Guild' before 'Gold')."""
     text = line.text
     marks: dict[int, tuple[int, _Word]] = {}  # start (in text) -> end, word
     taken = [False] * len(text)
