@@ -7,8 +7,8 @@ the figures are medians. CPU time rather than wall time, because the machine is 
     python bench/against.py /work/main [--repeat 7] [-- build cards/star-realms]
 
 The command (default: ``build cards/star-realms``, as the README's first command) runs with
-``PYTHONPATH`` set to each tree, from this repository's folder, writing into a fresh folder
-each time (``-o``). "This tree" is the folder this file is in.
+``PYTHONPATH`` set to each tree, from this repository's folder; ``build`` and ``rulebook``
+write into a folder of their own (``-o``). "This tree" is the folder this file is in.
 """
 
 from __future__ import annotations
@@ -27,17 +27,10 @@ HERE = Path(__file__).resolve().parent.parent
 
 
 def command(tree: Path, words: list[str], out: Path) -> list[str]:
-    """``python -m cardkit WORDS -o OUT`` with ``tree`` first on the path."""
-    return [
-        "/usr/bin/env",
-        f"PYTHONPATH={tree}",
-        sys.executable,
-        "-m",
-        "cardkit",
-        *words,
-        "-o",
-        str(out),
-    ]
+    """``python -m cardkit WORDS -o OUT`` with ``tree`` first on the path (``-o`` for the
+    commands that write files)."""
+    output = ["-o", str(out)] if words[:1] in (["build"], ["rulebook"]) else []
+    return ["/usr/bin/env", f"PYTHONPATH={tree}", sys.executable, "-m", "cardkit", *words, *output]
 
 
 def main() -> None:
@@ -45,7 +38,7 @@ def main() -> None:
     parser.add_argument("baseline", type=Path, help="the other checkout (e.g. main)")
     parser.add_argument("--repeat", type=int, default=7, help="rounds (default 7)")
     parser.add_argument("words", nargs="*", default=["build", "cards/star-realms"])
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()
     trees = {"baseline": args.baseline.resolve(), "this tree": HERE}
     samples: dict[str, list[Sample]] = {name: [] for name in trees}
     with tempfile.TemporaryDirectory() as work:
