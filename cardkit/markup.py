@@ -37,7 +37,8 @@ class Run:
     """A piece of text in one style.
 
     ``icon`` is an icon's id: with ``symbol`` the run is that icon alone (``text`` is the word
-    it stands for, for readers and plain text); without, the icon goes before the text. The
+    it stands for, for readers and plain text, and what prints when there is no picture);
+    without, the icon goes before the text. The
     renderer's reading of the rules text sets ``kind`` and ``ref`` on the game's words
     ('resource', 'faction', 'keyword', 'icon' and its id) and ``label`` on an ability's label.
     """
@@ -198,7 +199,7 @@ def _styled(
 
     def add(run: Run) -> None:
         last = runs[-1] if runs else None
-        if last is not None and not last.icon and not run.icon and _same(last, run):
+        if last is not None and not (last.icon or last.symbol or run.icon) and _same(last, run):
             runs[-1] = replace(last, text=last.text + run.text)
         else:
             runs.append(run)

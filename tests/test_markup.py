@@ -33,7 +33,7 @@ from cardkit.render.textfit import rules_markup
 from cardkit.rules.check import check_card_text
 from cardkit.rules.context import parse_set
 from cardkit.rules.fmt import canonical_text
-from cardkit.rules.printed import printed_text
+from cardkit.rules.printed import marked_text, printed_text
 
 FIXTURE = Path(__file__).parent / "fixtures" / "markup"
 ICONS = {"gold": "gold", "tap": "tap"}
@@ -241,6 +241,7 @@ def test_the_card_pdfs_draw_bold_and_italic_in_their_faces(built: Path, pdf: str
     assert fonts_of(path, "Ember Ally:") == {BOLD_FACE}  # the label the parse found
     assert fonts_of(path, "Gain 1 Gold.") == {ITALIC_FACE, REGULAR}  # '*Gain 1 Gold.*'; plain
     assert fonts_of(path, "then a") == {ITALIC_FACE}  # flavor is italic, its line broken
+    assert fonts_of(path, "quiet") == {REGULAR}  # italic markup in italic text is upright
     assert fonts_of(path, "loud") == {"DejaVuSans-BoldOblique"}
     assert fonts_of(path, "(Blocks 2 attacks.)") == {ITALIC_FACE}  # the keyword's reminder
     assert fonts_of(path, "• Swift.") == {REGULAR}
@@ -379,3 +380,13 @@ def test_a_label_icon_word_gets_its_icon_in_the_label_only() -> None:
         ("Scrap", "scrap"),  # the label's word, not the verb of the second sentence
         ("Trade", "trade"),  # the resource, not the 'trade' of 'trade row'
     ]
+
+
+def test_an_icon_by_name_without_a_picture_prints_its_name(game: CardSet) -> None:
+    (line,) = marked_text(game.game, "{tide} and {Tide} hold; {Gold} glitters.")
+    assert [(r.text, r.icon, r.symbol) for r in line.lines[0].runs if r.symbol] == [
+        ("tide", "", True),  # a faction without an icon
+        ("Tide", "", True),
+        ("Gold", "gold", True),
+    ]
+    assert rules_markup(line, {"gold": "/g.png"}, 8).startswith("tide and Tide hold; <img")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 from xml.sax.saxutils import escape
@@ -92,6 +92,17 @@ def rules_markup(
 ) -> str:
     """One line of rules text as Paragraph markup, its bullets on lines of their own."""
     return "<br/>".join(marked_markup(m, icons or {}, size, font) for m in line.lines)
+
+
+def _slanted(line: PrintedLine) -> PrintedLine:
+    """``line`` in italics, its italic markup upright."""
+    return replace(
+        line,
+        lines=tuple(
+            replace(m, runs=tuple(replace(r, italic=not r.italic) for r in m.runs))
+            for m in line.lines
+        ),
+    )
 
 
 def printed_lines(text: str) -> tuple[PrintedLine, ...]:
@@ -216,6 +227,7 @@ def fit_rules(
     """
     lines = printed_lines(lines) if isinstance(lines, str) else tuple(lines)
     flavor = printed_lines(flavor) if isinstance(flavor, str) else tuple(flavor)
+    slanted = [_slanted(line) for line in flavor]
     smallest = min(size, MIN_RULES_SIZE)
 
     def texts(at: float, shown: frozenset[int], *, with_flavor: bool = False) -> list[str]:
@@ -224,9 +236,8 @@ def fit_rules(
             found.append(rules_markup(line, icons, at, font))
             if index in shown:
                 found[-1] += f" <i>({markup(line.reminder, font)})</i>"
-        if with_flavor:
-            said = "<br/>".join(rules_markup(line, icons, at, font) for line in flavor)
-            found.append(f"<i>{said}</i>")
+        if with_flavor:  # in italics, where italic markup is upright: emphasis in italic text
+            found.append("<br/>".join(rules_markup(line, icons, at, font) for line in slanted))
         return found
 
     none: frozenset[int] = frozenset()

@@ -58,16 +58,15 @@ class PrintedLine:
 
 def icon_names(game: Game) -> dict[str, str]:
     """The names an icon goes by in markup, case-folded, and its id: a declared icon's id and
-    words, a faction's or resource's id and name when it has an icon."""
+    words, a faction's or resource's id and name ('' when it has no icon: its name prints)."""
     names: dict[str, str] = {}
     for icon in game.icons.values():
         for name in (icon.id, *icon.words):
             names.setdefault(name.casefold(), icon.id)
     for table in (game.factions, game.resources):
         for named in table.values():
-            if named.icon:
-                for name in (named.id, named.name):
-                    names.setdefault(name.casefold(), named.id)
+            for name in (named.id, named.name):  # without an icon: its name prints
+                names.setdefault(name.casefold(), named.id if named.icon else "")
     return names
 
 
