@@ -151,6 +151,8 @@ CODES: dict[str, str] = {
     "CK110": "a doubled word ('draw draw')",
     "CK111": "a typographic quote or apostrophe where the set uses straight ones",
     "CK112": "unbalanced parentheses, braces or brackets in rules text",
+    "CK113": "bold or italic markup in card text is never closed (printed as written)",
+    "CK114": "an icon in card text's markup ({name}) is close to, but not, one of the game's",
     # set-level rules checks: deck rules, references, costs, suppress
     "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
     "CK121": "a deck holds more or fewer cards than its rules allow",

@@ -18,6 +18,7 @@ from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
 from cardkit.render.images import confine
 from cardkit.render.textfit import rules_markup
+from cardkit.rules.printed import printed_text
 
 REPO = Path(__file__).resolve().parents[1]
 STAR_REALMS = REPO / "cards" / "star-realms"
@@ -168,18 +169,31 @@ def test_missing_or_broken_art_is_a_warning_and_the_card_gets_its_placeholder(
     assert len(images(PdfReader(path))) == 0  # no art drawn, and no icon used
 
 
-def test_inline_icons_go_before_their_words_and_card_text_stays_escaped() -> None:
-    markup = rules_markup('Gold: gain 2 Gold <img src="x"/> Golden.', {"Gold": "/i/coin.png"}, 8)
-    assert markup.count('<img src="/i/coin.png"') == 2  # 'Golden' is another word
-    assert '&lt;img src="x"/&gt;' in markup
-    assert markup.startswith("<b>")
+def test_inline_icons_go_where_the_parse_reads_their_words_and_text_stays_escaped(
+    tmp_path: Path,
+) -> None:
+    card_set = make_game(tmp_path / "g", "- {name: Miser, type: unit, text: Gain 2 Gold.}\n")
+    text = 'Gain 2 Gold.\nGold: gain 2 Gold <img src="x"/> Golden.'
+    parsed, unparsed = printed_text(card_set.game, text)
+    icons = {"coin": "/i/coin.png"}
+    markup = rules_markup(parsed, icons, 8)
+    assert markup == (
+        'Gain 2 <img src="/i/coin.png" width="9.20" height="9.20" valign="middle"/>\u00a0Gold.'
+    )
+    # a line that does not parse prints as written: no icon, no label, its markup escaped
+    assert not unparsed.parsed
+    assert rules_markup(unparsed, icons, 8) == 'Gold: gain 2 Gold &lt;img src="x"/&gt; Golden.'
 
 
 def test_long_words_win_over_their_beginnings() -> None:
-    icons = {"Trade": "/t.png", "Trade Federation": "/tf.png"}
-    markup = rules_markup("Trade Federation Ally: Gain 2 Trade.", icons, 8)
+    card_set, _ = load_card_set(STAR_REALMS, str(STAR_REALMS))
+    assert card_set is not None
+    (line,) = printed_text(card_set.game, "Trade Federation Ally: Gain 2 Trade.")
+    markup = rules_markup(line, {"trade": "/t.png", "trade-federation": "/tf.png"}, 8)
+    assert markup.startswith('<b><img src="/tf.png"')
     assert markup.index("/tf.png") < markup.index("/t.png")
     assert markup.count("<img") == 2
+    assert "\u00a0Trade Federation Ally:</b> Gain 2 <img" in markup
 
 
 @pytest.mark.parametrize(

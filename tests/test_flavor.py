@@ -4,6 +4,7 @@ the room the rules text leaves: flavor is left out first (CK218), neither shrink
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,12 +18,20 @@ from cardkit.render.colour import Rgb
 from cardkit.render.fonts import register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.measure import measure_cards
-from cardkit.render.reminders import line_reminder, reminders
 from cardkit.render.style import prepare_style
-from cardkit.render.textfit import fit_rules
+from cardkit.render.textfit import fit_rules, printed_lines
 from cardkit.render.units import mm
+from cardkit.rules.printed import PrintedLine, printed_text
 
 LONG = " ".join(["Draw a card."] * 14)
+
+
+def lines(text: str, *reminders: str) -> list[PrintedLine]:
+    """The lines of ``text`` as printed, with these reminders."""
+    found = list(printed_lines(text))
+    return [replace(line, reminder=r) for line, r in zip(found, reminders, strict=False)] + found[
+        len(reminders) :
+    ]
 
 
 def game(root: Path, cards: str, layout: str = "") -> CardSet:
@@ -85,29 +94,34 @@ def test_flavor_and_reminders_never_make_the_rules_smaller() -> None:
     box = Box(0, 0, mm(50), mm(14))
     ink = Rgb.hex("#000000")
     alone = fit_rules("Transport(2).\n" + LONG, box, ink)
-    more = fit_rules("Transport(2).\n" + LONG, box, ink, reminders=("Carries 2.", ""), flavor="A")
+    more = fit_rules(lines("Transport(2).\n" + LONG, "Carries 2.", ""), box, ink, flavor="A")
     assert more.size == alone.size
     assert more.height <= box.h
-    roomy = fit_rules("Transport(2).", box, ink, reminders=("Carries 2.",), flavor="Eyes up.")
+    roomy = fit_rules(lines("Transport(2).", "Carries 2."), box, ink, flavor="Eyes up.")
     assert roomy.flavor and roomy.reminders and roomy.size == 8.5
 
 
 def test_when_both_do_not_fit_the_flavor_goes_first() -> None:
     register_fonts()
     ink = Rgb.hex("#000000")
-    text, reminder, flavor = "Transport(2).", ("This card may carry 2 cards.",), "Eyes up " * 6
+    text = lines("Transport(2).", "This card may carry 2 cards.")
     box = Box(0, 0, mm(50), mm(9))
-    fitted = fit_rules(text, box, ink, reminders=reminder, flavor=flavor)
+    fitted = fit_rules(text, box, ink, flavor="Eyes up " * 6)
     assert (fitted.reminders, fitted.flavor) == (True, False)
 
 
 def test_a_keyword_line_gets_its_reminder_with_its_parameters(tmp_path: Path) -> None:
     card_set = game(tmp_path / "g", "  - {name: Barge, text: Transport(2).}\n")
     g = card_set.game
-    assert line_reminder(g, "Transport(2).") == "This card may carry 2 cards."
-    assert line_reminder(g, "transport (3)") == "This card may carry 3 cards."
-    assert line_reminder(g, "Draw a card. Transport(2).") == ""  # not keywords alone
-    assert reminders(g, "Draw a card.\n\nTransport(4).") == ("", "This card may carry 4 cards.")
+
+    def reminders(text: str) -> list[str]:
+        return [line.reminder for line in printed_text(g, text)]
+
+    assert reminders("Transport(2).") == ["This card may carry 2 cards."]
+    assert reminders("transport (3)") == ["This card may carry 3 cards."]
+    assert reminders("Draw a card. Transport(2).") == [""]  # not keywords alone
+    assert reminders("Draw a card.\n\nTransport(4).") == ["", "This card may carry 4 cards."]
+    assert reminders("Transport(2) (it carries two).") == [""]  # written with its reminder
     text, _ = printed(card_set, tmp_path / "out")
     assert "Transport(2). (This card may carry 2 cards.)" in text
 
@@ -152,7 +166,7 @@ def test_reminders_are_added_line_by_line_while_they_fit() -> None:
     ink = Rgb.hex("#000000")
     long = "A reminder long enough to need several more lines of this narrow panel. " * 3
     box = Box(0, 0, mm(50), mm(12))
-    fitted = fit_rules("Swift.\nTransport(2).", box, ink, reminders=("Moves twice.", long))
+    fitted = fit_rules(lines("Swift.\nTransport(2).", "Moves twice.", long), box, ink)
     shown = [p.getPlainText() for p, _ in fitted.paragraphs]
     assert shown == ["Swift. (Moves twice.)", "Transport(2)."]
     assert fitted.reminders and fitted.size == 8.5

@@ -31,6 +31,8 @@ INDEPENDENT = {
     "CK110": "a doubled word",
     "CK111": "a typographic quote",
     "CK112": "unbalanced brackets",
+    "CK113": "markup never closed, in the text or a text field",
+    "CK114": "an icon name in markup that is close to one of the game's",
     "CK130": "the text names a card that does not exist",
     "CK150": "the suppress list names a code that does not exist",
 }
@@ -77,6 +79,7 @@ def test_the_checks_of_the_text_alone_are_named_and_the_rest_are_not_run_on_flaw
         "check_keyword_params",
         "check_slips",
         "check_references",
+        "check_markup",
     }
     assert set(TEXT_CHECKS) <= set(CHECKS)
     tables = [INDEPENDENT, DEPENDENT, NOT_OF_A_CARD]

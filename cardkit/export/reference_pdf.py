@@ -93,21 +93,30 @@ def _color(value: str | None) -> str:
 
 def cell_markup(cell: content.Cell, icons: Mapping[str, str] | None = None) -> str:
     """A cell as reportlab paragraph markup: card text escaped, the game's words styled, each
-    icon (``icons``: id -> image file, escaped for an attribute) drawn before its word."""
+    icon (``icons``: id -> image file, escaped for an attribute) drawn before its word, or in
+    its place (an icon by name); the card text's bold and italic."""
     parts = []
     for span in cell:
         text = escape(span.text).replace("\n", "<br/>")
-        if icons and span.icon in icons:
+        pictured = bool(icons) and span.icon in (icons or {})
+        if pictured:
             parts.append(
-                f'<img src="{icons[span.icon]}" width="{ICON_SIZE}" height="{ICON_SIZE}" '
-                f'valign="{ICON_DROP}"/> '
+                f'<img src="{(icons or {})[span.icon]}" width="{ICON_SIZE}" '
+                f'height="{ICON_SIZE}" valign="{ICON_DROP}"/>' + ("" if span.alone else " ")
             )
-        if span.kind == "plain" or not text.strip():
-            parts.append(text)
+        if span.alone and pictured:
+            piece = ""
+        elif span.kind == "plain" or span.alone or not text.strip():
+            piece = text
         elif span.kind == "keyword":
-            parts.append(f"<i>{text}</i>")
+            piece = f"<i>{text}</i>"
         else:
-            parts.append(f'<font color="{_color(span.color)}"><b>{text}</b></font>')
+            piece = f'<font color="{_color(span.color)}"><b>{text}</b></font>'
+        if piece and span.bold:
+            piece = f"<b>{piece}</b>"
+        if piece and span.italic:
+            piece = f"<i>{piece}</i>"
+        parts.append(piece)
     return "".join(parts)
 
 
@@ -247,7 +256,9 @@ def _table_part(
         # A paragraph only where it is needed (styled words, lines, wrapping): a plain
         # string draws far faster, which counts in a card list of thousands of rows.
         text = content.cell_text(value)
-        simple = all(span.kind == "plain" and not span.icon for span in value)
+        simple = all(
+            span.kind == "plain" and not (span.icon or span.bold or span.italic) for span in value
+        )
         simple = simple and "\n" not in text
         if simple and stringWidth(text, FONT, size) <= widths[column] - CELL_PADDING:
             return text

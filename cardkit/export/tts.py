@@ -42,11 +42,12 @@ from cardkit.errors import UsageError
 from cardkit.export.filenames import back_file_name, safe_file_stem
 from cardkit.export.raster import png_bytes, rasterise
 from cardkit.export.single import CardSize, card_pdf, card_size
-from cardkit.model import Card, CardSet
+from cardkit.model import Card, CardSet, Game
 from cardkit.render.impose import Face
 from cardkit.render.sides import back_faces, back_of, printed_fronts
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.units import POINTS_PER_INCH, mm
+from cardkit.rules.printed import said_text
 
 Progress = Callable[[int, int], None]
 
@@ -226,13 +227,14 @@ def _card_object(
     x: float,
     size: CardSize,
     sideways: bool,
+    game: Game,
 ) -> dict[str, Any]:
     return {
         "GUID": _guid("card", card.id, str(copy)),
         "Name": "Card",
         "Transform": _transform(x, size, face_down=True),
         "Nickname": card.name,
-        "Description": card.text,
+        "Description": said_text(game, card.text),  # its markup left out
         "GMNotes": card.id,
         "CardID": sheet.card_id(card),
         "CustomDeck": {str(sheet.number): custom},
@@ -268,6 +270,7 @@ def saved_object(
                 x,
                 deck.size,
                 card.id in sideways,
+                card_set.game,
             )
             for card in deck.cards
             for copy in range(1, card.count + 1)
@@ -354,7 +357,7 @@ def build_tts(
                 progress(done, total)
         key = f"{sheet.back}:{grid.cell_width}x{grid.cell_height}"
         if key not in backs:  # the hidden card: never a double-faced card's other face
-            plain = replace(style, faces={}) if sheet.unique_back else style
+            plain = replace(style, two_faced={}) if sheet.unique_back else style
             backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK, plain)
         image.paste(backs[key], grid.origin(grid.hidden_slot))
         images[sheet.face] = png_bytes(image)

@@ -28,10 +28,6 @@ def build_reference(
     the statistics."""
     game = card_set.game
     vocab = Vocabulary.of(game)
-
-    def canonical(ability: Ability) -> str:
-        return ability.text(vocab)
-
     abilities = {
         card_id: tuple(line for line in lines if isinstance(line, Ability))
         for card_id, lines in texts.items()
@@ -40,10 +36,10 @@ def build_reference(
         card.count * sum(isinstance(line, str) for line in texts.get(card.id, ()))
         for card in card_set.cards
     )
-    sheets, found = sheet_sections(card_set, texts, canonical)
+    sheets, found = sheet_sections(card_set)
     sections = (
         contents_section(card_set),
-        card_list_section(card_set, texts, canonical),
+        card_list_section(card_set),
         icon_section(card_set, abilities),
         keyword_section(game),
         stats_section(card_set, abilities, vocab, unparsed=unparsed),

@@ -17,13 +17,18 @@ SpanKind = Literal["plain", "resource", "faction", "keyword", "icon"]
 @dataclass(frozen=True, slots=True)
 class Span:
     """A piece of text; ``ref`` is the id of the resource, faction or keyword it names, and
-    ``icon`` the id of the icon the game draws before it ('' for none)."""
+    ``icon`` the id of the icon the game draws before it ('' for none), or in its place
+    (``alone``: an icon by name, ``text`` is its word for readers). ``bold`` and ``italic``
+    are the card text's markup."""
 
     text: str
     kind: SpanKind = "plain"
     ref: str = ""
     color: str | None = None  # a colour the game declared (#rrggbb), validated by the schema
     icon: str = ""
+    bold: bool = False
+    italic: bool = False
+    alone: bool = False
 
 
 Cell = tuple[Span, ...]

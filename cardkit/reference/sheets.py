@@ -5,12 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from cardkit.diagnostics import Diagnostic, Location, warning
-from cardkit.effects import Ability
 from cardkit.model import Card, CardSet, FieldValue, Game, Scalar, Sheet
 from cardkit.reference.content import Cell, Paragraph, Section, Table, plain
 from cardkit.reference.words import (
-    CardText,
-    Styler,
     declared_names,
     field_value,
     is_number,
@@ -131,18 +128,13 @@ def _cell(value: Scalar) -> str:
     return str(value)
 
 
-def sheet_sections(
-    card_set: CardSet,
-    texts: Mapping[str, CardText],
-    canonical: Callable[[Ability], str],
-) -> tuple[list[Section], list[Diagnostic]]:
+def sheet_sections(card_set: CardSet) -> tuple[list[Section], list[Diagnostic]]:
     game = card_set.game
-    styler = Styler(game)
     found: list[Diagnostic] = []
 
     def cell_of(card: Card, field: str) -> Cell:
         if field == "text":
-            return rules_text(card, texts, canonical, styler)
+            return rules_text(card, game)
         return plain(shown_value(field_value(card, field), field, game))
 
     sections = []

@@ -20,7 +20,6 @@ from cardkit.reference.content import (
 )
 from cardkit.reference.words import (
     NONE_SHOWN,
-    CardText,
     Styler,
     field_value,
     rules_text,
@@ -151,11 +150,7 @@ def stat_fields(game: Game) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-def card_list_section(
-    card_set: CardSet,
-    texts: Mapping[str, CardText],
-    canonical: Callable[[Ability], str],
-) -> Section:
+def card_list_section(card_set: CardSet) -> Section:
     game = card_set.game
     styler = Styler(game)
     tables: list[Table] = []
@@ -180,7 +175,7 @@ def card_list_section(
                     plain(shown_value(card.type, "type", game)),
                     faction,
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
-                    rules_text(card, texts, canonical, styler),
+                    rules_text(card, game),
                     plain(card.count),
                 )
             )

@@ -35,7 +35,7 @@ from markupsafe import Markup, escape
 
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.package_data import data_dir
-from cardkit.reference.content import Cell, Reference
+from cardkit.reference.content import Cell, Reference, Span
 
 GAME_TEMPLATES = "rulebook"  # the folder of a game's own templates
 TEMPLATE_SUFFIX = ".j2"
@@ -60,34 +60,76 @@ def md_escape(value: object) -> str:
     return text.replace("\r", "").replace("\n", "<br>")
 
 
+def _styled_groups(cell: Cell) -> list[tuple[bool, bool, list[Span]]]:
+    """The spans of a cell in runs of the same bold and italic markup."""
+    groups: list[tuple[bool, bool, list[Span]]] = []
+    for span in cell:
+        if groups and groups[-1][:2] == (span.bold, span.italic):
+            groups[-1][2].append(span)
+        else:
+            groups.append((span.bold, span.italic, [span]))
+    return groups
+
+
 @pass_context
 def html_cell(context: Context, cell: Cell) -> Markup:
     """A table cell as HTML: text escaped, the game's words styled, each icon (one of
-    ``icons`` in the template's context, id -> data URI) before its word."""
+    ``icons`` in the template's context, id -> data URI) before its word, or in its place
+    (an icon by name, its word the label readers hear); the card text's bold and italic."""
     icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
-    for span in cell:
-        text = str(escape(span.text)).replace("\n", "<br>")
-        if span.icon in icons:  # drawn by the page's style: .pic-<id> holds the picture
-            parts.append(f'<span class="pic pic-{escape(span.icon)}"></span>')
-        if span.kind == "plain":
-            parts.append(text)
-        else:
-            color = css_color(span.color)
-            parts.append(f'<span class="word {span.kind}" style="--word: {color}">{text}</span>')
+    for bold, italic, spans in _styled_groups(cell):
+        inner: list[str] = []
+        for span in spans:
+            text = str(escape(span.text)).replace("\n", "<br>")
+            if span.icon in icons:  # drawn by the page's style: .pic-<id> holds the picture
+                label = f' role="img" aria-label="{text}"' if span.alone else ""
+                inner.append(f'<span class="pic pic-{escape(span.icon)}"{label}></span>')
+                if span.alone:
+                    continue
+            if span.kind == "plain" or span.alone:
+                inner.append(text)
+            else:
+                color = css_color(span.color)
+                inner.append(
+                    f'<span class="word {span.kind}" style="--word: {color}">{text}</span>'
+                )
+        piece = "".join(inner)
+        piece = f"<strong>{piece}</strong>" if bold else piece
+        parts.append(f"<em>{piece}</em>" if italic else piece)
     return Markup("".join(parts))
+
+
+def _emphasised(text: str, marks: str) -> str:
+    """``text`` in Markdown emphasis (``**``, ``*``), its spaces outside the marks."""
+    core = text.strip()
+    if not marks or not core:
+        return text
+    start = text[: len(text) - len(text.lstrip())]
+    end = text[len(text.rstrip()) :]
+    return f"{start}{marks}{core}{marks}{end}"
 
 
 @pass_context
 def md_cell(context: Context, cell: Cell) -> str:
-    """A table cell as Markdown: each icon (``icons``: id -> image file) before its word."""
+    """A table cell as Markdown: each icon (``icons``: id -> image file) before its word, or
+    in its place (an icon by name, its word as the image's text); the game's words and the
+    card text's markup in bold, its italic markup in italics."""
     icons: Mapping[str, str] = context.get("icons") or {}
     parts: list[str] = []
-    for span in cell:
-        text = md_escape(span.text)
-        if span.icon in icons:
-            parts.append(f"![]({icons[span.icon]}) ")
-        parts.append(text if span.kind == "plain" or not text.strip() else f"**{text}**")
+    for bold, italic, spans in _styled_groups(cell):
+        inner: list[str] = []
+        for span in spans:
+            text = md_escape(span.text)
+            if span.alone and span.icon in icons:
+                inner.append(f"![{text}]({icons[span.icon]})")
+                continue
+            if span.icon in icons:
+                inner.append(f"![]({icons[span.icon]}) ")
+            word = span.kind != "plain" and not span.alone and not bold
+            inner.append(_emphasised(text, "**" if word else ""))
+        marks = ("**" if bold else "") + ("*" if italic else "")
+        parts.append(_emphasised("".join(inner), marks))
     return "".join(parts)
 
 

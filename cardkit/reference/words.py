@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import TypeGuard
 
 from cardkit.effects import Ability
+from cardkit.markup import BULLET, Run
 from cardkit.model import Card, CardType, Deck, FieldValue, Game, Named
-from cardkit.reference.content import Cell, Span, plain
+from cardkit.reference.content import Cell, Span, SpanKind, plain
+from cardkit.rules.printed import PrintedLine, printed_text
 
 NONE_SHOWN = "—"
 
 
 class Styler:
-    """Splits text into spans, marking the game's resource, faction and keyword names.
-
-    Names match as the game spells them: canonical rules text capitalises them ("Gain 3
-    Trade"), so the same word in running text ("the trade row") stays plain."""
+    """The game's words as spans: its resources, factions, keywords and icon words, each
+    styled as the outputs show them (the text of a card is styled by its parse: see
+    ``rules_text``)."""
 
     def __init__(self, game: Game) -> None:
         self.words: dict[str, Span] = {}  # each word as a span to copy
@@ -30,37 +31,10 @@ class Styler:
         for key, declared in game.icons.items():
             for word in declared.words:
                 self.words.setdefault(word, Span(word, "icon", key, icon=key))
-        names = sorted((re.escape(word) for word in self.words), key=lambda w: (-len(w), w))
-        self.pattern = (
-            re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?![\w-])") if names else None
-        )
 
     def word(self, name: str) -> Span | None:
         """The span of one of the game's words (a resource, faction, keyword or icon word)."""
         return self.words.get(name)
-
-    def spans(self, text: str) -> Cell:
-        if self.pattern is None or not text:
-            return plain(text)
-        result: list[Span] = []
-        last = 0
-        for match in self.pattern.finditer(text):
-            if match.start() > last:
-                result.append(Span(text[last : match.start()]))
-            result.append(self.words[match.group(1)])
-            last = match.end()
-        if last < len(text):
-            result.append(Span(text[last:]))
-        return tuple(result)
-
-    def lines(self, lines: Iterable[str]) -> Cell:
-        """Several lines of text in one cell, separated by newline spans."""
-        result: list[Span] = []
-        for i, line in enumerate(lines):
-            if i:
-                result.append(Span("\n"))
-            result.extend(self.spans(line))
-        return tuple(result) or plain("")
 
 
 def field_value(card: Card, name: str) -> FieldValue:
@@ -117,17 +91,49 @@ def is_number(value: object) -> TypeGuard[int | float]:
 CardText = tuple["Ability | str", ...]
 
 
-def rules_text(
-    card: Card,
-    texts: Mapping[str, CardText],
-    canonical: Callable[[Ability], str],
-    styler: Styler,
-) -> Cell:
-    """The card's rules text, a line per ability in canonical form (a line that does not
-    parse as written; the whole text as written when the card is missing from ``texts``),
-    the game's words styled."""
-    if card.id in texts:
-        return styler.lines(
-            canonical(line) if isinstance(line, Ability) else line for line in texts[card.id]
+def _span(run: Run, game: Game) -> Span:
+    """A run of printed text as a span: a word of the game in its colour, with its icon."""
+    if run.symbol:  # an icon by name: the icon alone, its word for readers
+        return Span(
+            run.text, "icon", run.icon, icon=run.icon, bold=run.bold, italic=run.italic, alone=True
         )
-    return styler.lines(line for line in card.text.split("\n") if line.strip())
+    kind: SpanKind = "plain"
+    if run.kind in ("resource", "faction", "keyword", "icon"):
+        kind = run.kind  # type: ignore[assignment]
+    named = {"resource": game.resources, "faction": game.factions}.get(kind, {}).get(run.ref)
+    color = named.color if named is not None else None
+    ref = run.ref if kind != "plain" else ""
+    return Span(run.text, kind, ref, color, run.icon, run.bold, run.italic)
+
+
+def marked_cell(lines: Iterable[PrintedLine], game: Game) -> Cell:
+    """Printed lines in one cell: each line and each bullet on a line of its own."""
+    spans: list[Span] = []
+    for line in lines:
+        for marked in line.lines:
+            if spans:
+                spans.append(Span("\n"))
+            if marked.bullet:
+                spans.append(Span(f"{BULLET} "))
+            for run in marked.runs:
+                span = _span(run, game)
+                last = spans[-1] if spans else None
+                if last is not None and span.kind == "plain" and _plain_like(last, span):
+                    spans[-1] = replace(last, text=last.text + span.text)
+                else:
+                    spans.append(span)
+    return tuple(spans) or plain("")
+
+
+def _plain_like(last: Span, span: Span) -> bool:
+    return (
+        last.kind == "plain"
+        and (last.bold, last.italic) == (span.bold, span.italic)
+        and last.text != "\n"
+    )
+
+
+def rules_text(card: Card, game: Game) -> Cell:
+    """The card's rules text as its face prints it (``cardkit.rules.printed``): as written,
+    with its markup, the game's words its parse names styled; a line per ability."""
+    return marked_cell(printed_text(game, card.text), game)

@@ -8,6 +8,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.inflect import number_text
+from cardkit.markup import BULLET, Run
 from cardkit.model import Card, FieldValue
 from cardkit.render.autostats import hugged
 from cardkit.render.colour import BADGE, BLACK, CUT_MARKER, NEUTRAL, PAPER, WHITE, Rgb
@@ -21,10 +22,12 @@ from cardkit.render.fieldtext import (
     stats_text,
     value_text,
 )
-from cardkit.render.fonts import BOLD, draw_aligned, text_width
+from cardkit.render.fonts import BOLD, draw_aligned, draw_text, text_width
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
 from cardkit.render.measure import (
+    LINE_SIZE,
+    MIN_LINE_SIZE,
     NO_TEXT_BOX,
     PANEL_PAD,
     fit_band,
@@ -45,6 +48,7 @@ from cardkit.render.textfit import (
     fit_rules,
 )
 from cardkit.render.units import mm
+from cardkit.rules.printed import has_markup, marked_text
 
 TYPE_SIZE, MIN_TYPE_SIZE = 7.0, 5.0
 RADIUS = mm(1.5)
@@ -321,6 +325,9 @@ class _Face:
         text = " ".join(t for t in (element.label, text) if t)
         colour = Rgb.hex(element.color) if element.color else frame.mix(WHITE, 0.85)
         font = self.style.font(element, bold=True)
+        if has_markup(self.game, text):
+            self.draw_marked_line(element, box, frame, text, colour)
+            return
         text, size, _ = fit_band(text, element, box, font)
         if element.stats:  # the automatic line is as wide as its text, from its aligned edge
             box = hugged(box, text_width(text, font, size) + 2 * PANEL_PAD, element.align)
@@ -332,12 +339,55 @@ class _Face:
         self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
         self._aligned(text, inner, size, element.align, font)
 
+    def draw_marked_line(
+        self, element: Element, box: Box, frame: Rgb, text: str, colour: Rgb
+    ) -> None:
+        """A line whose text has markup: its runs in their faces (a line is bold: italic
+        markup is bold italic), icons by name drawn in the line, shrunk to fit its band."""
+        runs: list[Run] = []
+        for marked in (m for printed in marked_text(self.game, text) for m in printed.lines):
+            runs += [Run(f" {BULLET} ")] * bool(runs) + list(marked.runs)
+        _, bold, _, bold_italic = self.style.faces(element)
+        fonts = [bold_italic if run.italic else bold for run in runs]
+        inner = Box(box.x + PANEL_PAD, box.y, box.w - 2 * PANEL_PAD, box.h)
+        size = element.size or LINE_SIZE
+        pieces = [
+            (r.text, f, bool(r.symbol and r.icon in self.style.icons))
+            for r, f in zip(runs, fonts, strict=True)
+        ]
+
+        def width(at: float) -> float:
+            return sum(at * ICON_SCALE if icon else text_width(t, f, at) for t, f, icon in pieces)
+
+        smallest = min(size, MIN_LINE_SIZE)
+        while size > smallest and width(size) > inner.w:
+            size = max(smallest, size - 0.25)
+        self.fill(colour)
+        self.stroke(frame.mix(BLACK, 0.3))
+        self.c.setLineWidth(0.75)
+        self.c.roundRect(box.x, box.y, box.w, box.h, mm(1), stroke=1, fill=1)
+        self.fill(Rgb.hex(element.ink) if element.ink else colour.ink)
+        used = width(size)
+        x = inner.x + {"left": 0.0, "right": inner.w - used}.get(
+            element.align, (inner.w - used) / 2
+        )
+        y = inner.y + (inner.h - size * 0.72) / 2
+        for run, (piece, font, icon) in zip(runs, pieces, strict=True):
+            if icon:
+                side = size * ICON_SCALE
+                draw_picture(self.c, self.style.icons[run.icon], Box(x, y - size * 0.2, side, side))
+                x += side
+                continue
+            draw_text(self.c, x, y, piece, font, size)
+            x += text_width(piece, font, size)
+
     def draw_text_box(self, element: Element, box: Box, frame: Rgb) -> None:
         """A text box: a field's value or fixed text, wrapped and shrunk to fit; on a panel
         when the layout gives it a colour, else straight on the card."""
         text = box_text(self.game, self.card, element)
         if not text:
             return
+        self.c.setNamedCB(ICON_CALLBACK, self._inline_icon)
         if element.color:
             colour = Rgb.hex(element.color)
             self.fill(colour)
@@ -351,10 +401,11 @@ class _Face:
         )
         ink = Rgb.hex(element.ink) if element.ink else colour.ink
         fitted = fit_rules(
-            text,
+            marked_text(self.game, text),
             inner,
             ink,
             size=element.size or RULES_SIZE,
+            icons=self.style.icon_sources(),
             align=element.align,
             font=self.style.font(element),
         )

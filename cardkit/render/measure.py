@@ -16,10 +16,10 @@ from cardkit.render.fieldtext import card_boxes, flavor_text, stats_text
 from cardkit.render.fonts import BOLD, lacking, missing_glyphs, register_fonts
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
-from cardkit.render.reminders import reminders
 from cardkit.render.style import CardStyle, card_size, size_points
 from cardkit.render.textfit import RULES_SIZE, FittedText, fit_line, fit_rules
 from cardkit.render.units import mm
+from cardkit.rules.printed import marked_text, printed_text
 
 NAME_SIZE, MIN_NAME_SIZE = 11.0, 7.0
 LINE_SIZE, MIN_LINE_SIZE = 7.0, 4.5  # the text of a layout's lines and the stats line
@@ -108,17 +108,16 @@ def fit_card_rules(
     )
     colour = Rgb.hex(element.color) if element.color else Rgb.hex(PAPER)
     ink = Rgb.hex(element.ink) if element.ink else colour.ink
-    icons = style.inline_sources()
     layout = style.layout(card)
     flavor = flavor_text(card, layout) if layout is not None else ""
     fitted = fit_rules(
-        card.text,
+        printed_text(style.game, card.text),
         box,
         ink,
         size=element.size or RULES_SIZE,
-        icons=icons,
-        reminders=reminders(style.game, card.text) if element.reminders else (),
-        flavor=flavor,
+        icons=style.icon_sources(),
+        reminders=element.reminders,
+        flavor=marked_text(style.game, flavor),
         font=style.font(element),
     )
     if not fitted.overflow:

@@ -83,12 +83,12 @@ class _Forms:
 
     def back(self, placement: Placement[Card]) -> str:
         card = placement.card
-        back_id = back_key(self.style.game, card, self.style.faces)
+        back_id = back_key(self.style.game, card, self.style.two_faced)
         key = (back_id, placement.bleed.w, placement.bleed.h)  # one back may serve two sizes
         if key not in self.backs:
             name = f"back{len(self.backs)}"
             trim = self._begin(name, placement)
-            face = self.style.faces.get(card.id)
+            face = self.style.two_faced.get(card.id)
             if face is not None:  # a double-faced card: its other face is its back
                 found = draw_face(self.canvas, self.style, face, trim, bleed=trim.x)
                 self.diagnostics.extend(found)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
-from cardkit.render.fontnames import BOLD, FONT
+from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
 from cardkit.render.sides import back_faces
@@ -64,12 +64,11 @@ class CardStyle:
     game: Game
     layouts: Mapping[str, Layout] = field(default_factory=dict)  # by card type id
     icons: Mapping[str, Picture] = field(default_factory=dict)  # by icon, faction, resource id
-    words: Mapping[str, str] = field(default_factory=dict)  # rules-text word -> icon id
     art: Mapping[str, Picture] = field(default_factory=dict)  # by the path cards give
     backs: Mapping[str, Picture] = field(default_factory=dict)  # back images, by back id
     fonts: Mapping[str, FontFace] = field(default_factory=dict)  # the game's fonts, by id
     pictures: Mapping[str, Picture] = field(default_factory=dict)  # picture parts, by file
-    faces: Mapping[str, Card] = field(default_factory=dict)  # double-faced: id -> its back
+    two_faced: Mapping[str, Card] = field(default_factory=dict)  # double-faced: id -> its back
 
     def font(self, element: Element | None, *, bold: bool = False) -> str:
         """The registered font an element's text is set in: its game font (the bold face
@@ -78,6 +77,14 @@ class CardStyle:
         if face is None:
             return BOLD if bold else FONT
         return face.bold if bold else face.regular
+
+    def faces(self, element: Element | None) -> tuple[str, str, str, str]:
+        """An element's regular, bold, italic and bold italic fonts: its game font's, else
+        the bundled ones."""
+        face = self.fonts.get(element.font or "") if element is not None else None
+        if face is None:
+            return FONT, BOLD, ITALIC, BOLD_ITALIC
+        return face.regular, face.bold, face.italic, face.bold_italic
 
     def layout(self, card: Card) -> Layout | None:
         return self.layouts.get(card.type)
@@ -99,39 +106,34 @@ class CardStyle:
                 return self.icons[faction_id]
         return None
 
-    def inline_sources(self) -> dict[str, str]:
-        """Rules-text words and the icon drawn before each, as ``textfit`` wants them: the
-        file of a raster icon, or '#' and the icon's id for an SVG one (drawn as vectors)."""
-        sources = {}
-        for word, icon in self.words.items():
-            picture = self.icons.get(icon)
-            if picture is not None:
-                sources[word] = picture.source if picture.drawing is None else f"#{icon}"
-        return sources
+    def icon_sources(self) -> dict[str, str]:
+        """The game's icons as ``textfit`` draws them in text, by id: the file of a raster
+        icon, or '#' and the icon's id for an SVG one (drawn as vectors)."""
+        return {
+            icon: picture.source if picture.drawing is None else f"#{icon}"
+            for icon, picture in self.icons.items()
+        }
 
 
-def _icons(game: Game) -> tuple[dict[str, Picture], dict[str, str], list[Diagnostic]]:
-    """The game's icons (declared, and of its factions and resources) and their words."""
+def _icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
+    """The game's icons (declared, and of its factions and resources), by id."""
     icons: dict[str, Picture] = {}
-    words: dict[str, str] = {}
     found: list[Diagnostic] = []
-    wanted: list[tuple[str, str, Location, tuple[str, ...]]] = [
-        (icon.id, icon.file, game.source.at(("icons", icon.id, "file")), icon.words)
+    wanted: list[tuple[str, str, Location]] = [
+        (icon.id, icon.file, game.source.at(("icons", icon.id, "file")))
         for icon in game.icons.values()
     ]
     for section, table in (("factions", game.factions), ("resources", game.resources)):
         for named in table.values():
             if named.icon and named.id not in game.icons:
                 where = game.source.at((section, named.id, "icon"))
-                wanted.append((named.id, named.icon, where, (named.name,)))
-    for icon_id, file, where, names in sorted(wanted):
+                wanted.append((named.id, named.icon, where))
+    for icon_id, file, where in sorted(wanted):
         picture, problems = load_picture(game.root, file, where, what=f"icon {icon_id!r}")
         found.extend(problems)
         if picture is not None:
             icons[icon_id] = picture
-            for word in names:
-                words.setdefault(word, icon_id)
-    return icons, words, found
+    return icons, found
 
 
 def _art(game: Game, cards: Sequence[Card]) -> tuple[dict[str, Picture], list[Diagnostic]]:
@@ -295,7 +297,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     size), and their badges against the fields of the card types that use them.
     """
     library = LayoutLibrary(game.root)
-    icons, words, found = _icons(game)
+    icons, found = _icons(game)
     art, art_problems = _art(game, cards)
     backs, back_problems = _back_images(game)
     found += art_problems + back_problems
@@ -353,5 +355,5 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
     faces = back_faces(game, cards)
-    style = CardStyle(game, layouts, icons, words, art, backs, fonts, pictures, faces)
+    style = CardStyle(game, layouts, icons, art, backs, fonts, pictures, faces)
     return style, sorted(unique, key=lambda d: d.sort_key)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 from xml.sax.saxutils import escape
@@ -16,14 +14,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import Flowable, Paragraph
 
+from cardkit.markup import BULLET, MarkedLine, Run, parse_markup
 from cardkit.render.colour import Rgb
 from cardkit.render.fonts import BOLD, FONT, markup, text_width
 from cardkit.render.impose import Box
+from cardkit.rules.printed import PrintedLine
 
 RULES_SIZE, MIN_RULES_SIZE = 8.5, 6.0
 LEADING = 1.2  # line height as a multiple of the font size
 PARAGRAPH_SPACE = 0.35  # space between abilities, as a multiple of the font size
-LABEL_LIMIT = 24  # "Blob Ally:" up to this long at the start of a line is set in bold
 ICON_SCALE = 1.15  # an inline icon's height, as a multiple of the font size
 ICON_CALLBACK = "cardkit-icon"  # the canvas callback that draws an SVG icon in rules text
 BLANK = escape(str(Path(__file__).resolve().parent / "blank.png"), {'"': "&quot;"})
@@ -48,50 +47,68 @@ def fit_line(
     return (cut.rstrip() + ELLIPSIS if cut else ""), size, True
 
 
-@lru_cache(maxsize=64)
-def _words(words: tuple[str, ...]) -> re.Pattern[str]:
-    """Any of ``words`` as a whole word, the longest first ('Trade Federation' before 'Trade')."""
-    ordered = sorted(words, key=lambda w: (-len(w), w))
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(w) for w in ordered) + r")(?!\w)")
+def _icon(source: str, height: float) -> str:
+    """An inline icon of ``height`` points: an image file, or '#' and the id of an SVG icon,
+    which a canvas callback draws over a blank image of the icon's size."""
+    tag = ""
+    if source.startswith("#"):
+        tag = f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>'
+        source = BLANK
+    return f'{tag}<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
 
 
-def _marked(text: str, icons: Mapping[str, str], size: float, font: str = FONT) -> str:
-    """``text`` escaped for Paragraph markup, with an icon before each word that has one.
+def _run_markup(run: Run, icons: Mapping[str, str], height: float, font: str) -> str:
+    """One run as Paragraph markup: its text escaped, its icon before it (a word of the game)
+    or in its place (an icon by name; its word when the game has no picture for it)."""
+    source = icons.get(run.icon) if run.icon else None
+    if run.symbol:
+        return _icon(source, height) if source else markup(run.text, font)
+    if source:
+        return f"{_icon(source, height)}{NO_BREAK}{markup(run.text, font)}"
+    return markup(run.text, font)
 
-    Only the escaped card text and our own ``<img>`` tags reach reportlab; icon sources are
-    files checked to lie inside the game folder, escaped for the attribute, or '#' and the
-    id of an SVG icon, which a canvas callback draws over a blank image of the icon's size.
-    """
-    if not icons:
-        return markup(text, font)
-    parts: list[str] = []
-    position = 0
+
+def marked_markup(line: MarkedLine, icons: Mapping[str, str], size: float, font: str = FONT) -> str:
+    """A marked line as Paragraph markup: only the escaped card text and cardkit's own tags
+    (``<b>``, ``<i>``, ``<img>`` of the game's icons) reach reportlab. An ability's label is
+    bold. Icon sources are files checked to lie inside the game folder, escaped for the
+    attribute, or '#' and the id of an SVG icon."""
     height = size * ICON_SCALE
-    for match in _words(tuple(icons)).finditer(text):
-        parts.append(markup(text[position : match.start()], font))
-        source = icons[match.group(0)]
-        if source.startswith("#"):  # an SVG icon: drawn by a callback over a blank of its size
-            parts.append(f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>')
-            source = BLANK
-        parts.append(
-            f'<img src="{source}" width="{height:.2f}" height="{height:.2f}" valign="middle"/>'
-            f"{NO_BREAK}{markup(match.group(0), font)}"
-        )
-        position = match.end()
-    parts.append(markup(text[position:], font))
+    parts: list[str] = [f"{BULLET}{NO_BREAK}"] if line.bullet else []
+    style = (False, False)
+    for run in line.runs:
+        wanted = (run.bold or run.label, run.italic)
+        if wanted != style:
+            parts.append(("</i>" if style[1] else "") + ("</b>" if style[0] else ""))
+            parts.append(("<b>" if wanted[0] else "") + ("<i>" if wanted[1] else ""))
+            style = wanted
+        parts.append(_run_markup(run, icons, height, font))
+    parts.append(("</i>" if style[1] else "") + ("</b>" if style[0] else ""))
     return "".join(parts)
 
 
 def rules_markup(
-    line: str, icons: Mapping[str, str] | None = None, size: float = 0.0, font: str = FONT
+    line: PrintedLine, icons: Mapping[str, str] | None = None, size: float = 0.0, font: str = FONT
 ) -> str:
-    """One line of rules text as Paragraph markup: escaped, with a leading 'Label:' in bold,
-    and ``icons`` (word -> image source) drawn before their words."""
-    found = icons or {}
-    label, colon, rest = line.partition(":")
-    if colon and 0 < len(label) <= LABEL_LIMIT and rest.strip():
-        return f"<b>{_marked(label, found, size, font)}:</b>{_marked(rest, found, size, font)}"
-    return _marked(line, found, size, font)
+    """One line of rules text as Paragraph markup, its bullets on lines of their own."""
+    return "<br/>".join(marked_markup(m, icons or {}, size, font) for m in line.lines)
+
+
+def _slanted(line: PrintedLine) -> PrintedLine:
+    """``line`` in italics, its italic markup upright."""
+    return replace(
+        line,
+        lines=tuple(
+            replace(m, runs=tuple(replace(r, italic=not r.italic) for r in m.runs))
+            for m in line.lines
+        ),
+    )
+
+
+def printed_lines(text: str) -> tuple[PrintedLine, ...]:
+    """Text with its markup read, but nothing else (no game): for a text as written."""
+    lines, _ = parse_markup(text)
+    return tuple(PrintedLine(marked) for marked in lines if any(m.text.strip() for m in marked))
 
 
 _READERS: dict[tuple[str, int, int], ImageReader] = {}
@@ -187,37 +204,40 @@ def _laid(
 
 
 def fit_rules(
-    text: str,
+    lines: Sequence[PrintedLine] | str,
     box: Box,
     ink: Rgb,
     *,
     size: float = RULES_SIZE,
     icons: Mapping[str, str] | None = None,
-    reminders: Sequence[str] = (),
-    flavor: str = "",
+    reminders: bool = True,
+    flavor: Sequence[PrintedLine] | str = (),
     align: str = "center",
     font: str = FONT,
 ) -> FittedText:
-    """The rules text at the largest size up to ``size`` that fits ``box``; at the smallest
-    (``MIN_RULES_SIZE``), what fits.
+    """The rules text (``lines``, as ``cardkit.rules.printed`` reads them; a string is read
+    for its markup alone) at the largest size up to ``size`` that fits ``box``; at the
+    smallest (``MIN_RULES_SIZE``), what fits. ``icons``: the sources of the game's icons,
+    by id.
 
-    ``reminders`` (one per line of text, '' for none) go in italics in parentheses after
-    their lines, and ``flavor`` in italics after the rules, only in the room the rules text
-    leaves at its own size: they never make it smaller. The reminders come first, line by
-    line while they fit; the flavor only when it fits after them.
+    With ``reminders``, each line's reminder goes in italics in parentheses after it, and
+    ``flavor`` in italics after the rules, only in the room the rules text leaves at its own
+    size: they never make it smaller. The reminders come first, line by line while they
+    fit; the flavor only when it fits after them.
     """
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = printed_lines(lines) if isinstance(lines, str) else tuple(lines)
+    flavor = printed_lines(flavor) if isinstance(flavor, str) else tuple(flavor)
+    slanted = [_slanted(line) for line in flavor]
     smallest = min(size, MIN_RULES_SIZE)
-    flavor = flavor.strip()
 
     def texts(at: float, shown: frozenset[int], *, with_flavor: bool = False) -> list[str]:
         found = []
         for index, line in enumerate(lines):
             found.append(rules_markup(line, icons, at, font))
             if index in shown:
-                found[-1] += f" <i>({markup(reminders[index], font)})</i>"
-        if with_flavor:
-            found.append(f"<i>{markup(flavor, font)}</i>")
+                found[-1] += f" <i>({markup(line.reminder, font)})</i>"
+        if with_flavor:  # in italics, where italic markup is upright: emphasis in italic text
+            found.append("<br/>".join(rules_markup(line, icons, at, font) for line in slanted))
         return found
 
     none: frozenset[int] = frozenset()
@@ -227,7 +247,7 @@ def fit_rules(
         gap = size * PARAGRAPH_SPACE
         if total <= box.h:  # the reminders, line by line while they fit; then the flavor
             shown = none
-            for index in [i for i, r in enumerate(reminders[: len(lines)]) if r]:
+            for index in [i for i, line in enumerate(lines) if reminders and line.reminder]:
                 more = texts(size, shown | {index})
                 fuller, height = _laid(more, box, ink, size, align, font, done)
                 if height <= box.h:

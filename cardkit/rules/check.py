@@ -9,15 +9,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from cardkit.diagnostics import Diagnostic, Severity, error
+from cardkit.diagnostics import Diagnostic, Severity, error, warning
 from cardkit.effects import Bond
-from cardkit.model import CardSet
+from cardkit.model import CORE_FIELDS, CardSet
 from cardkit.rules.constraints import check_constraints
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
 from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
 from cardkit.rules.phrasing import phrasing_diagnostics
+from cardkit.rules.printed import markup_slips
 from cardkit.rules.references import check_references
 from cardkit.rules.wording import check_drift, check_slips
 
@@ -57,11 +58,39 @@ def check_phrasing(context: CheckContext) -> list[Diagnostic]:
     return phrasing_diagnostics(context.card_set.game, context.parser)
 
 
+def check_markup(context: CheckContext) -> list[Diagnostic]:
+    """CK113, CK114: markup in a card's text, or any text field, that does not work (it is
+    printed as written): bold or italic never closed, an icon name the game does not know."""
+    game = context.card_set.game
+    found: list[Diagnostic] = []
+    for card in context.card_set.cards:
+        fields = [("text", card.text)]
+        fields += [
+            (name, value)
+            for name, value in card.values.items()
+            if isinstance(value, str) and (name == "flavor" or name not in CORE_FIELDS)
+        ]  # what prints: not an id, a picture's path or the designer's notes
+        for field, text in fields:
+            for slip in markup_slips(game, text):
+                where = "rules text" if field == "text" else f"field {field!r}"
+                found.append(
+                    warning(
+                        slip.code,
+                        f"{slip.message} in {where} of {card.id!r}",
+                        context.at(card, slip.line, slip.column, field),
+                        card=card.id,
+                        hint=slip.hint,
+                    )
+                )
+    return found
+
+
 Check = Callable[[CheckContext], list[Diagnostic]]
 
 CHECKS: tuple[Check, ...] = (
     check_phrasing,
     check_bond_factions,
+    check_markup,
     check_keyword_params,
     check_keyword_cards,
     check_game_constraints,
@@ -78,7 +107,12 @@ CHECKS: tuple[Check, ...] = (
 # cards the set leaves out for errors in other fields (``CardSet.flawed``), with the parse
 # errors of their text. The other checks weigh the text against the card's fields or the set's
 # totals; on a flawed card they would only repeat its errors, so they do not run on it.
-TEXT_CHECKS: tuple[Check, ...] = (check_keyword_params, check_slips, check_references)
+TEXT_CHECKS: tuple[Check, ...] = (
+    check_keyword_params,
+    check_slips,
+    check_references,
+    check_markup,
+)
 
 
 def check_card_text(card_set: CardSet) -> list[Diagnostic]:
@@ -111,13 +145,18 @@ def check_flawed_text(card_set: CardSet) -> list[Diagnostic]:
 
 def unparsed_text(card_set: CardSet) -> list[Diagnostic]:
     """What ``check_card_text`` says of each line of rules text that does not parse, at the
-    same place and in the same words, as warnings: for commands that go on and print such
-    text as written (``cardkit build``). Each distinct line is parsed once."""
+    same place and in the same words, as warnings, and of markup that does not work: for
+    commands that go on and print such text as written (``cardkit build``). Each distinct
+    line is parsed once."""
+    context = parse_set(card_set)
     return [
-        dataclasses.replace(
-            diag,
-            severity=Severity.WARNING,
-            hint=f"{diag.hint}; " * bool(diag.hint) + "the card is printed with it as written",
-        )
-        for diag in parse_set(card_set).parse_errors
+        *(
+            dataclasses.replace(
+                diag,
+                severity=Severity.WARNING,
+                hint=f"{diag.hint}; " * bool(diag.hint) + "the card is printed with it as written",
+            )
+            for diag in context.parse_errors
+        ),
+        *check_markup(context),
     ]

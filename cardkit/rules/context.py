@@ -17,6 +17,7 @@ from cardkit.effects import Ability, Node, walk
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.load.textfile import read_text
+from cardkit.markup import reading_text
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
@@ -126,12 +127,14 @@ class CheckContext:
             found = self.walked[parsed.text] = tuple(walk(parsed.ability))
         return found
 
-    def at(self, card: Card, line: int, column: int) -> Location:
-        """Where character ``column`` (1-based) of line ``line`` of the card's text is written."""
-        value = card.location("text")
+    def at(self, card: Card, line: int, column: int, field: str = "text") -> Location:
+        """Where character ``column`` (1-based) of line ``line`` of the card's text (or of
+        its text field ``field``) is written."""
+        value = card.location(field)
+        text = card.text if field == "text" else card.get(field)
         source = self.sources.text(value.path)
-        if source is not None and value.line > 0:
-            found = source_position(source, value.line, value.column, card.text, line, column)
+        if source is not None and value.line > 0 and isinstance(text, str):
+            found = source_position(source, value.line, value.column, text, line, column)
             if found is not None:
                 return Location(value.path, *found)
         return value
@@ -155,10 +158,12 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
     lines: list[ParsedLine] = []
     failures: list[FailedLine] = []
     factions = [name for _, name in context.parser.vocab.factions]
-    for index, line in enumerate(card.text.split("\n"), start=1):
+    # The checks read each line as the grammar does: markup is spaces, columns stay put.
+    written = card.text.split("\n")
+    for index, line in enumerate(reading_text(card.text).split("\n"), start=1):
         if not line.strip():
             continue
-        exc = context.parse_line(line)
+        exc = context.parse_line(written[index - 1])
         if isinstance(exc, Ability):
             lines.append(ParsedLine(index, line, exc))
             continue

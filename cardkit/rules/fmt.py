@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from cardkit.diagnostics import Diagnostic, Location
 from cardkit.model import Card, CardSet
 from cardkit.rules.context import CheckContext, parse_set
+from cardkit.rules.printed import has_markup
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -62,6 +63,8 @@ def canonical_text(card: Card, context: CheckContext) -> CardRewrite | None:
     changes: list[LineChange] = []
     for parsed in context.parsed.get(card.id, []):
         new = str(parsed.ability)
+        if has_markup(context.card_set.game, lines[parsed.line - 1]):
+            continue  # a line with markup (cardkit.markup): the designer's, left as written
         if new != parsed.text:
             where = context.at(card, parsed.line, 1 + len(parsed.text) - len(parsed.text.lstrip()))
             changes.append(LineChange(parsed.line, parsed.text, new, where))

@@ -19,6 +19,7 @@ from lark.exceptions import GrammarError, UnexpectedInput
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.markup import reading_text
 from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
@@ -67,8 +68,13 @@ class RulesParser:
     def _parse(self, text: str, start: str) -> Any:
         key = (start, text)
         found = self.memory.get(key)
-        if found is None:
-            found = self.parse_new(text, start)
+        if found is None:  # markup (cardkit.markup) is read as the spaces it stands for
+            reading = reading_text(text)
+            found = self.parse_new(reading, start)
+            if isinstance(found, RulesTextError) and reading != text:
+                # a game's word may hold an asterisk ('*Stars*'): the text as written, then
+                as_written = self.parse_new(text, start)
+                found = found if isinstance(as_written, RulesTextError) else as_written
             if len(self.memory) >= _CACHED:
                 self.memory.clear()
             self.memory[key] = found
