@@ -42,6 +42,7 @@ class Bomb:
     expect: str  # the start of one line of the output
     status: int = 1
     env: dict[str, str] = field(default_factory=dict)
+    absent: tuple[bytes, ...] = ()  # in no file of the work folder afterwards, outputs included
 
 
 def _text(text: str) -> Maker:
@@ -183,6 +184,54 @@ def _art(svg: str) -> dict[str, Maker]:
 
 
 ART_AT = "game/painted.yaml:5:10: warning[CK213] art 'art/picture.svg'"
+ICON = "icons:\n  pic: {file: icons/pic.svg, words: [Trade]}\n"
+ICON_AT = "game/game.yaml:65:15: warning[CK213] icon 'pic' 'icons/pic.svg'"
+ALL_PAGES = ("rulebook", "game", "-o", "out", "--format", "md,html")
+ACTIVE_SVG = (  # name, the SVG's body, what the warning says, what no output may hold
+    ("script", "<script>alert(1)</script>", "holds a <script> element", b"alert(1)"),
+    (
+        "onload",
+        '<rect width="9" height="9" onload="alert(2)"/>',
+        "has an event attribute",
+        b"alert(2)",
+    ),
+    (
+        "javascript-link",
+        '<a xlink:href="javascript:alert(3)"><rect width="9" height="9"/></a>',
+        "links to another file or address",
+        b"alert(3)",
+    ),
+    (
+        "external-image",
+        '<image href="https://example.invalid/track.png" width="9" height="9"/>',
+        "links to another file or address",
+        b"example.invalid",
+    ),
+    (
+        "style-import",
+        "<style>@import url(https://example.invalid/a.css);</style>",
+        "holds a style sheet that imports another",
+        b"example.invalid",
+    ),
+    (
+        "style-url",
+        '<rect width="9" height="9" style="fill: url(https://example.invalid/#p)"/>',
+        "links to 'https://example.invalid/#p'",
+        b"example.invalid",
+    ),
+    (
+        "foreign-object",
+        "<foreignObject><iframe src='https://example.invalid/'/></foreignObject>",
+        "holds a <foreignobject> element",
+        b"example.invalid",
+    ),
+    (
+        "set-href",
+        '<a><set attributeName="xlink:href" to="https://example.invalid/"/></a>',
+        "animates 'xlink:href'",
+        b"example.invalid",
+    ),
+)
 
 BOMBS: list[Bomb] = [
     # 1. a hex (or octal) number of thousands of digits
@@ -226,6 +275,38 @@ BOMBS: list[Bomb] = [
         )
         for name, width in (("inf", "inf"), ("1e300", "1e300"), ("1e-300", "1e-300"))
         for command, extra in (("validate", ()), ("build", ("-o", "out")))
+    ),
+    # weak: SVG icons with active content were copied verbatim into the rulebook's pages
+    *(
+        Bomb(
+            f"svg-icon-{name}-rulebook",
+            {"game/game.yaml": _game_with(ICON), "game/icons/pic.svg": _text(_svg("9", "9", body))},
+            ALL_PAGES,
+            f"{ICON_AT} {says}",
+            status=0,
+            absent=(absent,),
+        )
+        for name, body, says, absent in ACTIVE_SVG
+    ),
+    Bomb(
+        "svg-icon-stylesheet-instruction-rulebook",  # refused by the first pass too
+        {
+            "game/game.yaml": _game_with(ICON),
+            "game/icons/pic.svg": _text(
+                '<?xml-stylesheet href="https://example.invalid/a.css"?>' + _svg("9", "9")
+            ),
+        },
+        ALL_PAGES,
+        f"{ICON_AT} links to another file or address",
+        status=0,
+        absent=(b"example.invalid",),
+    ),
+    Bomb(
+        "svg-art-with-script-build",
+        _art(_svg("9", "9", "<script>alert(4)</script>")),
+        ("build", "game", "-o", "out"),
+        f"{ART_AT} holds a <script> element",
+        status=0,
     ),
     # 10. a card too small to cut out: millions of columns on a sheet
     Bomb(
@@ -405,6 +486,10 @@ def test_hostile_input_is_refused_within_the_budget(bomb: Bomb, tmp_path: Path) 
     assert status == bomb.status, (status, shown[-3000:])
     assert any(line.startswith(bomb.expect) for line in shown.splitlines()), shown[-3000:]
     after = _snapshot(tmp_path)
+    for name, data in after.items():
+        if name.startswith("game/"):
+            continue
+        assert not any(a in data for a in bomb.absent if isinstance(data, bytes)), name
     if bomb.status == 0:  # a command that succeeds may write its own outputs
         after = {k: v for k, v in after.items() if not k.startswith("out/")}
         before = {k: v for k, v in before.items() if not k.startswith("out/")}
