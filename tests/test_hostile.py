@@ -457,6 +457,12 @@ CASES: list[Case] = [
         {"game/cards.xlsx": MADE["xlsx_styles_doctype"]},
         "game/cards.xlsx: error[CK041] part 'xl/styles.xml' of the workbook has a DOCTYPE",
     ),
+    Case(  # found by fuzz/long_run.py: a deflate stream that breaks partway was exit 3
+        "xlsx-damaged-deflate-stream",
+        {"game/cards.xlsx": F("xlsx/damaged-deflate-stream.xlsx")},
+        "game/cards.xlsx: error[CK041] not an XLSX workbook: it is a zip archive that openpyxl "
+        "cannot read (error: Error -3 while decompressing data: invalid distance too far back)",
+    ),
     Case(
         "xlsx-formula",
         {"game/cards.xlsx": MADE["xlsx_formula"]},

@@ -10,6 +10,7 @@ import csv
 import io
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,7 +198,7 @@ def _doctype_part(path: Path, shown: str) -> Diagnostic | None:
                         Location(shown),
                         hint="save the spreadsheet again as .xlsx from a spreadsheet program",
                     )
-    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
+    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, zlib.error):
         return None  # load_workbook says why it cannot be read
     return None
 

@@ -104,8 +104,9 @@ def _link_problem(value: str) -> str | None:
 def active_content(data: bytes) -> str | None:
     """Why the SVG ``data`` could run code or reach outside itself in a browser, or None.
 
-    Parsed with defusedxml (no DTD, no entities, no network); a file that does not parse is
-    left to svglib, which says why it cannot read it.
+    Parsed with defusedxml (no DTD, no entities, no network). A file that is not well-formed
+    XML is refused too: svglib's parser recovers from errors, and what it would recover is
+    not what a browser or this check would read.
     """
     if _INSTRUCTION.search(data):  # anywhere, the prolog included (no tree holds those)
         return "holds a processing instruction ('<?...?>'); an SVG picture may hold none"
@@ -115,8 +116,8 @@ def active_content(data: bytes) -> str | None:
         root = parser.close()
     except DefusedXmlException:
         return "declares a DOCTYPE or ENTITY, which SVG pictures may not (they can reach outside)"
-    except (ParseError, ValueError):
-        return None
+    except (ParseError, ValueError) as exc:
+        return f"is not well-formed XML ({str(exc).lower() or type(exc).__name__})"
     for element in root.iter():
         if problem := _element_problem(element):
             return problem
