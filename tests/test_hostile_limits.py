@@ -95,6 +95,18 @@ def _layout_chain(length: int) -> Maker:
     return make
 
 
+CSV_HEADER = "Name,Qty,Faction,Type,Cost,Defense,Text\n"
+
+
+def _csv(header: str, row: str, times: int) -> Maker:
+    def make(path: Path) -> None:
+        with path.open("w", encoding="utf-8", newline="") as stream:
+            stream.write(header)
+            stream.write(row * times)
+
+    return make
+
+
 def _workbook_titled(title: str) -> Maker:
     def make(path: Path) -> None:
         from openpyxl import Workbook
@@ -390,6 +402,32 @@ BOMBS: list[Bomb] = [
         {"game/cards.xlsx": _far_row_workbook},
         ("validate", "game"),
         "game/cards.xlsx[Sheet]: error[CK004] the workbook holds more than 1,000,000 cells",
+    ),
+    # weak: the copy limit did not bound CSV work (rows of quantity 0, a row of commas)
+    Bomb(
+        "csv-878000-rows-of-quantity-0",
+        {"game/cards.csv": _csv(CSV_HEADER, "x,0,Blob,Ship,1,,\n", 878_000)},
+        ("validate", "game"),
+        "game/cards.csv:142858:1: error[CK004] the file holds more than 1,000,000 cells",
+    ),
+    Bomb(
+        "csv-15-million-commas-in-a-row",
+        {"game/cards.csv": _csv(CSV_HEADER, ",", 15_000_000)},
+        ("build", "game", "-o", "out"),
+        "game/cards.csv:2:1: error[CK004] this line has 15,000,000 separators (','); a row may "
+        "hold at most 16,384 cells",
+    ),
+    Bomb(
+        "csv-header-of-100000-columns-by-semicolon",
+        {"game/cards.csv": _csv(";".join(f"C{i}" for i in range(100_000)) + "\n", "", 0)},
+        ("validate", "game"),
+        "game/cards.csv:1:1: error[CK004] this line has 99,999 separators (';')",
+    ),
+    Bomb(
+        "csv-a-million-empty-lines",
+        {"game/cards.csv": _csv(CSV_HEADER, "\r\n", 1_000_000)},
+        ("validate", "game"),
+        "game/cards.csv:999995:1: error[CK004] the file holds more than 1,000,000 cells",
     ),
     # 12. the covered constraint: 30 cards and a large requirement
     Bomb(
