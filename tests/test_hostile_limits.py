@@ -429,6 +429,58 @@ BOMBS: list[Bomb] = [
         ("validate", "game"),
         "game/cards.csv:999995:1: error[CK004] the file holds more than 1,000,000 cells",
     ),
+    # weak: a line break that only some programs count gave line numbers editors do not show
+    *(
+        Bomb(
+            f"yaml-{name}-in-a-comment",
+            {"game/x.yaml": _text(f"# a comment{char}with a break\n" + _card(cost="x"))},
+            ("validate", "game"),
+            f"game/x.yaml:1:12: error[CK002] U+{ord(char):04X} {says} is a line break to some "
+            "programs and editors and not to others",
+        )
+        for name, char, says in (
+            ("line-separator", "\u2028", "LINE SEPARATOR"),
+            ("paragraph-separator", "\u2029", "PARAGRAPH SEPARATOR"),
+            ("next-line", "\x85", "NEXT LINE"),
+        )
+    ),
+    Bomb(
+        "yaml-next-line-in-a-file-of-cr-lines",
+        {"game/x.yaml": _text(_card(cost="1").replace("\n", "\r").replace("ship", "sh\x85ip"))},
+        ("build", "game", "-o", "out"),
+        "game/x.yaml:3:13: error[CK002] U+0085 NEXT LINE",
+    ),
+    Bomb(
+        "csv-line-separator-in-a-cell",
+        {"game/cards.csv": _csv(CSV_HEADER, "Probe,1,Blob,Ship,1,,Gain 1\u2028Trade.\n", 2)},
+        ("validate", "game"),
+        "game/cards.csv:2:28: error[CK002] U+2028 LINE SEPARATOR",
+    ),
+    *(
+        Bomb(
+            f"yaml-{name}-in-a-file-of-{ends}-lines",
+            {"game/x.yaml": _text(_card(cost=f"1{char}").replace("\n", end))},
+            ("validate", "game"),
+            f"game/x.yaml:5:12: error[CK002] control character U+{ord(char):04X} is not allowed",
+        )
+        for name, char in (("form-feed", "\x0c"), ("vertical-tab", "\x0b"))
+        for ends, end in (("cr", "\r"), ("crlf", "\r\n"))
+    ),
+    *(
+        Bomb(
+            f"rules-text-block-in-a-file-of-{ends}-lines",
+            {
+                "game/x.yaml": _text(
+                    _card(cost="1", text="|\n      Gain 1 Trade.\n      Draw a crad.").replace(
+                        "\n", end
+                    )
+                )
+            },
+            ("validate", "game"),
+            "game/x.yaml:8:14: error[CK109] unknown word 'crad'",
+        )
+        for ends, end in (("cr", "\r"), ("crlf", "\r\n"), ("lf", "\n"))
+    ),
     # 12. the covered constraint: 30 cards and a large requirement
     Bomb(
         "covered-constraint-with-large-levels",
@@ -532,6 +584,22 @@ def test_hostile_input_is_refused_within_the_budget(bomb: Bomb, tmp_path: Path) 
         after = {k: v for k, v in after.items() if not k.startswith("out/")}
         before = {k: v for k, v in before.items() if not k.startswith("out/")}
     assert after == before, "a file changed, appeared or vanished"
+
+
+def test_every_kind_of_line_break_in_rules_text_is_a_line_break(tmp_path: Path) -> None:
+    """Weak: rules text with a vertical tab, form feed, NEL, line or paragraph separator or a
+    lone CR (as a quoted YAML string writes them) reads as lines, as a spreadsheet cell's does,
+    not as one line the grammar cannot take."""
+    breaks = ["\\r", "\\r\\n", "\\v", "\\f", "\\N", "\\L", "\\P", "\\n"]
+    lines = ["Gain 1 Trade.", "Draw a card."] * 4 + ["Gain 2 Combat."]
+    text = lines[0] + "".join(b + line for b, line in zip(breaks, lines[1:], strict=True))
+    _prepare(
+        Bomb("breaks", {"game/x.yaml": _text(_card(cost="1", text=f'"{text}"'))}, (), ""), tmp_path
+    )
+    status, shown = run_bounded(("validate", "game"), tmp_path)
+    assert status == 0 and shown.splitlines()[-1].startswith("0 errors,"), shown
+    status, shown = run_bounded(("explain", "game"), tmp_path)
+    assert status == 0 and shown.count("Gain 1 Trade") >= 4, shown
 
 
 def test_bomb_names_are_unique() -> None:

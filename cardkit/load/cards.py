@@ -17,7 +17,7 @@ from cardkit.inflect import article
 from cardkit.load.game import GAME_FILE, load_game
 from cardkit.load.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
 from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
-from cardkit.load.textfile import read_text
+from cardkit.load.textfile import plain_line_breaks, read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import Card, CardId, CardSet, Game
 
@@ -296,7 +296,7 @@ class CardChecker:
             factions=factions,
             deck=self._deck(raw, type_id),
             count=raw.get("count", 1),
-            text=raw.get("text", ""),
+            text=plain_line_breaks(raw.get("text", "")),
             values=values,
             source=source,
             path=where,
