@@ -546,14 +546,19 @@ def _prepare(bomb: Bomb, root: Path) -> None:
 
 
 def run_bounded(
-    argv: tuple[str, ...], cwd: Path, env: dict[str, str] | None = None
+    argv: tuple[str, ...],
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    *,
+    prefix: tuple[str, ...] = (),
 ) -> tuple[int, str]:
-    """Run cardkit in ``cwd`` under the budget; its exit status and everything it printed."""
+    """Run cardkit in ``cwd`` under the budget; its exit status and everything it printed.
+    ``prefix``: a command that runs the child (``capsh`` to drop a capability)."""
     environ = {k: v for k, v in os.environ.items() if k != "CARDKIT_DEBUG"}
     environ["PYTHONPATH"] = str(ROOT)
     environ.update(env or {})
     result = subprocess.run(
-        [sys.executable, "-m", "cardkit", *argv],
+        [*prefix, sys.executable, "-m", "cardkit", *argv],
         cwd=cwd,
         capture_output=True,
         check=False,
@@ -600,6 +605,49 @@ def test_every_kind_of_line_break_in_rules_text_is_a_line_break(tmp_path: Path) 
     assert status == 0 and shown.splitlines()[-1].startswith("0 errors,"), shown
     status, shown = run_bounded(("explain", "game"), tmp_path)
     assert status == 0 and shown.count("Gain 1 Trade") >= 4, shown
+
+
+def _without_root_reads() -> tuple[str, ...]:
+    """A prefix that runs the child without root's right to read every file (root ignores
+    a mode of 000), or none when not root; skips the test when that cannot be done."""
+    if os.geteuid() != 0:
+        return ()
+    capsh = shutil.which("capsh")
+    if capsh is None:
+        pytest.skip("running as root without capsh: a mode of 000 would not stop a read")
+    return (capsh, "--drop=cap_dac_override,cap_dac_read_search", "--", "-c", 'exec "$0" "$@"')
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "rulebook"])
+def test_an_unreadable_folder_or_file_of_a_game_is_a_located_error(
+    tmp_path: Path, command: str
+) -> None:
+    """Weak: a sub-folder that cannot be listed was skipped in silence, and its cards with it."""
+    trade = (GAME / "trade.yaml").read_text(encoding="utf-8")
+    _prepare(Bomb("unreadable", {}, (), ""), tmp_path)
+    hidden = tmp_path / "game" / "expansion" / "deep"
+    hidden.mkdir(parents=True)
+    (hidden / "more.yaml").write_text(trade.replace("Blob Fighter", "Deep Fighter"))
+    locked = tmp_path / "game" / "locked.yaml"
+    locked.write_text(trade.replace("Blob Fighter", "Locked Fighter"))
+    before = _snapshot(tmp_path)
+    (tmp_path / "game" / "expansion").chmod(0o000)
+    locked.chmod(0o000)
+    try:
+        argv = (command, "game", "-o", "out") if command != "validate" else (command, "game")
+        status, shown = run_bounded(argv, tmp_path, prefix=_without_root_reads())
+    finally:
+        (tmp_path / "game" / "expansion").chmod(0o755)
+        locked.chmod(0o644)
+    assert "Traceback" not in shown and "internal error" not in shown, shown
+    assert status == 1, shown
+    lines = shown.splitlines()
+    assert (
+        "game/expansion: error[CK001] cannot read folder: Permission denied; its cards "
+        "would be left out" in lines
+    ), shown
+    assert "game/locked.yaml: error[CK001] cannot read file: Permission denied" in lines, shown
+    assert _snapshot(tmp_path) == before, "a file changed, appeared or vanished"
 
 
 def test_bomb_names_are_unique() -> None:

@@ -117,7 +117,9 @@ def active_content(data: bytes) -> str | None:
     except DefusedXmlException:
         return "declares a DOCTYPE or ENTITY, which SVG pictures may not (they can reach outside)"
     except (ParseError, ValueError) as exc:
-        return f"is not well-formed XML ({str(exc).lower() or type(exc).__name__})"
+        return (
+            f"is not an SVG picture: not well-formed XML ({str(exc).lower() or type(exc).__name__})"
+        )
     for element in root.iter():
         if problem := _element_problem(element):
             return problem
