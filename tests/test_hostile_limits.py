@@ -650,6 +650,34 @@ def test_an_unreadable_folder_or_file_of_a_game_is_a_located_error(
     assert _snapshot(tmp_path) == before, "a file changed, appeared or vanished"
 
 
+FORK_FAILS = (sys.executable, str(ROOT / "tests" / "fork_fails.py"))
+
+
+@pytest.mark.parametrize("forks", [0, 1])
+def test_workers_that_cannot_start_leave_the_work_to_the_command_itself(
+    tmp_path: Path, forks: int
+) -> None:
+    """Weak: a fork that failed (a process limit) with --jobs exited 3, then hung. With no
+    worker, or one worker of four, the command does the work itself: the same outputs as
+    --jobs 1, exit 0, within the budget."""
+    _prepare(Bomb("forks", {}, (), ""), tmp_path)
+    shutil.copytree(ROOT / "cards" / "star-realms", tmp_path / "sr")
+    sim = ("sim", "sr", "--games", "200", "--seed", "3", "--format", "json")
+    build = ("build", "game", "-o", "out", "--png", "--single")
+    status, alone = run_bounded((*sim, "--jobs", "1"), tmp_path)
+    assert status == 0, alone
+    assert run_bounded((*build, "--jobs", "1"), tmp_path)[0] == 0
+    written = {k: v for k, v in _snapshot(tmp_path).items() if k.startswith("out/")}
+    shutil.rmtree(tmp_path / "out")
+    env = {"CARDKIT_TEST_FORKS": str(forks)}
+    status, shown = run_bounded((*sim, "--jobs", "4"), tmp_path, env, prefix=FORK_FAILS)
+    assert (status, shown) == (0, alone)
+    status, shown = run_bounded((*build, "--jobs", "4"), tmp_path, env, prefix=FORK_FAILS)
+    assert status == 0 and "Traceback" not in shown and "internal error" not in shown, shown
+    again = {k: v for k, v in _snapshot(tmp_path).items() if k.startswith("out/")}
+    assert again == written
+
+
 def test_bomb_names_are_unique() -> None:
     names = [b.name for b in BOMBS]
     assert len(names) == len(set(names))
