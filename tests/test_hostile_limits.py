@@ -11,6 +11,7 @@ a named pipe (FIFO), so that a command that opens it blocks until its time runs 
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import resource
@@ -694,6 +695,57 @@ def test_a_card_named_like_a_back_gets_a_file_of_its_own(tmp_path: Path) -> None
     assert back.is_file() and front.is_file(), sorted(p.name for p in png.iterdir())
     assert back.read_bytes() != front.read_bytes()
     assert len(list(png.glob("*.png"))) == 7  # 5 distinct cards, the trade and the plain back
+
+
+CLASHING_DECKS = (
+    "  tiny: {name: Tiny, back: trade-mini}\n"  # back-trade-mini + poker
+    "  trade-small: {name: Small, back: trade, card_size: mini-poker}\n"  # back-trade + mini-poker
+    '  back-trade: {name: Clash, back: trade, card_size: "1"}\n'  # sheet back-trade-1, back too
+)
+CLASHING_CARDS = "".join(
+    f"  - {{name: {name}, type: ship, faction: blob, cost: 1, deck: {deck}}}\n"
+    for name, deck in (("Tiny One", "tiny"), ("Small One", "trade-small"), ("Clash", "back-trade"))
+)
+
+
+def test_tts_backs_and_sheets_named_alike_get_files_of_their_own(tmp_path: Path) -> None:
+    """A back named like a deck's sheet, or like another back of another size, overwrote it:
+    TTS then showed one deck's sheet as another's back. Each image has its own file, and each
+    deck's back is its own back's colour."""
+    from PIL import Image
+
+    game = _game_with(
+        '\nsizes:\n  mini-poker: {width: 41mm, height: 63mm}\n  "1": {width: 50mm, height: 70mm}\n',
+        ("decks:\n", "decks:\n" + CLASHING_DECKS),
+        ("backs:\n", 'backs:\n  trade-mini: {color: "#aa0000", text: Mini}\n'),
+    )
+    files = {"game/game.yaml": game, "game/clash.yaml": _text("cards:\n" + CLASHING_CARDS)}
+    _prepare(Bomb("tts", files, (), ""), tmp_path)
+    status, shown = run_bounded(("build", "game", "-o", "out", "--tts"), tmp_path)
+    assert status == 0, shown
+    folder = tmp_path / "out" / "tts"
+    saved = json.loads((folder / "mini-realms.json").read_text(encoding="utf-8"))
+    faces: dict[str, str] = {}
+    backs: dict[str, str] = {}
+    for deck in saved["ObjectStates"]:
+        for sheet in deck["CustomDeck"].values():
+            faces[sheet["FaceURL"].rsplit("/", 1)[1]] = deck["Nickname"]
+            backs.setdefault(sheet["BackURL"].rsplit("/", 1)[1], deck["Nickname"])
+    assert not set(faces) & set(backs), (faces, backs)
+    assert len(backs) == 5, backs  # tiny, small, clash (of size 1), the plain back, trade
+    assert sorted(p.name for p in folder.glob("*.png")) == sorted([*faces, *backs])
+
+    def middle(name: str) -> tuple[int, ...]:
+        with Image.open(folder / name) as image:
+            rgb = image.convert("RGB")
+            return tuple(rgb.getpixel((rgb.width // 2, rgb.height // 4)))  # type: ignore[arg-type]
+
+    by_deck = {deck: name for name, deck in backs.items()}
+    red, _, blue = middle(by_deck["Tiny One"])  # a deck of one card is that card
+    assert red > 150 > 60 > blue  # the red back of 'tiny'
+    assert middle(by_deck["Small One"]) == middle(by_deck["Trade Deck"])  # both 'trade'
+    red, _, blue = middle(by_deck["Small One"])
+    assert blue > red
 
 
 def _png_build(root: Path) -> str:
