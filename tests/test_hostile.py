@@ -464,6 +464,12 @@ CASES: list[Case] = [
         "game/cards.xlsx: error[CK041] not an XLSX workbook: it is a zip archive that openpyxl "
         "cannot read (error: Error -3 while decompressing data: invalid distance too far back)",
     ),
+    Case(  # found by fuzz/long_run.py: zipfile's NotImplementedError was exit 3
+        "xlsx-unsupported-zip-version",
+        {"game/cards.xlsx": F("xlsx/zip-version-14-8.xlsx")},
+        "game/cards.xlsx: error[CK041] not an XLSX workbook: it is a zip archive that openpyxl "
+        "cannot read (NotImplementedError: zip file version 14.8)",
+    ),
     Case(
         "xlsx-formula",
         {"game/cards.xlsx": MADE["xlsx_formula"]},

@@ -187,13 +187,26 @@ def _not_a_workbook(path: Path, exc: Exception) -> str:
 MAX_UNPACKED_BYTES = 5 * MAX_FILE_BYTES
 
 
+# What zipfile raises for a damaged or unusual archive: a bad directory, a deflate stream that
+# breaks, a zip version or compression it does not support, an encrypted member.
+_ZIP_ERRORS = (
+    OSError,
+    zipfile.BadZipFile,
+    ValueError,
+    EOFError,
+    RuntimeError,
+    NotImplementedError,
+    zlib.error,
+)
+
+
 def _too_large(path: Path, shown: str) -> Diagnostic | None:
     """CK004 for a workbook too large to read safely (a zip bomb among them), else None."""
     try:
         size = path.stat().st_size
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
-    except (OSError, zipfile.BadZipFile, ValueError):
+    except _ZIP_ERRORS:
         return None  # load_workbook says why it cannot be read
     if size > MAX_FILE_BYTES:
         return error(
@@ -234,7 +247,7 @@ def _doctype_part(path: Path, shown: str) -> Diagnostic | None:
                         Location(shown),
                         hint="save the spreadsheet again as .xlsx from a spreadsheet program",
                     )
-    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError, zlib.error):
+    except _ZIP_ERRORS:
         return None  # load_workbook says why it cannot be read
     return None
 
