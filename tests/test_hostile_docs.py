@@ -56,3 +56,27 @@ def test_every_test_function_security_md_names_exists() -> None:
 def test_every_promise_names_a_test() -> None:
     for row in _promise_rows():
         assert "test" in row.split("|")[-2] or ".ci/run" in row, row
+
+
+def test_every_file_security_md_names_exists() -> None:
+    for path in re.findall(r"`((?:fuzz|cardkit|tests)/[\w/.-]+\.py)`", SECURITY):
+        assert (ROOT / path).is_file(), path
+
+
+# The promises of the second hardening pass (issue 21), each in a row that names its tests.
+SECOND_PASS = {
+    "Pictures cannot run code in the rulebook's pages": "svg-icon-script-rulebook",
+    "Nothing is left out in silence": "test_an_unreadable_folder_or_file_of_a_game",
+    "A place is where an editor shows it": "yaml-line-separator-in-a-comment",
+    "A worker that fails does not fail the command": "test_workers_that_cannot_start",
+    "Input cannot exhaust memory or time": "csv-15-million-commas-in-a-row",
+    "Outputs are what the input says": "test_tts_backs_and_sheets_named_alike",
+    "Unknown input finds no crash": "test_fuzz_surfaces.py",
+}
+
+
+def test_the_promises_of_the_second_pass_each_have_a_row_and_a_test() -> None:
+    rows = {row.split("|")[1].strip(): row for row in _promise_rows()}
+    for promise, test in SECOND_PASS.items():
+        assert promise in rows, promise
+        assert test in rows[promise], (promise, test)

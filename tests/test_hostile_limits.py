@@ -11,6 +11,7 @@ a named pipe (FIFO), so that a command that opens it blocks until its time runs 
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import resource
@@ -42,6 +43,7 @@ class Bomb:
     expect: str  # the start of one line of the output
     status: int = 1
     env: dict[str, str] = field(default_factory=dict)
+    absent: tuple[bytes, ...] = ()  # in no file of the work folder afterwards, outputs included
 
 
 def _text(text: str) -> Maker:
@@ -90,6 +92,18 @@ def _layout_chain(length: int) -> Maker:
         for i in range(1, length):
             (folder / f"l{i}.yaml").write_text(f"extends: l{i + 1}\n")
         (folder / f"l{length}.yaml").write_text("extends: card\n")
+
+    return make
+
+
+CSV_HEADER = "Name,Qty,Faction,Type,Cost,Defense,Text\n"
+
+
+def _csv(header: str, row: str, times: int) -> Maker:
+    def make(path: Path) -> None:
+        with path.open("w", encoding="utf-8", newline="") as stream:
+            stream.write(header)
+            stream.write(row * times)
 
     return make
 
@@ -183,6 +197,54 @@ def _art(svg: str) -> dict[str, Maker]:
 
 
 ART_AT = "game/painted.yaml:5:10: warning[CK213] art 'art/picture.svg'"
+ICON = "icons:\n  pic: {file: icons/pic.svg, words: [Trade]}\n"
+ICON_AT = "game/game.yaml:65:15: warning[CK213] icon 'pic' 'icons/pic.svg'"
+ALL_PAGES = ("rulebook", "game", "-o", "out", "--format", "md,html")
+ACTIVE_SVG = (  # name, the SVG's body, what the warning says, what no output may hold
+    ("script", "<script>alert(1)</script>", "holds a <script> element", b"alert(1)"),
+    (
+        "onload",
+        '<rect width="9" height="9" onload="alert(2)"/>',
+        "has an event attribute",
+        b"alert(2)",
+    ),
+    (
+        "javascript-link",
+        '<a xlink:href="javascript:alert(3)"><rect width="9" height="9"/></a>',
+        "links to another file or address",
+        b"alert(3)",
+    ),
+    (
+        "external-image",
+        '<image href="https://example.invalid/track.png" width="9" height="9"/>',
+        "links to another file or address",
+        b"example.invalid",
+    ),
+    (
+        "style-import",
+        "<style>@import url(https://example.invalid/a.css);</style>",
+        "holds a style sheet that imports another",
+        b"example.invalid",
+    ),
+    (
+        "style-url",
+        '<rect width="9" height="9" style="fill: url(https://example.invalid/#p)"/>',
+        "links to 'https://example.invalid/#p'",
+        b"example.invalid",
+    ),
+    (
+        "foreign-object",
+        "<foreignObject><iframe src='https://example.invalid/'/></foreignObject>",
+        "holds a <foreignobject> element",
+        b"example.invalid",
+    ),
+    (
+        "set-href",
+        '<a><set attributeName="xlink:href" to="https://example.invalid/"/></a>',
+        "animates 'xlink:href'",
+        b"example.invalid",
+    ),
+)
 
 BOMBS: list[Bomb] = [
     # 1. a hex (or octal) number of thousands of digits
@@ -226,6 +288,38 @@ BOMBS: list[Bomb] = [
         )
         for name, width in (("inf", "inf"), ("1e300", "1e300"), ("1e-300", "1e-300"))
         for command, extra in (("validate", ()), ("build", ("-o", "out")))
+    ),
+    # weak: SVG icons with active content were copied verbatim into the rulebook's pages
+    *(
+        Bomb(
+            f"svg-icon-{name}-rulebook",
+            {"game/game.yaml": _game_with(ICON), "game/icons/pic.svg": _text(_svg("9", "9", body))},
+            ALL_PAGES,
+            f"{ICON_AT} {says}",
+            status=0,
+            absent=(absent,),
+        )
+        for name, body, says, absent in ACTIVE_SVG
+    ),
+    Bomb(
+        "svg-icon-stylesheet-instruction-rulebook",  # refused by the first pass too
+        {
+            "game/game.yaml": _game_with(ICON),
+            "game/icons/pic.svg": _text(
+                '<?xml-stylesheet href="https://example.invalid/a.css"?>' + _svg("9", "9")
+            ),
+        },
+        ALL_PAGES,
+        f"{ICON_AT} links to another file or address",
+        status=0,
+        absent=(b"example.invalid",),
+    ),
+    Bomb(
+        "svg-art-with-script-build",
+        _art(_svg("9", "9", "<script>alert(4)</script>")),
+        ("build", "game", "-o", "out"),
+        f"{ART_AT} holds a <script> element",
+        status=0,
     ),
     # 10. a card too small to cut out: millions of columns on a sheet
     Bomb(
@@ -310,6 +404,84 @@ BOMBS: list[Bomb] = [
         ("validate", "game"),
         "game/cards.xlsx[Sheet]: error[CK004] the workbook holds more than 1,000,000 cells",
     ),
+    # weak: the copy limit did not bound CSV work (rows of quantity 0, a row of commas)
+    Bomb(
+        "csv-878000-rows-of-quantity-0",
+        {"game/cards.csv": _csv(CSV_HEADER, "x,0,Blob,Ship,1,,\n", 878_000)},
+        ("validate", "game"),
+        "game/cards.csv:142858:1: error[CK004] the file holds more than 1,000,000 cells",
+    ),
+    Bomb(
+        "csv-15-million-commas-in-a-row",
+        {"game/cards.csv": _csv(CSV_HEADER, ",", 15_000_000)},
+        ("build", "game", "-o", "out"),
+        "game/cards.csv:2:1: error[CK004] this line has 15,000,000 separators (','); a row may "
+        "hold at most 16,384 cells",
+    ),
+    Bomb(
+        "csv-header-of-100000-columns-by-semicolon",
+        {"game/cards.csv": _csv(";".join(f"C{i}" for i in range(100_000)) + "\n", "", 0)},
+        ("validate", "game"),
+        "game/cards.csv:1:1: error[CK004] this line has 99,999 separators (';')",
+    ),
+    Bomb(
+        "csv-a-million-empty-lines",
+        {"game/cards.csv": _csv(CSV_HEADER, "\r\n", 1_000_000)},
+        ("validate", "game"),
+        "game/cards.csv:999995:1: error[CK004] the file holds more than 1,000,000 cells",
+    ),
+    # weak: a line break that only some programs count gave line numbers editors do not show
+    *(
+        Bomb(
+            f"yaml-{name}-in-a-comment",
+            {"game/x.yaml": _text(f"# a comment{char}with a break\n" + _card(cost="x"))},
+            ("validate", "game"),
+            f"game/x.yaml:1:12: error[CK002] U+{ord(char):04X} {says} is a line break to some "
+            "programs and editors and not to others",
+        )
+        for name, char, says in (
+            ("line-separator", "\u2028", "LINE SEPARATOR"),
+            ("paragraph-separator", "\u2029", "PARAGRAPH SEPARATOR"),
+            ("next-line", "\x85", "NEXT LINE"),
+        )
+    ),
+    Bomb(
+        "yaml-next-line-in-a-file-of-cr-lines",
+        {"game/x.yaml": _text(_card(cost="1").replace("\n", "\r").replace("ship", "sh\x85ip"))},
+        ("build", "game", "-o", "out"),
+        "game/x.yaml:3:13: error[CK002] U+0085 NEXT LINE",
+    ),
+    Bomb(
+        "csv-line-separator-in-a-cell",
+        {"game/cards.csv": _csv(CSV_HEADER, "Probe,1,Blob,Ship,1,,Gain 1\u2028Trade.\n", 2)},
+        ("validate", "game"),
+        "game/cards.csv:2:28: error[CK002] U+2028 LINE SEPARATOR",
+    ),
+    *(
+        Bomb(
+            f"yaml-{name}-in-a-file-of-{ends}-lines",
+            {"game/x.yaml": _text(_card(cost=f"1{char}").replace("\n", end))},
+            ("validate", "game"),
+            f"game/x.yaml:5:12: error[CK002] control character U+{ord(char):04X} is not allowed",
+        )
+        for name, char in (("form-feed", "\x0c"), ("vertical-tab", "\x0b"))
+        for ends, end in (("cr", "\r"), ("crlf", "\r\n"))
+    ),
+    *(
+        Bomb(
+            f"rules-text-block-in-a-file-of-{ends}-lines",
+            {
+                "game/x.yaml": _text(
+                    _card(cost="1", text="|\n      Gain 1 Trade.\n      Draw a crad.").replace(
+                        "\n", end
+                    )
+                )
+            },
+            ("validate", "game"),
+            "game/x.yaml:8:14: error[CK109] unknown word 'crad'",
+        )
+        for ends, end in (("cr", "\r"), ("crlf", "\r\n"), ("lf", "\n"))
+    ),
     # 12. the covered constraint: 30 cards and a large requirement
     Bomb(
         "covered-constraint-with-large-levels",
@@ -375,14 +547,19 @@ def _prepare(bomb: Bomb, root: Path) -> None:
 
 
 def run_bounded(
-    argv: tuple[str, ...], cwd: Path, env: dict[str, str] | None = None
+    argv: tuple[str, ...],
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    *,
+    prefix: tuple[str, ...] = (),
 ) -> tuple[int, str]:
-    """Run cardkit in ``cwd`` under the budget; its exit status and everything it printed."""
+    """Run cardkit in ``cwd`` under the budget; its exit status and everything it printed.
+    ``prefix``: a command that runs the child (``capsh`` to drop a capability)."""
     environ = {k: v for k, v in os.environ.items() if k != "CARDKIT_DEBUG"}
     environ["PYTHONPATH"] = str(ROOT)
     environ.update(env or {})
     result = subprocess.run(
-        [sys.executable, "-m", "cardkit", *argv],
+        [*prefix, sys.executable, "-m", "cardkit", *argv],
         cwd=cwd,
         capture_output=True,
         check=False,
@@ -405,10 +582,101 @@ def test_hostile_input_is_refused_within_the_budget(bomb: Bomb, tmp_path: Path) 
     assert status == bomb.status, (status, shown[-3000:])
     assert any(line.startswith(bomb.expect) for line in shown.splitlines()), shown[-3000:]
     after = _snapshot(tmp_path)
+    for name, data in after.items():
+        if name.startswith("game/"):
+            continue
+        assert not any(a in data for a in bomb.absent if isinstance(data, bytes)), name
     if bomb.status == 0:  # a command that succeeds may write its own outputs
         after = {k: v for k, v in after.items() if not k.startswith("out/")}
         before = {k: v for k, v in before.items() if not k.startswith("out/")}
     assert after == before, "a file changed, appeared or vanished"
+
+
+def test_every_kind_of_line_break_in_rules_text_is_a_line_break(tmp_path: Path) -> None:
+    """Weak: rules text with a vertical tab, form feed, NEL, line or paragraph separator or a
+    lone CR (as a quoted YAML string writes them) reads as lines, as a spreadsheet cell's does,
+    not as one line the grammar cannot take."""
+    breaks = ["\\r", "\\r\\n", "\\v", "\\f", "\\N", "\\L", "\\P", "\\n"]
+    lines = ["Gain 1 Trade.", "Draw a card."] * 4 + ["Gain 2 Combat."]
+    text = lines[0] + "".join(b + line for b, line in zip(breaks, lines[1:], strict=True))
+    _prepare(
+        Bomb("breaks", {"game/x.yaml": _text(_card(cost="1", text=f'"{text}"'))}, (), ""), tmp_path
+    )
+    status, shown = run_bounded(("validate", "game"), tmp_path)
+    assert status == 0 and shown.splitlines()[-1].startswith("0 errors,"), shown
+    status, shown = run_bounded(("explain", "game"), tmp_path)
+    assert status == 0 and shown.count("Gain 1 Trade") >= 4, shown
+
+
+def _without_root_reads() -> tuple[str, ...]:
+    """A prefix that runs the child without root's right to read every file (root ignores
+    a mode of 000), or none when not root; skips the test when that cannot be done."""
+    if os.geteuid() != 0:
+        return ()
+    capsh = shutil.which("capsh")
+    if capsh is None:
+        pytest.skip("running as root without capsh: a mode of 000 would not stop a read")
+    return (capsh, "--drop=cap_dac_override,cap_dac_read_search", "--", "-c", 'exec "$0" "$@"')
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "rulebook"])
+def test_an_unreadable_folder_or_file_of_a_game_is_a_located_error(
+    tmp_path: Path, command: str
+) -> None:
+    """Weak: a sub-folder that cannot be listed was skipped in silence, and its cards with it."""
+    trade = (GAME / "trade.yaml").read_text(encoding="utf-8")
+    _prepare(Bomb("unreadable", {}, (), ""), tmp_path)
+    hidden = tmp_path / "game" / "expansion" / "deep"
+    hidden.mkdir(parents=True)
+    (hidden / "more.yaml").write_text(trade.replace("Blob Fighter", "Deep Fighter"))
+    locked = tmp_path / "game" / "locked.yaml"
+    locked.write_text(trade.replace("Blob Fighter", "Locked Fighter"))
+    before = _snapshot(tmp_path)
+    (tmp_path / "game" / "expansion").chmod(0o000)
+    locked.chmod(0o000)
+    try:
+        argv = (command, "game", "-o", "out") if command != "validate" else (command, "game")
+        status, shown = run_bounded(argv, tmp_path, prefix=_without_root_reads())
+    finally:
+        (tmp_path / "game" / "expansion").chmod(0o755)
+        locked.chmod(0o644)
+    assert "Traceback" not in shown and "internal error" not in shown, shown
+    assert status == 1, shown
+    lines = shown.splitlines()
+    assert (
+        "game/expansion: error[CK001] cannot read folder: Permission denied; its cards "
+        "would be left out" in lines
+    ), shown
+    assert "game/locked.yaml: error[CK001] cannot read file: Permission denied" in lines, shown
+    assert _snapshot(tmp_path) == before, "a file changed, appeared or vanished"
+
+
+FORK_FAILS = (sys.executable, str(ROOT / "tests" / "fork_fails.py"))
+
+
+@pytest.mark.parametrize("forks", [0, 1])
+def test_workers_that_cannot_start_leave_the_work_to_the_command_itself(
+    tmp_path: Path, forks: int
+) -> None:
+    """Weak: a fork that failed (a process limit) with --jobs exited 3, then hung. With no
+    worker, or one worker of four, the command does the work itself: the same outputs as
+    --jobs 1, exit 0, within the budget."""
+    _prepare(Bomb("forks", {}, (), ""), tmp_path)
+    shutil.copytree(ROOT / "cards" / "star-realms", tmp_path / "sr")
+    sim = ("sim", "sr", "--games", "200", "--seed", "3", "--format", "json")
+    build = ("build", "game", "-o", "out", "--png", "--single")
+    status, alone = run_bounded((*sim, "--jobs", "1"), tmp_path)
+    assert status == 0, alone
+    assert run_bounded((*build, "--jobs", "1"), tmp_path)[0] == 0
+    written = {k: v for k, v in _snapshot(tmp_path).items() if k.startswith("out/")}
+    shutil.rmtree(tmp_path / "out")
+    env = {"CARDKIT_TEST_FORKS": str(forks)}
+    status, shown = run_bounded((*sim, "--jobs", "4"), tmp_path, env, prefix=FORK_FAILS)
+    assert (status, shown) == (0, alone)
+    status, shown = run_bounded((*build, "--jobs", "4"), tmp_path, env, prefix=FORK_FAILS)
+    assert status == 0 and "Traceback" not in shown and "internal error" not in shown, shown
+    again = {k: v for k, v in _snapshot(tmp_path).items() if k.startswith("out/")}
+    assert again == written
 
 
 def test_bomb_names_are_unique() -> None:
@@ -427,6 +695,57 @@ def test_a_card_named_like_a_back_gets_a_file_of_its_own(tmp_path: Path) -> None
     assert back.is_file() and front.is_file(), sorted(p.name for p in png.iterdir())
     assert back.read_bytes() != front.read_bytes()
     assert len(list(png.glob("*.png"))) == 7  # 5 distinct cards, the trade and the plain back
+
+
+CLASHING_DECKS = (
+    "  tiny: {name: Tiny, back: trade-mini}\n"  # back-trade-mini + poker
+    "  trade-small: {name: Small, back: trade, card_size: mini-poker}\n"  # back-trade + mini-poker
+    '  back-trade: {name: Clash, back: trade, card_size: "1"}\n'  # sheet back-trade-1, back too
+)
+CLASHING_CARDS = "".join(
+    f"  - {{name: {name}, type: ship, faction: blob, cost: 1, deck: {deck}}}\n"
+    for name, deck in (("Tiny One", "tiny"), ("Small One", "trade-small"), ("Clash", "back-trade"))
+)
+
+
+def test_tts_backs_and_sheets_named_alike_get_files_of_their_own(tmp_path: Path) -> None:
+    """A back named like a deck's sheet, or like another back of another size, overwrote it:
+    TTS then showed one deck's sheet as another's back. Each image has its own file, and each
+    deck's back is its own back's colour."""
+    from PIL import Image
+
+    game = _game_with(
+        '\nsizes:\n  mini-poker: {width: 41mm, height: 63mm}\n  "1": {width: 50mm, height: 70mm}\n',
+        ("decks:\n", "decks:\n" + CLASHING_DECKS),
+        ("backs:\n", 'backs:\n  trade-mini: {color: "#aa0000", text: Mini}\n'),
+    )
+    files = {"game/game.yaml": game, "game/clash.yaml": _text("cards:\n" + CLASHING_CARDS)}
+    _prepare(Bomb("tts", files, (), ""), tmp_path)
+    status, shown = run_bounded(("build", "game", "-o", "out", "--tts"), tmp_path)
+    assert status == 0, shown
+    folder = tmp_path / "out" / "tts"
+    saved = json.loads((folder / "mini-realms.json").read_text(encoding="utf-8"))
+    faces: dict[str, str] = {}
+    backs: dict[str, str] = {}
+    for deck in saved["ObjectStates"]:
+        for sheet in deck["CustomDeck"].values():
+            faces[sheet["FaceURL"].rsplit("/", 1)[1]] = deck["Nickname"]
+            backs.setdefault(sheet["BackURL"].rsplit("/", 1)[1], deck["Nickname"])
+    assert not set(faces) & set(backs), (faces, backs)
+    assert len(backs) == 5, backs  # tiny, small, clash (of size 1), the plain back, trade
+    assert sorted(p.name for p in folder.glob("*.png")) == sorted([*faces, *backs])
+
+    def middle(name: str) -> tuple[int, ...]:
+        with Image.open(folder / name) as image:
+            rgb = image.convert("RGB")
+            return tuple(rgb.getpixel((rgb.width // 2, rgb.height // 4)))  # type: ignore[arg-type]
+
+    by_deck = {deck: name for name, deck in backs.items()}
+    red, _, blue = middle(by_deck["Tiny One"])  # a deck of one card is that card
+    assert red > 150 > 60 > blue  # the red back of 'tiny'
+    assert middle(by_deck["Small One"]) == middle(by_deck["Trade Deck"])  # both 'trade'
+    red, _, blue = middle(by_deck["Small One"])
+    assert blue > red
 
 
 def _png_build(root: Path) -> str:

@@ -110,10 +110,12 @@ def reference_icons(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
 
 
 def icon_file(picture: Picture) -> tuple[str, bytes]:
-    """The icon for HTML and Markdown, as (file type, bytes): an SVG as the game wrote it,
-    else a small PNG (``ICON_PIXELS`` at most each way)."""
-    if picture.image is None:
-        return "svg", picture.file.read_bytes()
+    """The icon for HTML and Markdown, as (file type, bytes): an SVG as the game wrote it
+    (the bytes that were checked to hold no active content), else a small PNG
+    (``ICON_PIXELS`` at most each way)."""
+    if picture.svg is not None:
+        return "svg", picture.svg
+    assert picture.image is not None
     image = picture.image.copy()
     image.thumbnail((ICON_PIXELS, ICON_PIXELS))
     buffer = io.BytesIO()

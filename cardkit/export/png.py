@@ -35,6 +35,7 @@ from cardkit.model import Card, CardSet
 from cardkit.render.impose import Face
 from cardkit.render.sides import back_faces, back_key, printed_fronts
 from cardkit.render.style import CardStyle, prepare_style
+from cardkit.workers import START_FAILURES, abandon, start_pool
 
 Progress = Callable[[int, int], None]
 
@@ -109,18 +110,36 @@ def _draw_all(
     """Each image of ``todo`` in order, drawn here or on ``jobs`` processes."""
     if jobs <= 1 or len(todo) <= 1:
         return (_draw(card_set, style, job, bleed, dpi) for job in todo)
-    executor = ProcessPoolExecutor(
-        max_workers=min(jobs, len(todo)), initializer=_start_worker, initargs=(card_set, style)
-    )
-    return _in_order(executor, todo, bleed, dpi)
+    pool = start_pool(min(jobs, len(todo)), initializer=_start_worker, initargs=(card_set, style))
+    if pool is None:  # the system starts no workers: drawn here, the same bytes
+        return (_draw(card_set, style, job, bleed, dpi) for job in todo)
+    return _in_order(pool, card_set, style, todo, bleed, dpi)
 
 
 def _in_order(
-    executor: ProcessPoolExecutor, todo: list[Job], bleed: float, dpi: float
+    pool: ProcessPoolExecutor,
+    card_set: CardSet,
+    style: CardStyle,
+    todo: list[Job],
+    bleed: float,
+    dpi: float,
 ) -> Iterator[tuple[bytes, list[Diagnostic]]]:
-    with executor:
-        n = len(todo)
-        yield from executor.map(_draw_in_worker, todo, [bleed] * n, [dpi] * n)
+    """The images drawn on ``pool`` in order; those left when a worker is lost, drawn here."""
+    drawn = 0
+    n = len(todo)
+    lost = False
+    try:
+        for result in pool.map(_draw_in_worker, todo, [bleed] * n, [dpi] * n):
+            yield result
+            drawn += 1
+    except START_FAILURES:
+        lost = True
+        abandon(pool)
+    finally:
+        if not lost:  # done, or the caller stopped reading
+            pool.shutdown(cancel_futures=True)
+    for job in todo[drawn:]:
+        yield _draw(card_set, style, job, bleed, dpi)
 
 
 def _read_cache(path: Path) -> dict[str, dict[str, str]]:

@@ -125,6 +125,23 @@ class DeckPlan:
     sheets: tuple[SheetPlan, ...]
 
 
+class _FileNames:
+    """The files of one export: each name given to one image only. A name another image
+    holds (deck 'back-x' of size '1' and back 'x' of that size; back 'a-b' of size 'c' and
+    back 'a' of size 'b-c') gets a number, so that no image overwrites another."""
+
+    def __init__(self) -> None:
+        self.owners: dict[str, object] = {}
+
+    def claim(self, name: str, owner: object) -> str:
+        stem, suffix = name.rsplit(".", 1)
+        candidate, number = name, 1
+        while self.owners.setdefault(candidate, owner) != owner:
+            number += 1
+            candidate = f"{stem}-{number}.{suffix}"
+        return candidate
+
+
 def plan_tts(card_set: CardSet, cards: Sequence[Card]) -> list[DeckPlan]:
     """The TTS decks and their sheets: cards grouped by game deck and size, 69 per sheet.
 
@@ -141,6 +158,7 @@ def plan_tts(card_set: CardSet, cards: Sequence[Card]) -> list[DeckPlan]:
         sizes_of.setdefault(deck, set()).add(size)
     decks: list[DeckPlan] = []
     number = 0
+    files = _FileNames()
     for (deck, size), members in groups.items():
         declared = game.decks.get(deck) if deck else None
         name = declared.name if declared else game.name
@@ -156,12 +174,15 @@ def plan_tts(card_set: CardSet, cards: Sequence[Card]) -> list[DeckPlan]:
             for start in range(0, len(backed), PER_SHEET):
                 chunk = tuple(backed[start : start + PER_SHEET])
                 number += 1
-                face = f"{stem}-{len(sheets) + 1}.png"
+                face = files.claim(f"{stem}-{len(sheets) + 1}.png", number)
                 grid = grid_for(len(chunk), size)
                 if back_id is None:  # double-faced: a sheet of their backs, slot for slot
-                    back_file = f"{stem}-{len(sheets) + 1}-backs.png"
+                    back_file = files.claim(
+                        f"{stem}-{len(sheets) + 1}-backs.png", (number, "backs")
+                    )
                 else:
-                    back_file = back_file_name(back_id, size.name)
+                    back_name = back_file_name(back_id, size.name)
+                    back_file = files.claim(back_name, (back_id, size.name))
                 unique = back_id is None
                 sheets.append(SheetPlan(number, stem, chunk, grid, back_file, face, unique))
         decks.append(DeckPlan(stem, name, size, tuple(members), tuple(sheets)))

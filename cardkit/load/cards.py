@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -17,7 +18,7 @@ from cardkit.inflect import article
 from cardkit.load.game import GAME_FILE, load_game
 from cardkit.load.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
 from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
-from cardkit.load.textfile import read_text
+from cardkit.load.textfile import plain_line_breaks, read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import Card, CardId, CardSet, Game
 
@@ -39,18 +40,39 @@ def slugify(name: str) -> str:
 
 
 def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
-    """Card files below ``root`` in a stable order; links leading outside the folder refused."""
-    files: list[Path] = []
+    """Card files below ``root`` in a stable order; links leading outside the folder refused,
+    and a folder that cannot be listed reported (CK001), not skipped in silence."""
+    candidates: list[Path] = []
     problems: list[Diagnostic] = []
     real_root = root.resolve()
-    for path in sorted(root.rglob("*")):
+
+    def unlisted(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else root
+        problems.append(
+            error(
+                "CK001",
+                f"cannot read folder: {exc.strerror or exc}; its cards would be left out",
+                Location(str(where)),
+                hint="make the folder readable (chmod u+rx), or move it out of the game folder",
+            )
+        )
+
+    for folder, dirs, names in os.walk(root, onerror=unlisted):
+        here = Path(folder)
+        top = here == root
+        # hidden folders and layouts/ are not card folders: not entered, so not reported
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not (top and d in NOT_CARDS)]
+        for name in dirs:
+            if (here / name).is_symlink():  # os.walk does not follow links to folders
+                candidates.append(here / name)
+        candidates += [here / name for name in names if not name.startswith(".")]
+    files: list[Path] = []
+    for path in sorted(candidates):
         rel = path.relative_to(root)
-        if any(part.startswith(".") for part in rel.parts) or rel.as_posix() == GAME_FILE:
-            continue
-        if rel.parts[0] in NOT_CARDS:
+        if rel.as_posix() == GAME_FILE:
             continue
         if path.is_symlink() and path.is_dir():
-            # rglob does not follow links to folders; say so when one leads outside.
+            # links to folders are not followed; say so when one leads outside.
             if not path.resolve().is_relative_to(real_root):
                 problems.append(
                     error(
@@ -68,7 +90,7 @@ def card_files(root: Path) -> tuple[list[Path], list[Diagnostic]]:
             )
             continue
         files.append(path)
-    return files, problems
+    return files, sorted(problems, key=lambda d: d.location.path)
 
 
 def game_card_files(root: Path, game: Game) -> tuple[list[Path], list[Diagnostic]]:
@@ -296,7 +318,7 @@ class CardChecker:
             factions=factions,
             deck=self._deck(raw, type_id),
             count=raw.get("count", 1),
-            text=raw.get("text", ""),
+            text=plain_line_breaks(raw.get("text", "")),
             values=values,
             source=source,
             path=where,

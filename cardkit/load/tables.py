@@ -10,6 +10,7 @@ import csv
 import io
 import re
 import zipfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,8 @@ from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.load.textfile import MAX_FILE_BYTES, read_text
 
 Row = list[tuple[int, int, Any]]  # (row, column, cell value) for each cell of a row
+MAX_CELLS = 1_000_000  # cells (an empty row counts as one) read from one workbook or CSV file
+MAX_COLUMNS = 16_384  # cells in one row of a CSV file: as many as a spreadsheet has columns
 
 
 @dataclass(frozen=True)
@@ -89,10 +92,44 @@ def _csv_table(path: Path, shown: str) -> tuple[list[Table], list[Diagnostic]]:
     if text is None:
         return [], problems
     delimiter = sniff_delimiter(text)
+    too_many = _too_many_cells(text, shown, delimiter)
+    if too_many is not None:
+        return [], [too_many]
     rows, problems = _csv_rows(text, shown, delimiter)
     if problems:
         return [], problems
     return [Table(shown, None, rows, decimal_comma=delimiter == ";")], []
+
+
+def _too_many_cells(text: str, shown: str, delimiter: str) -> Diagnostic | None:
+    """CK004 at the first line past the bounds, counted from its separators before csv
+    makes a cell of anything: a line of more than ``MAX_COLUMNS`` cells, or a file of more
+    than ``MAX_CELLS`` (a separator inside quotes counts too, so this errs high)."""
+    separators = text.count(delimiter)
+    if separators < MAX_COLUMNS and separators + text.count("\n") + text.count("\r") < MAX_CELLS:
+        return None  # the common case: no line can be too wide, the file too large
+    budget = MAX_CELLS
+    shown_delimiter = {"\t": "tab"}.get(delimiter, repr(delimiter))
+    # Lines end where csv ends them: at '\n', '\r' or '\r\n'.
+    for number, line in enumerate(io.StringIO(text, newline=""), start=1):
+        cells = line.count(delimiter) + 1
+        if cells > MAX_COLUMNS:
+            return error(
+                "CK004",
+                f"this line has {cells - 1:,} separators ({shown_delimiter}); a row may hold "
+                f"at most {MAX_COLUMNS:,} cells",
+                Location(shown, number, 1),
+                hint="a card spreadsheet is far narrower: this file is damaged or hostile",
+            )
+        budget -= cells
+        if budget < 0:
+            return error(
+                "CK004",
+                f"the file holds more than {MAX_CELLS:,} cells (empty rows count) by this line",
+                Location(shown, number, 1),
+                hint="split the cards into several files",
+            )
+    return None
 
 
 def _csv_rows(text: str, shown: str, delimiter: str) -> tuple[list[Row], list[Diagnostic]]:
@@ -150,13 +187,26 @@ def _not_a_workbook(path: Path, exc: Exception) -> str:
 MAX_UNPACKED_BYTES = 5 * MAX_FILE_BYTES
 
 
+# What zipfile raises for a damaged or unusual archive: a bad directory, a deflate stream that
+# breaks, a zip version or compression it does not support, an encrypted member.
+_ZIP_ERRORS = (
+    OSError,
+    zipfile.BadZipFile,
+    ValueError,
+    EOFError,
+    RuntimeError,
+    NotImplementedError,
+    zlib.error,
+)
+
+
 def _too_large(path: Path, shown: str) -> Diagnostic | None:
     """CK004 for a workbook too large to read safely (a zip bomb among them), else None."""
     try:
         size = path.stat().st_size
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
-    except (OSError, zipfile.BadZipFile, ValueError):
+    except _ZIP_ERRORS:
         return None  # load_workbook says why it cannot be read
     if size > MAX_FILE_BYTES:
         return error(
@@ -197,7 +247,7 @@ def _doctype_part(path: Path, shown: str) -> Diagnostic | None:
                         Location(shown),
                         hint="save the spreadsheet again as .xlsx from a spreadsheet program",
                     )
-    except (OSError, zipfile.BadZipFile, ValueError, EOFError, RuntimeError):
+    except _ZIP_ERRORS:
         return None  # load_workbook says why it cannot be read
     return None
 
@@ -246,9 +296,6 @@ def _formula_results(
     finally:
         book.close()
     return found
-
-
-MAX_CELLS = 1_000_000  # cells (an empty row counts as one) read from one workbook
 
 
 class _TooManyCells(Exception):

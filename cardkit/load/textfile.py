@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from cardkit.diagnostics import Diagnostic, Location, error
@@ -18,11 +19,61 @@ _WIDE_BOMS = (
 )
 
 
+# Line breaks as editors count them (and YAML, csv and jinja2): '\r\n', '\r', '\n'.
+_BREAK = re.compile(r"\r\n?|\n")
+_BREAK_BYTES = re.compile(rb"\r\n?|\n")
+# Characters some programs count as line breaks and others do not: YAML 1.1 and some
+# editors break lines at them, csv and other editors do not. With one in a file, the line a
+# message names would depend on who reads it, so it is refused wherever it is.
+_DISPUTED_BREAKS = re.compile("[\x85\u2028\u2029]")
+_DISPUTED_NAMES = {
+    "\x85": "NEXT LINE",
+    "\u2028": "LINE SEPARATOR",
+    "\u2029": "PARAGRAPH SEPARATOR",
+}
+
+
+def disputed_break(text: str, shown: str) -> Diagnostic | None:
+    """CK002 at the first NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR of ``text``, if any."""
+    disputed = _DISPUTED_BREAKS.search(text)
+    if disputed is None:
+        return None
+    char = disputed.group()
+    line, column = text_position(text, disputed.start())
+    return error(
+        "CK002",
+        f"U+{ord(char):04X} {_DISPUTED_NAMES[char]} is a line break to some programs and "
+        "editors and not to others, so line numbers after it would differ",
+        Location(shown, line, column),
+        hint="replace it with a line break or a space"
+        + (" (it is often a Windows-1252 '\u2026' read as Latin-1)" if char == "\x85" else ""),
+    )
+
+
+# In rules text, every other kind of line break is a line break.
+_OTHER_BREAKS = re.compile("\r\n?|[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def plain_line_breaks(text: str) -> str:
+    """``text`` with each '\r\n', '\r', vertical tab, form feed, NEL, line or paragraph
+    separator made a '\n' (what ``str.splitlines`` breaks at): rules text from a quoted
+    YAML string or a spreadsheet cell has its lines where its reader sees them."""
+    return _OTHER_BREAKS.sub("\n", text)
+
+
+def text_position(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (from 1) of ``text[offset]`` as an editor shows them: lines end at
+    '\r\n', '\r' or '\n', and at nothing else."""
+    before = text[:offset]
+    starts = [m.end() for m in _BREAK.finditer(before)]
+    return len(starts) + 1, offset - (starts[-1] if starts else 0) + 1
+
+
 def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """``text_position`` in bytes, for text that cannot be decoded."""
     before = data[:offset]
-    line = before.count(b"\n") + 1
-    column = len(before) - (before.rfind(b"\n") + 1) + 1
-    return line, column
+    starts = [m.end() for m in _BREAK_BYTES.finditer(before)]
+    return len(starts) + 1, offset - (starts[-1] if starts else 0) + 1
 
 
 def _utf16_without_bom(data: bytes) -> str:
@@ -100,4 +151,8 @@ def read_text(path: Path, shown: str) -> tuple[str | None, list[Diagnostic]]:
                 hint="save the file as UTF-8",
             )
         ]
-    return text.removeprefix("\ufeff"), []
+    text = text.removeprefix("\ufeff")
+    disputed = disputed_break(text, shown)
+    if disputed is not None:
+        return None, [disputed]
+    return text, []

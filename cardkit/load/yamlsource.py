@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error
+from cardkit.load.textfile import disputed_break, text_position
 
 MAX_DEPTH = 64
 MAX_ALIAS_EXPANSION = 100_000
@@ -175,9 +176,7 @@ def _unreadable(text: str, path: str) -> Diagnostic:
     bad = _UNPRINTABLE.search(text)
     if bad is None:  # pragma: no cover - the reader refused the text for a reason
         return error("CK002", "the file holds characters YAML does not allow", Location(path, 1, 1))
-    before = text[: bad.start()]
-    line = before.count("\n") + 1
-    column = bad.start() - (before.rfind("\n") + 1) + 1
+    line, column = text_position(text, bad.start())
     return error(
         "CK002",
         f"control character U+{ord(bad.group()):04X} is not allowed in a text file",
@@ -245,6 +244,9 @@ def _event_at(event: yaml.Event, path: str) -> Location:
 def parse_yaml(text: str, path: str) -> LoadedYaml:
     """Compose ``text`` safely; report syntax errors and refused tags as diagnostics."""
     source = SourceMap(path)
+    disputed = disputed_break(text, path)  # PyYAML would count lines its own way
+    if disputed is not None:
+        return LoadedYaml(None, source, [disputed])
     try:
         deep = _too_big(text, path)
         if deep is not None:

@@ -40,6 +40,7 @@ class Picture:
     image: Image.Image | None  # pixels; None for an SVG picture
     digest: str  # of the file's bytes, to tell two versions of a file apart
     drawing: Drawing | None = None  # an SVG picture, drawn as vectors
+    svg: bytes | None = None  # an SVG picture's bytes, as they were checked
 
     @property
     def size(self) -> tuple[float, float]:
@@ -112,7 +113,7 @@ def load_picture(
         if isinstance(drawing, str):
             return bad(drawing)
         digest = hashlib.sha1(data, usedforsecurity=False).hexdigest()
-        return Picture(relative, path.resolve(), None, digest, drawing), []
+        return Picture(relative, path.resolve(), None, digest, drawing, data), []
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)

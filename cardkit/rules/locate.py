@@ -10,15 +10,18 @@ loaded) the answer is None and the caller points at the value instead.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 _SPACE = " \t\r\n"
+_BREAK = re.compile(r"\r\n?|\n")  # where editors and YAML end a line (the loader refuses
+# a file with a NEL, LINE SEPARATOR or PARAGRAPH SEPARATOR, which only some of them do)
 
 
 @lru_cache(maxsize=4)
 def _lines(source: str) -> tuple[str, ...]:
     """The lines of a file's text, split once: a file with many diagnostics asks often."""
-    return tuple(source.split("\n"))
+    return tuple(_BREAK.split(source))
 
 
 def _content_start(lines: tuple[str, ...], line: int, column: int) -> tuple[int, int, str] | None:

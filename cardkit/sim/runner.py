@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
@@ -21,6 +21,7 @@ from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.pool import SimPool
 from cardkit.sim.supply import SupplyMatch, is_supply_game
+from cardkit.workers import START_FAILURES, abandon, start_pool
 
 T = TypeVar("T")
 
@@ -223,8 +224,19 @@ def run_tasks(
             if done is not None:
                 done(k)
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as processes:
-            gather(processes)
+        processes = start_pool(min(jobs, len(tasks)))
+        if processes is not None:
+            try:
+                gather(processes)
+            except START_FAILURES:  # a worker was lost: the rest is played here
+                abandon(processes)
+            else:
+                processes.shutdown()
+        for k, task in enumerate(tasks):  # what the workers did not play (all, without them)
+            if results[k] is None:
+                results[k] = function(*task)
+                if done is not None:
+                    done(k)
     out: list[T] = []
     for result in results:
         assert result is not None
