@@ -6,11 +6,19 @@ ally and scrap abilities) and no card: what a card does comes from its compiled 
 (``compile.py``). It does no I/O; every random draw comes from the match's own
 ``random.Random``, so a seed replays a game.
 
-Players are numbered in turn order (0 plays first). Each turn: bases fire their primary
-abilities, then the player's bot (``view.py``'s ``Bot``, asked through the player's ``View``)
-picks actions (``actions.py``) from ``legal_actions()`` until it ends the turn;
-ally abilities fire as soon as they are triggered; then ships and the hand are discarded and
-the player draws a new hand.
+Players are numbered in turn order (0 plays first). Each turn the player's bot (``view.py``'s
+``Bot``, asked through the player's ``View``) picks actions (``actions.py``) from
+``legal_actions()`` until it ends the turn; then ships and the hand are discarded and the
+player draws a new hand. As the rulebooks say, a ship's primary ability happens as it is
+played, while a base's primary ability and every triggered ally ability are *ready*: the bot
+uses each (``USE``) when it likes during the turn, or never, and an "or" is chosen when the
+ability is used. An ally ability is triggered as soon as another card of its faction is in
+play, and stays usable if that card leaves play.
+
+Each in-play card has a flags int (``ship_fired`` and ``base_fired``, in step with the ships
+and bases): bit 0 is set once its primary ability is used, ``flag`` (``2 << k``) once ally
+ability ``k`` is used, and ``flag << 8`` once that ally ability is triggered. ``ready`` counts
+the abilities that could be used now.
 """
 
 from __future__ import annotations
@@ -31,12 +39,16 @@ from cardkit.sim.actions import (
     PLAY,
     PLAY_ALL,
     PLAY_HAND,
+    SLOTS,
+    USE,
+    USE_ALL,
+    USE_READY,
     Action,
 )
 from cardkit.sim.view import Bot, View
 
 if TYPE_CHECKING:
-    from cardkit.sim.cards import Compiled
+    from cardkit.sim.cards import Compiled, CompiledCard
 
 
 def shuffle(cards: list[int], random: Callable[[], float]) -> None:
@@ -109,6 +121,7 @@ class Match:
         self.ship_fired: list[int] = []
         self.fcount = [0] * len(pool.factions)
         self.bond_entries = 0  # the current player's cards in play that have ally abilities
+        self.ready = 0  # the current player's abilities ready to use (see the docstring)
         self.pool = [0] * self.nres
         self.zero_pool = (0,) * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
@@ -169,18 +182,15 @@ class Match:
         cards = self.cards
         fired = self.base_fired[p]
         for i, c in enumerate(bases):
+            card = cards[c]
             fired[i] = 0
-            self.count_factions(cards[c].fmask, 1)
-            if cards[c].bonds:
+            self.count_factions(card.fmask, 1)
+            if card.bonds:
                 self.bond_entries += 1
-        for i in range(len(bases)):
-            if i >= len(bases):
-                break
-            card = cards[bases[i]]
-            fired[i] = 1
             if card.primary is not None:
-                self.src = card.index
-                card.primary(self, p)
+                self.ready += 1
+            else:
+                fired[i] = 1
         self.fire_bonds(p)
 
     def main_phase(self) -> None:
@@ -201,6 +211,8 @@ class Match:
                 return
             elif kind == ATTACK_PLAYER:
                 self.attack_player(p)
+            elif kind == USE_ALL:
+                self.use_all(p)
             else:
                 self.apply(action)
 
@@ -214,6 +226,11 @@ class Match:
         self.ship_fired.clear()
         discard.extend(self.hand[p])
         self.hand[p].clear()
+        if self.ready:  # a base's unused ability is not kept for a later turn
+            self.ready = 0
+            cards, fired = self.cards, self.base_fired[p]
+            for i, c in enumerate(self.bases[p]):
+                fired[i] = cards[c].all_fired | cards[c].trig_mask
 
     def end_turn(self) -> None:
         p = self.cur
@@ -246,6 +263,9 @@ class Match:
         for j, c in enumerate(self.bases[p]):
             if cards[c].banish is not None:
                 actions.append((BANISH, n_ships + j))
+        if self.ready:
+            actions.extend((USE, arg) for arg in self.usable())
+            actions.append(USE_READY)
         budget = self.pool[self.acq]
         banned = self.banned[p]
         for i, c in enumerate(self.market):
@@ -279,6 +299,10 @@ class Match:
             self.play_hand(p)
         elif kind == BANISH:
             self.use_banish(p, arg)
+        elif kind == USE:
+            self.use(p, arg)
+        elif kind == USE_ALL:
+            self.use_all(p)
         elif kind == ACQUIRE:
             self.buy(p, arg)
         elif kind == ATTACK_BASE:
@@ -299,7 +323,9 @@ class Match:
             self.winner = p
 
     def play_hand(self, p: int) -> None:
-        """Play every card of the hand, last first, and any card drawn meanwhile."""
+        """Play every card of the hand, and any card drawn meanwhile: bases first, ships whose
+        abilities look at what is in play (or scrap from the market row) last (``rank``),
+        otherwise last first."""
         hand = self.hand[p]
         cards = self.cards
         pool = self.pool
@@ -307,7 +333,17 @@ class Match:
         ships, ships_as, fired = self.ships.append, self.ships_as.append, self.ship_fired.append
         pop = hand.pop
         while hand:
-            c = pop()
+            # the lowest rank, the last card among equals (a hand of Scouts: the last)
+            k = len(hand) - 1
+            rank = cards[hand[k]].rank
+            if rank:
+                for i in range(k - 1, -1, -1):
+                    r = cards[hand[i]].rank
+                    if r < rank:
+                        k, rank = i, r
+                        if not r:
+                            break
+            c = pop() if k == len(hand) - 1 else pop(k)
             plain = cards[c].plain
             if plain is None:
                 self.enter_play(p, c)
@@ -323,9 +359,14 @@ class Match:
 
     def enter_play(self, p: int, c: int) -> None:
         card = self.cards[c]
-        if card.base:
+        base = card.base
+        if base:
             self.bases[p].append(c)
-            self.base_fired[p].append(1)
+            if card.primary is not None:
+                self.base_fired[p].append(0)  # its primary ability is ready, not used
+                self.ready += 1
+            else:
+                self.base_fired[p].append(1)
         else:
             self.ships.append(c)
             self.ships_as.append(c)
@@ -338,7 +379,9 @@ class Match:
             for f in factions:
                 fcount[f] += 1
         gain = card.gain
-        if gain is not None:
+        if base:
+            pass
+        elif gain is not None:
             pool = self.pool
             for r, n in gain:
                 pool[r] += n
@@ -353,11 +396,12 @@ class Match:
         if i < n_ships:
             c = self.ships.pop(i)
             acting = self.cards[self.ships_as.pop(i)]
-            self.ship_fired.pop(i)
+            self.ready -= self.ready_in(acting, self.ship_fired.pop(i))
         else:
             c = self.bases[p][i - n_ships]
-            self.remove_base(p, i - n_ships)
             acting = self.cards[c]
+            self.ready -= self.ready_in(acting, self.base_fired[p][i - n_ships])
+            self.remove_base(p, i - n_ships)
         self.count_factions(acting.fmask, -1)
         if acting.bonds:
             self.bond_entries -= 1
@@ -377,9 +421,73 @@ class Match:
         self.take_from_market(slot)
         self.gain_card(p, c, "discard")
 
+    # -- ready abilities ---------------------------------------------------------------------
+
+    @staticmethod
+    def ready_in(card: CompiledCard, flags: int) -> int:
+        """How many abilities of an in-play card with these flags are ready."""
+        n = 0 if flags & 1 or card.primary is None or not card.base else 1
+        for _, _, flag, _ in card.bonds:
+            if flags & (flag << 8) and not flags & flag:
+                n += 1
+        return n
+
+    def usable(self) -> list[int]:
+        """The arguments of the ``USE`` actions: every ready ability, in the order of the
+        cards in play (ships, then bases) and of their abilities."""
+        args: list[int] = []
+        cards = self.cards
+        i = 0
+        for entries, fired in (
+            (self.ships_as, self.ship_fired),
+            (self.bases[self.cur], self.base_fired[self.cur]),
+        ):
+            for k in range(len(entries)):
+                card = cards[entries[k]]
+                flags = fired[k]
+                if card.base and card.primary is not None and not flags & 1:
+                    args.append(i * SLOTS)
+                for _, _, flag, _ in card.bonds:
+                    if flags & (flag << 8) and not flags & flag:
+                        args.append(i * SLOTS + flag.bit_length() - 1)
+                i += 1
+        return args
+
+    def use(self, p: int, arg: int) -> None:
+        """Use one ready ability (``USE``'s argument: the in-play card and the slot)."""
+        i, slot = divmod(arg, SLOTS)
+        n_ships = len(self.ships)
+        if i < n_ships:
+            card, fired, k = self.cards[self.ships_as[i]], self.ship_fired, i
+        else:
+            k = i - n_ships
+            card, fired = self.cards[self.bases[p][k]], self.base_fired[p]
+        flag = 1 << slot
+        if fired[k] & flag or (slot and not fired[k] & (flag << 8)):
+            raise AssertionError(f"ability {slot} of {card.id} is not ready")
+        fired[k] |= flag
+        self.ready -= 1
+        self.src = card.index
+        if slot == 0:
+            assert card.primary is not None
+            card.primary(self, p)
+            return
+        for _, _, bond_flag, run in card.bonds:
+            if bond_flag == flag:
+                run(self, p)
+                return
+
+    def use_all(self, p: int) -> None:
+        """Use every ready ability (those that become ready meanwhile too)."""
+        while self.ready and not self.over:
+            self.use(p, self.usable()[0])
+
     # -- helpers the executors call -----------------------------------------------------------
 
     def fire_bonds(self, p: int) -> None:
+        """Trigger the ally abilities whose faction has another card in play: they are then
+        ready to use (the rulebooks: "triggered as soon as you have another card of that
+        faction in play ... it may be used at any time during your Main Phase")."""
         cards = self.cards
         fcount = self.fcount
         for entries, fired in (
@@ -389,17 +497,14 @@ class Match:
             for i in range(len(entries)):
                 card = cards[entries[i]]
                 bonds = card.bonds
-                if not bonds or fired[i] == card.all_fired:
+                if not bonds or fired[i] & card.trig_mask == card.trig_mask:
                     continue
-                for faction, need, flag, run in bonds:
-                    if fired[i] & flag:
+                for faction, need, flag, _ in bonds:
+                    if fired[i] & (flag << 8):
                         continue
                     if fcount[faction] - ((card.fmask >> faction) & 1) >= need:
-                        fired[i] |= flag
-                        self.src = card.index
-                        run(self, p)
-                        if i >= len(entries):
-                            break
+                        fired[i] |= flag << 8
+                        self.ready += 1
 
     def count_factions(self, fmask: int, delta: int) -> None:
         fcount = self.fcount
@@ -528,6 +633,7 @@ class Match:
         other.return_at_end[:] = self.return_at_end
         other.pile_count = self.pile_count
         other.bond_entries = self.bond_entries
+        other.ready = self.ready
         other.cur = self.cur
         other.turn = self._turn
         other.winner = self.winner
@@ -585,6 +691,8 @@ def invariant_problems(match: Match, expected: Callable[[], list[int]]) -> list[
     steps = [len(match.bases[p]) - len(match.base_fired[p]) for p in (0, 1)]
     if any(steps) or not len(match.ships) == len(match.ships_as) == len(match.ship_fired):
         problems.append("in-play lists out of step")
+    elif not match.over and match.ready != len(match.usable()):
+        problems.append(f"{match.ready} abilities counted ready, {len(match.usable())} are")
     if any(life > 0 for life in match.life) and match.over and match.winner is None:
         problems.append("a game over without a winner")
     return problems

@@ -16,6 +16,7 @@ from cardkit.sim.actions import (
     END_TURN,
     PILE,
     PLAY_HAND,
+    USE_READY,
     Action,
     Worth,
 )
@@ -85,6 +86,8 @@ class SimpleBot:
     def take_action(self, view: View) -> Action:
         if view.hand:
             return PLAY_HAND
+        if view.ready:
+            return USE_READY
         strength = view.strength
         if strength:
             attack = self._attack(view, strength)

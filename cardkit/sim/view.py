@@ -121,6 +121,22 @@ class View:
         ships = m.ships if m.cur == s else []
         return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
 
+    @property
+    def ready(self) -> int:
+        """How many abilities of this player's cards in play are ready to use (``USE``)."""
+        return self._m.ready if self._m.cur == self.seat else 0
+
+    def usable(self) -> list[int]:
+        """The arguments of this player's ``USE`` actions (an entry of the cards in play, ships
+        then bases, times ``SLOTS``, plus the slot: 0 a base's primary, k + 1 ally ability k)."""
+        return self._m.usable() if self._m.cur == self.seat else []
+
+    def in_play(self, entry: int) -> int:
+        """The card of an entry of this player's cards in play (ships, then bases), as it
+        counts (a copy counts as the card it copies)."""
+        ships = self._m.ships_as
+        return ships[entry] if entry < len(ships) else self._m.bases[self.seat][entry - len(ships)]
+
     def supply_left(self) -> list[int]:
         """The cards left in each supply pile, in the order of ``compiled.pool.supply``."""
         return self._m.supply_left()
