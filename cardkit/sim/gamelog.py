@@ -84,8 +84,8 @@ class Recorder:
             used = ships[arg] if arg < len(ships) else view.own_bases[arg - len(ships)]
             self._note(view, "banish", card=cards[used].id)
         elif kind == USE:
-            used = cards[view.in_play(arg // SLOTS)].id
-            self._note(view, "use", cards=[used], ability="ally" if arg % SLOTS else "primary")
+            user = cards[view.in_play(arg // SLOTS)].id
+            self._note(view, "use", cards=[user], ability="ally" if arg % SLOTS else "primary")
         elif kind == USE_ALL:
             used_ids = [cards[view.in_play(a // SLOTS)].id for a in view.usable()]
             self._note(view, "use", cards=used_ids)
