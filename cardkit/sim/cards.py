@@ -185,6 +185,7 @@ class Compiled:
     env: Env
     market_deck: tuple[int, ...] = ()  # the market deck before its shuffle, a copy per card
     starting_deck: tuple[int, ...] = ()  # each player's deck before its shuffle
+    seat_decks: tuple[tuple[int, ...], ...] = ()  # ... by seat (``play: seats:``)
 
 
 def compile_pool(pool: SimPool) -> Compiled:
@@ -202,4 +203,9 @@ def compile_pool(pool: SimPool) -> Compiled:
     cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
     market = tuple(c for c, n in pool.market for _ in range(n))
     starting = tuple(c for c, n in pool.starting for _ in range(n))
-    return Compiled(pool, cards, env, market, starting)
+    seats = []
+    for seat in range(max(2, setup.players)):
+        own = pool.seat_starting[seat] if seat < len(pool.seat_starting) else ()
+        deck = tuple(c for c, n in own for _ in range(n))
+        seats.append(deck if own else starting)
+    return Compiled(pool, cards, env, market, starting, tuple(seats))

@@ -106,10 +106,10 @@ class Match:
             self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
         ]
         self.removed: list[int] = []
-        self.life = [setup.starting_life, setup.starting_life]
+        self.life = [setup.seat_life(0), setup.seat_life(1)]
         self.deck: list[list[int]] = []
-        for _ in range(2):
-            deck = list(compiled.starting_deck)
+        for p in range(2):
+            deck = list(compiled.seat_decks[p])
             shuffle(deck, self.rng.random)
             self.deck.append(deck)
         self.hand: list[list[int]] = [[], []]
@@ -138,8 +138,8 @@ class Match:
         self.last_count = 0
         self.last_did = False
         self.views = [View(self, 0), View(self, 1)]
-        self.draw(0, setup.first_hand_size)
-        self.draw(1, setup.hand_size)
+        self.draw(0, setup.opening_hand(0))
+        self.draw(1, setup.opening_hand(1))
 
     @property
     def turn(self) -> int:

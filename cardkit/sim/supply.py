@@ -61,11 +61,11 @@ class SupplyMatch(Match):
         self.market = [
             self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
         ]
-        self.life = [setup.starting_life] * n
+        self.life = [setup.seat_life(p) for p in range(n)]
         self.banned = [frozenset[int]() for _ in range(n)]  # no card is measured in this family
         self.deck = []
-        for _ in range(n):
-            deck = list(compiled.starting_deck)
+        for p in range(n):
+            deck = list(compiled.seat_decks[p])
             shuffle(deck, self.rng.random)
             self.deck.append(deck)
         self.hand = [[] for _ in range(n)]
@@ -97,7 +97,7 @@ class SupplyMatch(Match):
         self.by_points = setup.win == "points"
         self.views = [View(self, p) for p in range(n)]
         for p in range(n):
-            self.draw(p, setup.first_hand_size if p == 0 else setup.hand_size)
+            self.draw(p, setup.opening_hand(p))
         self.start_limits()
 
     # -- the game loop ------------------------------------------------------------------------
