@@ -38,6 +38,7 @@ from cardkit.sim.actions import (
     PLAY_HAND,
     SLOTS,
     USE,
+    USE_READY,
     Action,
     Worth,
 )
@@ -229,15 +230,23 @@ class GreedyBot(SimpleBot):
         """A ready ability to use now: any but those that must scrap a card of ours when no
         card there is worth scrapping, and those that scrap from the trade row (``_deny``)."""
         cards = view.cards
+        first = -1
+        every = True  # every ready ability is one to use now: all at once
         for arg in view.usable():
             card = cards[view.in_play(arg // SLOTS)]
             slot = arg % SLOTS
             kind = card.use_kind[slot]
             if kind == USE_NOW:
-                return (USE, arg)
-            if kind == USE_IF_WEAK and self._worth_scrapping(view, card.use_zones[slot]):
-                return (USE, arg)
-        return None
+                if first < 0:
+                    first = arg
+                continue
+            every = False
+            if first < 0 and kind == USE_IF_WEAK:
+                if self._worth_scrapping(view, card.use_zones[slot]):
+                    first = arg
+        if first < 0:
+            return None
+        return USE_READY if every else (USE, first)
 
     @final
     def _deny(self, view: View) -> Action | None:
