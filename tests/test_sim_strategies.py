@@ -129,15 +129,15 @@ def test_a_round_robin_is_the_same_on_one_process_or_two() -> None:
 def test_the_round_robin_command_prints_a_table_and_writes_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    bots = f"simple,greedy,{SHIPPED / 'no-explorers.yaml'}"
+    bots = f"simple,greedy,{SHIPPED / 'no-explorers.yaml'},blob-only"  # a path; a shipped stem
     args = [str(STAR_REALMS), "--round-robin", bots, "--games", "20", "--jobs", "1"]
     status = main(["sim", *args, "-o", str(tmp_path)])
     out, err = capsys.readouterr()
     assert status == 0, err
     assert "round robin, 20 games a pair" in out and "no-explorers" in out
     report = json.loads((tmp_path / "round-robin.json").read_text())
-    assert report["bots"] == ["simple", "greedy", "no-explorers"]
-    assert len(report["pairs"]) == 3 and report["games_per_pair"] == 20
+    assert report["bots"] == ["simple", "greedy", "no-explorers", "blob-only"]
+    assert len(report["pairs"]) == 6 and report["games_per_pair"] == 20
     status = main(["sim", *args[:2], "greedy,nope", "-o", str(tmp_path)])
     out, err = capsys.readouterr()
     assert status == 2 and "'nope' is neither a bot" in err

@@ -1,6 +1,7 @@
 """`cardkit sim --round-robin`: built-in bots and strategy files, every pair a sweep.
 
-``entrants`` reads the names given (a built-in bot's name, or a strategy file's path),
+``entrants`` reads the names given (a built-in bot's name, a strategy of the game folder's
+``strategies/`` by its file's stem, or a strategy file's path),
 checking each strategy file against the game (its card and faction ids: CK408, located);
 ``play_round_robin`` plays them (``sim/league.py``); ``write_round_robin`` writes
 ``round-robin.json``.
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from cardkit.sim.runner import BotSpec
 
 FILE = "round-robin.json"
+STRATEGIES = "strategies"  # the game folder's folder of strategy files (not read as cards)
 
 
 def entrants(plan: SimPlan, names: Sequence[str]) -> tuple[list[BotSpec] | None, list[Diagnostic]]:
@@ -43,13 +45,16 @@ def entrants(plan: SimPlan, names: Sequence[str]) -> tuple[list[BotSpec] | None,
         if name in BOTS:
             chosen.append(name)
             continue
-        path = Path(name)
+        path, shown = Path(name), name
+        shipped = plan.card_set.game.root / STRATEGIES / f"{name}.yaml"
+        if not path.is_file() and "/" not in name and shipped.is_file():
+            path, shown = shipped, f"{STRATEGIES}/{name}.yaml"
         if not path.is_file():
             raise UsageError(
-                f"{name!r} is neither a bot{did_you_mean(name, BOTS)} ({', '.join(BOTS)}) "
-                "nor a strategy file"
+                f"{name!r} is neither a bot{did_you_mean(name, BOTS)} ({', '.join(BOTS)}), "
+                f"a strategy of the game's {STRATEGIES}/ folder, nor a strategy file"
             )
-        strategy, problems = load_strategy(path, name, cards=cards, factions=pool.factions)
+        strategy, problems = load_strategy(path, shown, cards=cards, factions=pool.factions)
         found += problems
         if strategy is not None:
             if not strategy.bot and not pool.supply:

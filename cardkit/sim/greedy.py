@@ -241,9 +241,9 @@ class GreedyBot(SimpleBot):
                     first = arg
                 continue
             every = False
-            if first < 0 and kind == USE_IF_WEAK:
-                if self._worth_scrapping(view, card.use_zones[slot]):
-                    first = arg
+            weak = kind == USE_IF_WEAK
+            if first < 0 and weak and self._worth_scrapping(view, card.use_zones[slot]):
+                first = arg
         if first < 0:
             return None
         return USE_READY if every else (USE, first)
