@@ -539,6 +539,7 @@ class PlaySetup:
     free_types: tuple[str, ...] = ()  # card types played without an action (Treasures)
     curse: str | None = None  # the card 'each other player gains a curse' gives
     seats: tuple[SeatSetup, ...] = ()  # per seat in turn order (a handicap, a sweep of decks)
+    format: str = "free-for-all"  # more than two players on life: 'free-for-all' or 'hunter'
 
     def opening_hand(self, seat: int) -> int:
         """The number of cards seat ``seat`` (0 moves first) draws before its first turn."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from sim_helpers import ScriptBot, idx, match, star_compiled
+from sim_helpers import ScriptBot, format_pool, idx, match, star_compiled
 
 from cardkit.sim.actions import (
+    AIM,
+    ATTACK_BASE,
     ATTACK_PLAYER,
     BANISH,
     PLAY,
@@ -15,7 +17,9 @@ from cardkit.sim.actions import (
     Worth,
 )
 from cardkit.sim.bots import GreedyBot, View
+from cardkit.sim.cards import compile_pool
 from cardkit.sim.engine import Match
+from cardkit.sim.formats import FormatMatch
 
 COMBAT, TRADE = 1, 0  # resource order in cards/star-realms/game.yaml: trade, combat, authority
 
@@ -235,3 +239,79 @@ def test_in_greedy_games_reclamation_station_does_not_scrap_a_card_every_turn() 
     # measured: used in 148 of 293 turns (before: at the start of every one of them)
     assert _Watched.turns > 100, _Watched.turns
     assert 0.2 * _Watched.turns < _Watched.used < 0.8 * _Watched.turns
+
+
+# -- the Frontiers formats for more players ----------------------------------------------------
+
+
+def _format_match(
+    players: int, fmt: str, seed: int = 1, bots: list[GreedyBot] | None = None
+) -> FormatMatch:
+    pool = format_pool(players, fmt)
+    chosen = bots or [ScriptBot() for _ in range(players)]
+    return FormatMatch(compile_pool(pool), chosen, seed, checked=True)
+
+
+def test_free_for_all_starting_hands_are_three_four_then_five() -> None:
+    """Frontiers rulebook, Free-For-All (3-6 players): 'That player gets a three-card starting
+    hand. Play proceeds clockwise around the table. The player going second gets a four-card
+    starting hand. All other players get a five-card starting hand.'"""
+    m = _format_match(4, "free-for-all")
+    assert [len(h) for h in m.hand] == [3, 4, 5, 5]
+    assert m.life == [50, 50, 50, 50]
+    assert all(len(m.hand[p]) + len(m.deck[p]) == 10 for p in range(4))
+
+
+def test_in_a_free_for_all_a_player_may_attack_any_player_and_the_last_alive_wins() -> None:
+    """Frontiers rulebook, Free-For-All: 'may attack/target any [player] and [their bases.
+    The last] player alive [wins the game!]'"""
+    m = _format_match(3, "free-for-all")
+    assert m.foe == [1, 2, 0]
+    assert [a for a in m.legal_actions() if a[0] == AIM] == [(AIM, 2)]
+    m.apply((AIM, 2))
+    m.pool[COMBAT] = 50
+    m.apply((ATTACK_PLAYER, 0))
+    assert m.life == [50, 50, 0] and not m.alive[2] and not m.over
+    assert m.foe == [1, 0, 0]  # whoever aimed at the defeated player turns to the next
+    m.end_turn()
+    m.end_turn()  # player 1's turn; player 2 is skipped
+    assert m.cur == 0
+    m.pool[COMBAT] = 50
+    m.apply((ATTACK_PLAYER, 0))
+    assert m.over and m.winner == 0
+
+
+def test_the_greedy_bot_turns_on_the_weakest_player_in_a_free_for_all() -> None:
+    m = _format_match(3, "free-for-all", bots=[GreedyBot(), GreedyBot(), GreedyBot()])
+    m.life[2] = 10
+    assert m.bots[0].take_action(m.views[0]) == (AIM, 2)
+    m.apply((AIM, 2))
+    assert m.views[0].foe == 2 and m.views[0].opponent_bases is m.bases[2]
+
+
+def test_a_hunter_attacks_only_the_player_to_its_left_then_the_next() -> None:
+    """Frontiers rulebook, Hunter: 'On their turn, players may only attack/target the player to
+    their left [...] If the player to your left is defeated, the next player to your left can
+    then be attacked/ targeted. The last player alive wins the game!'"""
+    m = _format_match(4, "hunter")
+    assert m.foe == [1, 2, 3, 0] and [a for a in m.legal_actions() if a[0] == AIM] == []
+    m.bases[1][:] = [idx("outland-station")]
+    m.base_fired[1] = [1]
+    m.bases[2][:] = [idx("outland-station")]
+    m.base_fired[2] = [1]
+    m.pool[COMBAT] = 50
+    assert (ATTACK_BASE, 0) in m.legal_actions()  # the left player's base
+    m.apply((ATTACK_PLAYER, 0))
+    assert not m.alive[1] and m.foe[0] == 2 and m.bases[1] == []
+    m.pool[COMBAT] = 4
+    m.apply((ATTACK_BASE, 0))
+    assert m.bases[2] == [] and idx("outland-station") in m.discard[2]
+
+
+def test_three_and_four_player_games_are_played_to_the_end() -> None:
+    for players, fmt in ((3, "free-for-all"), (4, "hunter"), (4, "free-for-all")):
+        for seed in range(3):
+            bots = [GreedyBot(seed + k) for k in range(players)]
+            outcome = _format_match(players, fmt, seed, bots).play()
+            assert outcome.winner is not None and len(outcome.life) == players
+            assert sum(1 for life in outcome.life if life > 0) == 1

@@ -282,3 +282,21 @@ def test_a_seat_deck_card_the_set_lacks_and_too_many_seats_are_located_errors(
     assert [str(d) for d in found] == [
         f"sr/game.yaml:{line}:7: error[CK407] play: 3 seats for 2 players"
     ]
+
+
+def test_a_format_needs_three_or_more_players(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "  players: 2", "  players: 2\n  format: hunter")
+    _, found = load_game(folder, "sr")
+    line = _line(folder, "format: hunter")
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:11: error[CK407] play: 'format' is for three or more players "
+        "who fight with 'life:'"
+    ]
+    folder = _game(tmp_path / "b", "  players: 2", "  players: 4\n  format: hunter")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == []
+    assert card_set.game.play is not None and card_set.game.play.format == "hunter"
+    pool, _ = build_pool(card_set)
+    assert pool is not None
+    tally = run_sweep(pool, ("greedy", "simple"), games=6, seed=2)
+    assert tally.games == 6 and tally.draws == 0

@@ -116,6 +116,8 @@ def prepare_set(
         found += problems
     if pool is None or count_errors(found)[0]:
         return None, found
+    if pool.setup.players > 2 and "mc" in options.bots and not pool.supply:
+        raise UsageError("the mc bot looks ahead in two-player games only")
     return SimPlan(card_set, options, pool, base_pool, tuple(added)), found
 
 

@@ -623,6 +623,13 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
     size = hand.get("size", 5)
     players = raw.get("players", 2)
     seats = raw.get("seats") or []
+    if "format" in raw and (players < 3 or "life" not in raw):
+        builder.problem(
+            "play: 'format' is for three or more players who fight with 'life:'",
+            "play",
+            "format",
+            code="CK407",
+        )
     if len(seats) > players:
         builder.problem(
             f"play: {len(seats)} seats for {players} players",
@@ -633,6 +640,7 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         )
     return PlaySetup(
         players=players,
+        format=raw.get("format", "free-for-all"),
         life=life.get("resource", ""),
         starting_life=life.get("start", 0),
         acquire_with=raw["acquire_with"],

@@ -22,6 +22,7 @@ USE = 8
 USE_ALL = 9  # use every ready ability, in the order of the cards in play
 USE_READY: Action = (USE_ALL, 0)
 SLOTS = 8  # the slots an entry's argument holds (a primary and up to seven ally abilities)
+AIM = 10  # (AIM, seat): attack and target that player from now on (a free-for-all)
 
 
 @dataclass(frozen=True, slots=True)

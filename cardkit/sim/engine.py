@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from cardkit.sim.actions import (
     ACQUIRE,
+    AIM,
     ATTACK_BASE,
     ATTACK_PLAYER,
     BANISH,
@@ -126,6 +127,7 @@ class Match:
         self.zero_pool = (0,) * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
         self.cur = 0
+        self.foe = [1, 0]  # by seat: the player it attacks and targets (the other one)
         self._turn = 0
         self.winner: int | None = None
         self.over = False
@@ -140,6 +142,30 @@ class Match:
         self.views = [View(self, 0), View(self, 1)]
         self.draw(0, setup.opening_hand(0))
         self.draw(1, setup.opening_hand(1))
+
+    def deal(self, seed: int, n: int) -> None:
+        """Deal again, for ``n`` players, from the seed alone: the market row, then each
+        seat's life and shuffled starting deck, and empty hands, piles and bases (a game of
+        more players; the views are made after)."""
+        setup = self.compiled.pool.setup
+        self.rng.seed(seed)
+        self.market_deck = list(self.compiled.market_deck)
+        shuffle(self.market_deck, self.rng.random)
+        self.market = [
+            self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
+        ]
+        self.life = [setup.seat_life(p) for p in range(n)]
+        self.banned = [frozenset[int]() for _ in range(n)]
+        self.deck = []
+        for p in range(n):
+            deck = list(self.compiled.seat_decks[p])
+            shuffle(deck, self.rng.random)
+            self.deck.append(deck)
+        self.hand = [[] for _ in range(n)]
+        self.discard = [[] for _ in range(n)]
+        self.bases = [[] for _ in range(n)]
+        self.base_fired = [[] for _ in range(n)]
+        self.acquired = [[] for _ in range(n)]
 
     @property
     def turn(self) -> int:
@@ -234,6 +260,12 @@ class Match:
 
     def end_turn(self) -> None:
         p = self.cur
+        self.clean_up(p)
+        self.cur = 1 - p
+        self.turn = self._turn + 1  # the setter tells the views
+
+    def clean_up(self, p: int) -> None:
+        """The discard and draw phases of player ``p``'s turn."""
         self.discard_played(p)
         if self.return_at_end:
             for q, c in self.return_at_end:
@@ -245,8 +277,6 @@ class Match:
         self.banished = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
-        self.cur = 1 - p
-        self.turn = self._turn + 1  # the setter tells the views
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -280,13 +310,14 @@ class Match:
         ):
             actions.append((ACQUIRE, PILE))
         strength = self.pool[self.att]
-        targets = self.targets(1 - p)
-        opponent_bases = self.bases[1 - p]
-        for j in targets:
+        q = self.foe[p]
+        opponent_bases = self.bases[q]
+        for j in self.targets(q):
             if cards[opponent_bases[j]].defense <= strength:
                 actions.append((ATTACK_BASE, j))
-        if strength > 0 and not self.has_guard(1 - p):
+        if strength > 0 and not self.has_guard(q):
             actions.append((ATTACK_PLAYER, 0))
+        actions.extend((AIM, r) for r in self.aims(p))
         actions.append(END_TURN)
         return actions
 
@@ -306,21 +337,34 @@ class Match:
         elif kind == ACQUIRE:
             self.buy(p, arg)
         elif kind == ATTACK_BASE:
-            q = 1 - p
+            q = self.foe[p]
             c = self.bases[q][arg]
             self.pool[self.att] -= self.cards[c].defense
             self.remove_base(q, arg)
             self.discard[q].append(c)
         elif kind == ATTACK_PLAYER:
             self.attack_player(p)
+        elif kind == AIM:
+            if arg not in self.aims(p):
+                raise AssertionError(f"player {p} cannot turn on player {arg}")
+            self.aim(p, arg)
+
+    def aim(self, p: int, q: int) -> None:
+        """Player ``p`` attacks and targets player ``q`` from now on."""
+        self.foe[p] = q
+        self.views[p].aim(q)
 
     def attack_player(self, p: int) -> None:
-        q = 1 - p
+        q = self.foe[p]
         self.life[q] -= self.pool[self.att]
         self.pool[self.att] = 0
         if self.life[q] <= 0:
-            self.over = True
-            self.winner = p
+            self.defeat(p, q)
+
+    def defeat(self, p: int, q: int) -> None:
+        """Player ``q`` has no life left, after ``p``'s attack: with two players, ``p`` wins."""
+        self.over = True
+        self.winner = p
 
     def play_hand(self, p: int) -> None:
         """Play every card of the hand, and any card drawn meanwhile: bases first, ships whose
@@ -536,6 +580,10 @@ class Match:
             take += more
         return take
 
+    def aims(self, p: int) -> list[int]:
+        """The players ``p`` may turn on instead of its foe (none with two players)."""
+        return []
+
     def others(self, p: int) -> list[int]:
         """The players other than ``p``, in turn order after ``p`` ('each other player')."""
         return [1 - p]
@@ -598,7 +646,7 @@ class Match:
             self.deck[p].append(c)
         else:
             self.discard[p].append(c)
-        self.acquired[p].append((c, self._turn // 2 + 1))
+        self.acquired[p].append((c, self.views[p].round))
 
     # -- copies, for bots that look ahead ------------------------------------------------------
 
@@ -670,7 +718,7 @@ class Match:
     def all_cards(self) -> list[int]:
         """Every card of the match, wherever it is (the pile counted by its size)."""
         everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
-        for p in (0, 1):
+        for p in range(len(self.deck)):  # every seat
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
         if self.pile is not None:
             everything += [self.pile] * self.pile_count

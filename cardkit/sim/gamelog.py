@@ -97,7 +97,7 @@ class Recorder:
             c = view.opponent_bases[arg]
             self._note(view, "destroy", card=cards[c].id, strength=cards[c].defense)
         elif kind == ATTACK_PLAYER:
-            left = view.life(1 - view.seat) - view.strength
+            left = view.life(view.foe) - view.strength
             self._note(view, "attack", strength=view.strength, opponent_left=left)
         elif kind == END:
             self._note(view, "end", unspent=[view.budget, view.strength])

@@ -29,6 +29,7 @@ from mypy_extensions import mypyc_attr
 
 from cardkit.sim.actions import (
     ACQUIRE,
+    AIM,
     ATTACK_BASE,
     ATTACK_PLAYER,
     BANISH,
@@ -171,6 +172,13 @@ class GreedyBot(SimpleBot):
     # -- the turn ----------------------------------------------------------------------------
 
     def take_action(self, view: View) -> Action:
+        if len(view.lives) > 2:  # a free-for-all: turn on the weakest player first
+            aims = view.aims()
+            if aims:
+                lives = view.lives
+                weakest = min(aims, key=lives.__getitem__)
+                if lives[weakest] < lives[view.foe]:
+                    return (AIM, weakest)
         hand = view.hand
         if hand:
             led = self._led
@@ -200,7 +208,7 @@ class GreedyBot(SimpleBot):
                 if cards[c].guard:
                     guarded = True
                     break
-        life = view.lives[1 - view.seat]
+        life = view.lives[view.foe]
         if strength >= life and not guarded:
             return (ATTACK_PLAYER, 0)
         ships = view.ships
@@ -395,7 +403,7 @@ class GreedyBot(SimpleBot):
         life = view.life(view.seat)
         life_weight = w[2] + (0.8 if life < 15 else 0.3 if life < 25 else 0.0)
         targets = view.targets()
-        bases = view.bases(1 - view.seat)
+        bases = view.bases(view.foe)
         destroy = max((self._threat(view, bases[j]) for j in targets), default=-1e3) + 1.0
         best, best_score = 0, -1e9
         for i, o in enumerate(options):
@@ -488,7 +496,7 @@ class GreedyBot(SimpleBot):
         return max(options, key=value)
 
     def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:
-        bases = view.bases(1 - view.seat)
+        bases = view.bases(view.foe)
         return max(options, key=lambda j: self._threat(view, bases[j]))
 
     def choose_from_discard(self, view: View, options: list[int]) -> int | None:

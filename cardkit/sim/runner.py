@@ -19,6 +19,7 @@ from typing import TypeVar
 from cardkit.sim.bots import BOTS, Bot
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, Outcome
+from cardkit.sim.formats import FormatMatch, is_format_game
 from cardkit.sim.pool import SimPool
 from cardkit.sim.strategy import Strategy, StrategyBot
 from cardkit.sim.supply import SupplyMatch, is_supply_game
@@ -154,6 +155,10 @@ def play_game(
     random numbers too, is as in the game without it (common random numbers)."""
     first_slot = game % 2
     s = game_seed(seed, game)
+    if is_format_game(compiled):
+        players = compiled.pool.setup.players
+        order = [bots[(first_slot + k) % 2] for k in range(players)]
+        return FormatMatch(compiled, make_bots(order, s), s).play()
     if is_supply_game(compiled):
         players = compiled.pool.setup.players
         order = [bots[(first_slot + k) % 2] for k in range(players)]
