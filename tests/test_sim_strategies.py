@@ -59,6 +59,10 @@ def test_the_shipped_strategy_files_load_against_the_game() -> None:
             "x.yaml:4:12: error[CK408] the game has no card 'blob-alfa'",
         ),
         (
+            "name: x\nbot: greedy\nbuy:\n  - {card: crusher, coins: x}\n",
+            "x.yaml:4:28: error[CK408] 'coins' of a buy rule is a whole number, 0 or more",
+        ),
+        (
             "name: x\nbots: greedy\nbuy: []\n",
             "x.yaml:2:1: error[CK408] unknown key 'bots' of a strategy "
             "(known: bot, buy, factions, name, never, play)",

@@ -31,6 +31,14 @@ _RULE_KEYS = {"card", "coins", "exactly", "fewer_than"}
 _KEYS = {"name", "play", "buy", "bot", "never", "factions"}
 
 
+def _fits(key: str, value: object) -> bool:
+    """Whether a buy rule's value is of its kind: 'exactly' true or false, the others whole
+    numbers, 0 or more."""
+    if key == "exactly":
+        return isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def load_strategy(
     path: Path,
     shown: str,
@@ -73,6 +81,13 @@ def load_strategy(
         if extra:
             bad(f"unknown key {extra[0]!r} of a buy rule", "buy", i)
             continue
+        wrong = [
+            k for k in ("coins", "fewer_than", "exactly") if k in rule and not _fits(k, rule[k])
+        ]
+        if wrong:
+            what = "true or false" if wrong[0] == "exactly" else "a whole number, 0 or more"
+            bad(f"{wrong[0]!r} of a buy rule is {what}", "buy", i, wrong[0])
+            continue
         rules.append(
             BuyRule(
                 rule["card"],
@@ -101,7 +116,7 @@ def load_strategy(
     if not isinstance(play, list) or not all(isinstance(c, str) for c in play):
         bad("'play' is a list of card ids", "play")
     if found:
-        return None, found
+        return None, sorted(found, key=lambda d: d.sort_key)
     return (
         Strategy(
             str(data.get("name", path.stem)),
