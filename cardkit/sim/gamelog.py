@@ -85,7 +85,7 @@ class Recorder:
             self._note(view, "banish", card=cards[used].id)
         elif kind == USE:
             user = cards[view.in_play(arg // SLOTS)].id
-            self._note(view, "use", cards=[user], ability="ally" if arg % SLOTS else "primary")
+            self._note(view, "use", cards=[user], ability="bond" if arg % SLOTS else "primary")
         elif kind == USE_ALL:
             used_ids = [cards[view.in_play(a // SLOTS)].id for a in view.usable()]
             self._note(view, "use", cards=used_ids)
