@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from sim_helpers import STAR_REALMS, ScriptBot, star_pool, star_realms
 
+from cardkit.cli import main
 from cardkit.load.cards import load_card_set
 from cardkit.load.game import load_game
 from cardkit.model import PlaySetup, PlayZones, SeatSetup
@@ -300,3 +303,21 @@ def test_a_format_needs_three_or_more_players(tmp_path: Path) -> None:
     assert pool is not None
     tally = run_sweep(pool, ("greedy", "simple"), games=6, seed=2)
     assert tally.games == 6 and tally.draws == 0
+
+
+def test_a_game_of_more_players_refuses_what_plays_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path, "  players: 2", "  players: 3")
+    out = str(tmp_path / "out")
+    for extra, said in (
+        (["--bots", "mc,greedy"], "the mc bot looks ahead in two-player games only"),
+        (["--log", "1"], "--log writes two-player games only"),
+        (["--effects"], "--effects measures cards in two-player games only"),
+    ):
+        assert main(["sim", str(folder), "--games", "4", *extra, "-o", out]) == 2
+        assert said in capsys.readouterr().err
+    assert main(["sim", str(folder), "--games", "4", "--jobs", "1", "-o", out]) == 0
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["games"] == 4
+    assert report["cards"] and all(0 <= card["bought_share"] <= 1 for card in report["cards"])

@@ -121,6 +121,8 @@ def prepare_set(
             raise UsageError("the mc bot looks ahead in two-player games only")
         if options.log:
             raise UsageError("--log writes two-player games only")
+        if options.effects:
+            raise UsageError("--effects measures cards in two-player games only")
     return SimPlan(card_set, options, pool, base_pool, tuple(added)), found
 
 
