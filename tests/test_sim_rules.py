@@ -291,8 +291,9 @@ def test_the_greedy_bot_turns_on_the_weakest_player_in_a_free_for_all() -> None:
 
 def test_a_hunter_attacks_only_the_player_to_its_left_then_the_next() -> None:
     """Frontiers rulebook, Hunter: 'On their turn, players may only attack/target the player to
-    their left [...] If the player to your left is defeated, the next player to your left can
-    then be attacked/ targeted. The last player alive wins the game!'"""
+    their left and/or the Bases belonging to players on their left and right. If the player to
+    your left is defeated, the next player to your left can then be attacked/ targeted. The last
+    player alive wins the game!'"""
     m = _format_match(4, "hunter")
     assert m.foe == [1, 2, 3, 0] and [a for a in m.legal_actions() if a[0] == AIM] == []
     m.bases[1][:] = [idx("outland-station")]
@@ -306,6 +307,13 @@ def test_a_hunter_attacks_only_the_player_to_its_left_then_the_next() -> None:
     m.pool[COMBAT] = 4
     m.apply((ATTACK_BASE, 0))
     assert m.bases[2] == [] and idx("outland-station") in m.discard[2]
+    m.bases[3][:] = [idx("outland-station")]  # the player to the right: its bases only
+    m.base_fired[3] = [1]
+    m.pool[COMBAT] = 4
+    attacks = [a for a in m.legal_actions() if a[0] in (ATTACK_BASE, ATTACK_PLAYER)]
+    assert attacks == [(ATTACK_PLAYER, 0), (ATTACK_BASE, -1)]
+    m.apply((ATTACK_BASE, -1))
+    assert m.bases[3] == [] and m.life[3] == 50 and idx("outland-station") in m.discard[3]
 
 
 def test_three_and_four_player_games_are_played_to_the_end() -> None:

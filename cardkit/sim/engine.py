@@ -317,6 +317,12 @@ class Match:
                 actions.append((ATTACK_BASE, j))
         if strength > 0 and not self.has_guard(q):
             actions.append((ATTACK_PLAYER, 0))
+        r = self.flank(p)
+        if r >= 0:  # the other player whose bases may be attacked: (ATTACK_BASE, -1 - j)
+            flank_bases = self.bases[r]
+            for j in self.targets(r):
+                if cards[flank_bases[j]].defense <= strength:
+                    actions.append((ATTACK_BASE, -1 - j))
         actions.extend((AIM, r) for r in self.aims(p))
         actions.append(END_TURN)
         return actions
@@ -338,6 +344,8 @@ class Match:
             self.buy(p, arg)
         elif kind == ATTACK_BASE:
             q = self.foe[p]
+            if arg < 0:  # a base of the flank player (``flank``)
+                q, arg = self.flank(p), -1 - arg
             c = self.bases[q][arg]
             self.pool[self.att] -= self.cards[c].defense
             self.remove_base(q, arg)
@@ -583,6 +591,10 @@ class Match:
     def aims(self, p: int) -> list[int]:
         """The players ``p`` may turn on instead of its foe (none with two players)."""
         return []
+
+    def flank(self, p: int) -> int:
+        """Another player besides the foe whose bases ``p`` may attack and target (-1: none)."""
+        return -1
 
     def others(self, p: int) -> list[int]:
         """The players other than ``p``, in turn order after ``p`` ('each other player')."""

@@ -7,11 +7,11 @@ the Star Realms Frontiers rulebook plays them:
   each player has a foe, the player its attacks and targeting go to, and may turn on another
   (the ``AIM`` action) at any time of its turn; at first, and when its foe is defeated, the
   next player alive in turn order.
-- Hunter: "players may only attack/target the player to their left [...] If the player to your
-  left is defeated, the next player to your left can then be attacked/targeted. The last player
-  alive wins the game!" -- the player to the left is the next in turn order (play proceeds
-  clockwise). The rulebook lets a hunter attack the bases of the player to its right too;
-  here only its foe's (a simplification).
+- Hunter: "players may only attack/target the player to their left and/or the Bases belonging
+  to players on their left and right. If the player to your left is defeated, the next player
+  to your left can then be attacked/targeted. The last player alive wins the game!" -- the
+  player to the left is the next in turn order (play proceeds clockwise), its foe; the bases of
+  the player to its right are ``(ATTACK_BASE, -1 - j)`` (``flank``).
 - Starting hands: "That player gets a three-card starting hand [...] The player going second
   gets a four-card starting hand. All other players get a five-card starting hand." -- the
   first seat draws ``hand: first``, the second one card more (at most ``hand: size``), the
@@ -109,6 +109,17 @@ class FormatMatch(Match):
             return []
         n = self.players
         return [q for q in ((p + k) % n for k in range(1, n)) if self.alive[q] and q != self.foe[p]]
+
+    def flank(self, p: int) -> int:
+        """A hunter may attack the bases of the player to its right too (the previous player
+        alive in turn order), when that is not its foe."""
+        if not self.hunter:
+            return -1
+        n = self.players
+        r = (p - 1) % n
+        while not self.alive[r]:
+            r = (r - 1) % n
+        return -1 if r in (p, self.foe[p]) else r
 
     def others(self, p: int) -> list[int]:
         """The opponent an effect targets ("Target opponent discards a card"): ``p``'s foe."""
