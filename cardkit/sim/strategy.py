@@ -35,6 +35,11 @@ class BuyRule:
     exactly: bool = False
     fewer_than: int = 0
 
+    def __reduce__(self) -> tuple[type[BuyRule], tuple[str, int, bool, int]]:
+        # by its fields: compiled with mypyc, a frozen dataclass cannot be unpickled field by
+        # field, and strategies go to worker processes
+        return (BuyRule, (self.card, self.coins, self.exactly, self.fewer_than))
+
 
 @dataclass(frozen=True, slots=True)
 class Strategy:
@@ -46,6 +51,10 @@ class Strategy:
     bot: str = ""
     never: tuple[str, ...] = ()
     factions: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Strategy], tuple[object, ...]]:
+        fields = (self.name, self.buy, self.play, self.bot, self.never, self.factions)
+        return (Strategy, fields)
 
 
 class StrategyBot:
