@@ -479,6 +479,16 @@ class Sheet:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """One seat's own setup (``play: seats:``, in turn order): what it leaves out (None) is
+    the game's."""
+
+    hand: int | None = None  # the opening hand
+    life: int | None = None  # the starting life
+    starting_deck: tuple[tuple[str, int], ...] | None = None  # (card id, copies)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayZones:
     """The zone ids (game.yaml ``zones``) the simulator plays its roles with: a player's hand
     and discard pile, and the market row cards are acquired from (``play: zones:``)."""
@@ -530,6 +540,23 @@ class PlaySetup:
     buys_start: int = 1
     free_types: tuple[str, ...] = ()  # card types played without an action (Treasures)
     curse: str | None = None  # the card 'each other player gains a curse' gives
+    seats: tuple[SeatSetup, ...] = ()  # per seat in turn order (a handicap, a sweep of decks)
+    format: str = "free-for-all"  # more than two players on life: 'free-for-all' or 'hunter'
+
+    def opening_hand(self, seat: int) -> int:
+        """The number of cards seat ``seat`` (0 moves first) draws before its first turn."""
+        own = self.seats[seat].hand if seat < len(self.seats) else None
+        if own is not None:
+            return own
+        return self.first_hand_size if seat == 0 else self.hand_size
+
+    def seat_life(self, seat: int) -> int:
+        own = self.seats[seat].life if seat < len(self.seats) else None
+        return self.starting_life if own is None else own
+
+    def seat_deck(self, seat: int) -> tuple[tuple[str, int], ...]:
+        own = self.seats[seat].starting_deck if seat < len(self.seats) else None
+        return self.starting_deck if own is None else own
 
 
 @dataclass(frozen=True, slots=True)

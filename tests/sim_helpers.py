@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
@@ -56,3 +57,13 @@ class ScriptBot(GreedyBot):
 
 def match(seed: int = 1, bots: tuple[GreedyBot, GreedyBot] | None = None) -> Match:
     return Match(star_compiled(), bots or (ScriptBot(), ScriptBot()), seed, checked=True)
+
+
+def format_pool(players: int, fmt: str) -> SimPool:
+    """The Star Realms pool for ``players`` players in a Frontiers format."""
+    cs = star_realms()
+    assert cs.game.play is not None
+    play = dataclasses.replace(cs.game.play, players=players, format=fmt)
+    pool, found = build_pool(dataclasses.replace(cs, game=dataclasses.replace(cs.game, play=play)))
+    assert pool is not None and found == []
+    return pool

@@ -25,7 +25,9 @@ SWEEPS = (
 )
 
 
-def _sweep(tmp: Path, bots: str, games: int, *, pure: bool) -> tuple[bool, Any]:
+def _sweep(
+    tmp: Path, bots: str, games: int, *, pure: bool, extra: tuple[str, ...] = ()
+) -> tuple[bool, Any]:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if pure:
@@ -38,7 +40,8 @@ def _sweep(tmp: Path, bots: str, games: int, *, pure: bool) -> tuple[bool, Any]:
         "sys.exit(main(sys.argv[1:]))\n"
     )
     args = [str(STAR_REALMS), "--games", str(games), "--seed", "5", "--bots", bots]
-    args += ["--jobs", "1", "--format", "json", "-o", str(tmp / ("pure" if pure else "installed"))]
+    args += extra or ("--jobs", "1")
+    args += ["--format", "json", "-o", str(tmp / ("pure" if pure else "installed"))]
     # -P: not the current folder first on the path, so "as installed" means what pip installed
     run = subprocess.run(
         [sys.executable, "-P", "-c", script, "sim", *args],
@@ -62,4 +65,15 @@ def test_the_installed_simulator_plays_the_same_games_as_the_pure_python_sources
     assert pure_compiled is False  # the checkout holds no compiled module
     _, installed = _sweep(tmp_path, bots, games, pure=False)
     assert installed["games"] == games
+    assert installed == pure
+
+
+def test_a_round_robin_of_strategies_on_two_processes_is_the_same_compiled_or_not(
+    tmp_path: Path,
+) -> None:
+    """Strategies (frozen dataclasses, compiled with mypyc) go to worker processes by pickle."""
+    extra = ("--jobs", "2", "--round-robin", "greedy,no-explorers,blob-only")
+    _, pure = _sweep(tmp_path, "greedy,greedy", 20, pure=True, extra=extra)
+    _, installed = _sweep(tmp_path, "greedy,greedy", 20, pure=False, extra=extra)
+    assert [p["games"] for p in installed["pairs"]] == [20, 20, 20]
     assert installed == pure

@@ -17,9 +17,11 @@ from cardkit.sim.actions import (
     PILE,
     PLAY,
     PLAY_ALL,
+    USE,
+    USE_READY,
 )
 from cardkit.sim.added import load_added
-from cardkit.sim.bots import GreedyBot
+from cardkit.sim.bots import GreedyBot, View
 from cardkit.sim.cards import compile_pool
 from cardkit.sim.engine import Match, invariant_problems
 from cardkit.sim.pool import build_pool
@@ -39,17 +41,21 @@ def test_setup_follows_the_play_declaration() -> None:
     assert m.life == [50, 50]
 
 
-def test_an_bond_ability_fires_once_another_card_of_its_faction_is_in_play() -> None:
+def test_an_bond_ability_is_ready_once_another_card_of_its_faction_is_in_play() -> None:
     m = match()
     m.hand[0][:] = [idx("viper"), idx("stinger"), idx("stinger"), idx("stinger")]
     m.apply((PLAY, 3))
-    assert m.pool[COMBAT] == 3
+    assert m.pool[COMBAT] == 3 and m.ready == 0
     m.apply((PLAY, 2))
-    assert m.pool[COMBAT] == 12  # 3 + 3, and each Stinger's ally ability
+    assert m.pool[COMBAT] == 6 and m.ready == 2  # 3 + 3, and each Stinger's ally is ready
+    m.apply(USE_READY)
+    assert m.pool[COMBAT] == 12 and m.ready == 0
     m.apply((PLAY, 1))
-    assert m.pool[COMBAT] == 18  # the third Stinger and its ally; the others fired once
+    assert m.ready == 1  # the third Stinger's ally; the others were used once
+    m.apply(USE_READY)
+    assert m.pool[COMBAT] == 18
     m.apply((PLAY, 0))
-    assert m.pool[COMBAT] == 19  # a Viper has no faction: no ally fires again
+    assert m.pool[COMBAT] == 19 and m.ready == 0  # a Viper has no faction: no ally again
 
 
 def test_a_double_bond_ability_needs_two_other_cards_of_the_faction() -> None:
@@ -59,8 +65,10 @@ def test_a_double_bond_ability_needs_two_other_cards_of_the_faction() -> None:
     m.apply((PLAY, 2))  # Hive Queen: 7 Combat, draw the Scout
     assert m.pool[COMBAT] == 7 and m.hand[0][-1] == idx("scout")
     m.apply((PLAY, 1))  # Stinger: 3, its ally 3, the Queen's ally 3
+    m.apply(USE_READY)
     assert m.pool[COMBAT] == 16
     m.apply((PLAY, 0))  # Crusher: 6, its ally 2 Trade, the Queen's double ally 3
+    m.apply(USE_READY)
     assert (m.pool[COMBAT], m.pool[TRADE]) == (25, 2)
 
 
@@ -77,12 +85,14 @@ def test_outposts_protect_their_owner_and_other_bases() -> None:
     assert attacks == [(ATTACK_BASE, 0), (ATTACK_PLAYER, 0)]
 
 
-def test_a_base_fires_its_primary_ability_at_the_start_of_each_turn() -> None:
+def test_a_base_primary_ability_is_ready_each_turn_and_used_when_the_player_chooses() -> None:
     m = match()
     m.bases[0][:] = [idx("integration-port")]
-    m.base_fired[0] = [0]
+    m.base_fired[0] = [1]
     m.start_turn()
-    assert m.pool[TRADE] == 1
+    assert m.pool[TRADE] == 0 and m.ready == 1 and (USE, 0) in m.legal_actions()
+    m.apply((USE, 0))
+    assert m.pool[TRADE] == 1 and m.ready == 0 and (USE, 0) not in m.legal_actions()
 
 
 def test_a_banish_ability_banishs_the_card_and_an_explorer_goes_back_to_its_pile() -> None:
@@ -122,14 +132,23 @@ def test_gain_for_each_card_banished_this_turn_counts_the_card_itself() -> None:
     assert m.pool[COMBAT] == 6
 
 
+class _BanishesFirst(ScriptBot):
+    def choose_banish(
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
+    ) -> list[int]:
+        return [0][:most]
+
+
 def test_if_you_do_follows_whether_the_card_was_banished() -> None:
-    m = match()
+    m = match(bots=(_BanishesFirst(), ScriptBot()))
     m.hand[0][:] = [idx("viper"), idx("conversion-yard")]
-    m.apply((PLAY, 1))  # greedy scraps the Viper from the hand
+    m.apply((PLAY, 1))
+    m.apply((USE, 0))  # the base's ability: the bot scraps the Viper from its hand
     assert m.pool[COMBAT] == 4 and m.removed == [idx("viper")]
-    m2 = match()
+    m2 = match(bots=(_BanishesFirst(), ScriptBot()))
     m2.hand[0][:] = [idx("conversion-yard")]
-    m2.apply((PLAY, 0))  # nothing in hand to scrap
+    m2.apply((PLAY, 0))
+    m2.apply((USE, 0))  # nothing in hand to scrap
     assert m2.pool[COMBAT] == 0
 
 
@@ -275,6 +294,7 @@ def test_a_card_that_counts_as_every_faction_triggers_any_bond() -> None:
     m.hand[0][:] = [index("stinger"), index("cargo-craft")]
     m.apply((PLAY, 1))  # Cargo Craft: 2 Trade, and its Star Empire ally (4 Combat)
     m.apply((PLAY, 0))  # Stinger: 3 Combat, and its Blob ally (3 Combat)
+    m.apply(USE_READY)
     assert (m.pool[TRADE], m.pool[COMBAT]) == (2, 10)
 
 
@@ -283,6 +303,7 @@ def test_copying_a_ship_plays_its_abilities_and_takes_its_faction() -> None:
     m.hand[0][:] = [index("stealth-needle"), index("crusher")]
     m.apply((PLAY, 1))  # Crusher: 6 Combat
     m.apply((PLAY, 0))  # the Needle copies the Crusher: 6 more, and both Blob allies fire
+    m.apply(USE_READY)
     assert (m.pool[COMBAT], m.pool[TRADE]) == (12, 4)
     assert m.ships == [index("crusher"), index("stealth-needle")]
     m.end_turn()

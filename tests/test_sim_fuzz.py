@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from sim_helpers import ROOT, star_compiled, star_pool, star_realms
+from sim_helpers import ROOT, format_pool, star_compiled, star_pool, star_realms
 
 from cardkit.sim.actions import Action
 from cardkit.sim.added import load_added
 from cardkit.sim.bots import GreedyBot, RandomBot, View
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, invariant_problems
+from cardkit.sim.formats import FormatMatch
 from cardkit.sim.pool import SimPool, build_pool
 
 
@@ -120,3 +121,20 @@ def test_random_bots_with_copy_and_every_faction_cards_keep_every_invariant(seed
     assert checks > 100
     bought = {c for player in (0, 1) for c, _ in m.acquired[player]}
     assert bought & {pool.index(card.id) for card in added}
+
+
+@pytest.mark.parametrize(("players", "fmt"), [(3, "free-for-all"), (4, "hunter")])
+def test_random_bots_in_the_formats_of_more_players_keep_every_invariant(
+    players: int, fmt: str
+) -> None:
+    pool = format_pool(players, fmt)
+    compiled = compile_pool(pool)
+    checks = 0
+    for seed in range(4):
+        expected = FormatMatch(compiled, [GreedyBot()] * players, seed).all_cards()
+        bots = [Checking(seed * 8 + k, expected) for k in range(players)]
+        m = FormatMatch(compiled, bots, seed, checked=True)
+        m.play()
+        assert invariant_problems(m, lambda expected=expected: expected) == []
+        checks += sum(b.checks for b in bots)
+    assert checks > 500

@@ -35,6 +35,7 @@ def _late(m: Match, rounds: int = 14) -> None:
 
 def test_a_card_that_banishs_from_the_hand_is_played_before_the_rest_of_the_hand() -> None:
     m, bot = _match()
+    m.deck[0] = [idx(c) for c in ("hive-queen", "crusher", "blob-alpha", "crusher", "burrower")]
     m.hand[0][:] = [idx("plasma-bot"), idx("viper"), idx("scout")]
     assert bot.take_action(m.views[0]) == (PLAY, 0)
     m.apply((PLAY, 0))  # the Plasma Bot scraps the Viper while it is still in the hand

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
-from sim_helpers import STAR_REALMS, star_pool, star_realms
+import pytest
+from sim_helpers import STAR_REALMS, ScriptBot, star_pool, star_realms
 
+from cardkit.cli import main
 from cardkit.load.cards import load_card_set
 from cardkit.load.game import load_game
-from cardkit.model import PlaySetup, PlayZones
+from cardkit.model import PlaySetup, PlayZones, SeatSetup
+from cardkit.sim.cards import compile_pool
+from cardkit.sim.engine import Match
 from cardkit.sim.pool import build_pool
 from cardkit.sim.runner import run_sweep
 
@@ -226,3 +232,92 @@ def test_a_resource_no_card_gains_to_attack_or_buy_with_is_a_ck406_warning(
 def test_star_realms_gains_what_it_attacks_and_buys_with() -> None:
     _, found = build_pool(star_realms())
     assert not [d for d in found if d.code == "CK406"]
+
+
+SEATS = """  hand: {size: 5, first: 3}
+  seats:
+    - {hand: 4}
+    - {life: 40, starting_deck: {scout: 7, viper: 2, explorer: 1}}"""
+
+
+def test_each_seat_may_have_its_own_opening_hand_life_and_starting_deck(tmp_path: Path) -> None:
+    """Frontiers rulebook, Standard: 'That player gets a three-card starting hand. The other
+    player gets a five-card starting hand.' -- the sample's 'hand: first:'; a seat's own
+    setup (a handicap, a sweep of starting decks) is data too."""
+    folder = _game(tmp_path, "  hand: {size: 5, first: 3}", SEATS)
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == []
+    setup = card_set.game.play
+    assert setup is not None
+    assert setup.seats == (
+        SeatSetup(hand=4),
+        SeatSetup(life=40, starting_deck=(("scout", 7), ("viper", 2), ("explorer", 1))),
+    )
+    pool, found = build_pool(card_set)
+    assert pool is not None and found == []
+    m = Match(compile_pool(pool), (ScriptBot(), ScriptBot()), 3)
+    assert (len(m.hand[0]), len(m.hand[1])) == (4, 5) and m.life == [50, 40]
+    assert Counter(m.hand[0] + m.deck[0]) == {pool.index("scout"): 8, pool.index("viper"): 2}
+    assert Counter(m.hand[1] + m.deck[1]) == {
+        pool.index("scout"): 7,
+        pool.index("viper"): 2,
+        pool.index("explorer"): 1,
+    }
+
+
+def test_a_seat_deck_card_the_set_lacks_and_too_many_seats_are_located_errors(
+    tmp_path: Path,
+) -> None:
+    folder = _game(tmp_path, "  hand: {size: 5, first: 3}", SEATS.replace("explorer", "explorr"))
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == []
+    pool, found = build_pool(card_set)
+    line = _line(folder, "explorr")
+    assert pool is None
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:54: error[CK402] seat 2's starting deck names unknown card "
+        "'explorr' (did you mean 'explorer'?)"
+    ]
+    three = SEATS + "\n    - {hand: 5}"
+    folder = _game(tmp_path / "b", "  hand: {size: 5, first: 3}", three)
+    _, found = load_game(folder, "sr")
+    line = _line(folder, "- {hand: 5}")
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:7: error[CK407] play: 3 seats for 2 players"
+    ]
+
+
+def test_a_format_needs_three_or_more_players(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "  players: 2", "  players: 2\n  format: hunter")
+    _, found = load_game(folder, "sr")
+    line = _line(folder, "format: hunter")
+    assert [str(d) for d in found] == [
+        f"sr/game.yaml:{line}:11: error[CK407] play: 'format' is for three or more players "
+        "who fight with 'life:'"
+    ]
+    folder = _game(tmp_path / "b", "  players: 2", "  players: 4\n  format: hunter")
+    card_set, found = load_card_set(folder, "sr")
+    assert card_set is not None and found == []
+    assert card_set.game.play is not None and card_set.game.play.format == "hunter"
+    pool, _ = build_pool(card_set)
+    assert pool is not None
+    tally = run_sweep(pool, ("greedy", "simple"), games=6, seed=2)
+    assert tally.games == 6 and tally.draws == 0
+
+
+def test_a_game_of_more_players_refuses_what_plays_two(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _game(tmp_path, "  players: 2", "  players: 3")
+    out = str(tmp_path / "out")
+    for extra, said in (
+        (["--bots", "mc,greedy"], "the mc bot looks ahead in two-player games only"),
+        (["--log", "1"], "--log writes two-player games only"),
+        (["--effects"], "--effects measures cards in two-player games only"),
+    ):
+        assert main(["sim", str(folder), "--games", "4", *extra, "-o", out]) == 2
+        assert said in capsys.readouterr().err
+    assert main(["sim", str(folder), "--games", "4", "--jobs", "1", "-o", out]) == 0
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["games"] == 4
+    assert report["cards"] and all(0 <= card["bought_share"] <= 1 for card in report["cards"])

@@ -116,6 +116,13 @@ def prepare_set(
         found += problems
     if pool is None or count_errors(found)[0]:
         return None, found
+    if pool.setup.players > 2 and not pool.supply:
+        if "mc" in options.bots:
+            raise UsageError("the mc bot looks ahead in two-player games only")
+        if options.log:
+            raise UsageError("--log writes two-player games only")
+        if options.effects:
+            raise UsageError("--effects measures cards in two-player games only")
     return SimPlan(card_set, options, pool, base_pool, tuple(added)), found
 
 

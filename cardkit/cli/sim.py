@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from cardkit.app.sim import SimPlan
     from cardkit.sim.effects import Effects
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
@@ -86,6 +87,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--scheduler",
         metavar="ADDRESS",
         help="with --executor dask: the scheduler's address, as in tcp://10.0.0.5:8786",
+    )
+    parser.add_argument(
+        "--round-robin",
+        metavar="BOTS",
+        type=lambda text: [name.strip() for name in text.split(",") if name.strip()],
+        help="comma-separated built-in bots and strategy files: every pair plays --games "
+        "games; a table of each bot's share of points (round-robin.json)",
     )
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument(
@@ -170,6 +178,8 @@ def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executo
         return EXIT_ERRORS
     output = output_folder(plan.card_set, Path(args.output) if args.output else None)
     check_output(output)  # before the games: a sweep can take minutes
+    if args.round_robin is not None:
+        return _round_robin(args, out, err, executor, plan, output)
     with progress_bars(err) as step:
         shown = (
             None if step is None else lambda label, done, total: step(label, "games", done, total)
@@ -196,6 +206,62 @@ def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executo
     written = write_report(simulation, output, log=plan)  # OutputError: CK005, as build says
     for path in written:
         err.print(Text(f"wrote {path}"), soft_wrap=True)
+    return EXIT_OK
+
+
+def _round_robin(
+    args: argparse.Namespace,
+    out: Console,
+    err: Console,
+    executor: Executor | None,
+    plan: SimPlan,
+    output: Path,
+) -> int:
+    import json
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from cardkit.app.league import entrants, play_round_robin, write_round_robin
+
+    bots, found = entrants(plan, args.round_robin)
+    print_diagnostics(err, found, "text")
+    if bots is None:
+        err.print(Text(f"{plural(count_errors(found)[0], 'error')}; nothing simulated"))
+        return EXIT_ERRORS
+    with progress_bars(err) as step:
+        shown = None if step is None else lambda done, n: step("round robin", "games", done, n)
+        result = play_round_robin(plan, bots, progress=shown, executor=executor)
+    if args.format == "json":
+        out.file.write(json.dumps(result.as_json(), indent=2) + "\n")
+    else:
+        out.print(
+            Text(
+                f"{plan.card_set.game.name}: round robin, {result.games} games a pair, "
+                f"seed {result.seed}, seats alternated",
+                style="bold",
+            )
+        )
+        table = Table(
+            title="share of points (a win 1, a draw 1/2) of the row's bot against the column's",
+            show_edge=False,
+        )
+        order = result.ranking()  # best first; the columns are numbered as the rows
+        table.add_column("bot", no_wrap=True)
+        table.add_column("overall [95% CI]", no_wrap=True)
+        for k in range(len(order)):
+            table.add_column(f"vs {k + 1}", justify="right", no_wrap=True)
+        for k, i in enumerate(order):
+            score, low, high = result.total(i)
+            cells = []
+            for j in order:
+                share = result.score(i, j)
+                cells.append("-" if share is None else f"{share:.1%}")
+            overall = f"{score:.1%} [{low:.1%}, {high:.1%}]"
+            table.add_row(f"{k + 1} {result.bots[i]}", overall, *cells)
+        out.print(table)
+    path = write_round_robin(result, output)
+    err.print(Text(f"wrote {path}"), soft_wrap=True)
     return EXIT_OK
 
 

@@ -26,7 +26,7 @@ YAML_SUFFIXES = (".yaml", ".yml")
 SHEET_SUFFIXES = (".csv", ".xlsx")
 _FILE_KEYS = ("cards", "defaults")
 # Top-level folders of a game that hold no cards: its layout files.
-NOT_CARDS = ("layouts",)
+NOT_CARDS = ("layouts", "strategies")  # card faces; strategy files for sim
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
 

@@ -38,6 +38,7 @@ from cardkit.model import (
     PlayCount,
     PlaySetup,
     PlayZones,
+    SeatSetup,
     SizeRule,
     Span,
     SpreadsheetMapping,
@@ -630,8 +631,26 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
             known(name, base_fields, "field of a base type", "bases", *where)
     family = _play_family(builder, known, fields, card_types)
     size = hand.get("size", 5)
+    players = raw.get("players", 2)
+    seats = raw.get("seats") or []
+    if "format" in raw and (players < 3 or "life" not in raw):
+        builder.problem(
+            "play: 'format' is for three or more players who fight with 'life:'",
+            "play",
+            "format",
+            code="CK407",
+        )
+    if len(seats) > players:
+        builder.problem(
+            f"play: {len(seats)} seats for {players} players",
+            "play",
+            "seats",
+            players,
+            code="CK407",
+        )
     return PlaySetup(
-        players=raw.get("players", 2),
+        players=players,
+        format=raw.get("format", "free-for-all"),
         life=life.get("resource", ""),
         starting_life=life.get("start", 0),
         acquire_with=raw["acquire_with"],
@@ -648,6 +667,16 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
         defense_field=defense,
         guard_field=guard,
         max_turns=raw.get("max_turns", 200),
+        seats=tuple(
+            SeatSetup(
+                hand=seat.get("hand"),
+                life=seat.get("life"),
+                starting_deck=None
+                if "starting_deck" not in seat
+                else tuple((str(k), int(v)) for k, v in seat["starting_deck"].items()),
+            )
+            for seat in seats
+        ),
         zones=_play_zones(builder, known),
         specials=_play_specials(builder, known),
         **family,

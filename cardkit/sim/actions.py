@@ -16,6 +16,13 @@ END_TURN: Action = (END, 0)
 PLAY_HAND: Action = (PLAY_ALL, 0)
 PILE = -1  # the argument of ACQUIRE for the always-available pile
 BUY = 7  # (BUY, k): buy a card of supply pile k (the order of the pool's supply piles)
+# (USE, entry * 8 + slot): use a ready ability of an in-play card (entries: the ships in play,
+# then the bases, as for BANISH; slot 0: a base's primary ability, slot k + 1: ally ability k)
+USE = 8
+USE_ALL = 9  # use every ready ability, in the order of the cards in play
+USE_READY: Action = (USE_ALL, 0)
+SLOTS = 8  # the slots an entry's argument holds (a primary and up to seven ally abilities)
+AIM = 10  # (AIM, seat): attack and target that player from now on (a free-for-all)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardkit.effects import Bond, Gain, OnBanish, Primary
+from cardkit.effects import (
+    And,
+    BanishCards,
+    Bond,
+    Choice,
+    Conditional,
+    CopyAnother,
+    Effect,
+    Gain,
+    InPlay,
+    OnBanish,
+    Primary,
+    Sequence,
+    Then,
+)
 from cardkit.sim.actions import Worth
 from cardkit.sim.compile import (
     Env,
@@ -19,6 +33,50 @@ from cardkit.sim.compile import (
     worth,
 )
 from cardkit.sim.pool import SimPool
+
+USE_NOW = 0
+"""A ready ability the heuristic bots use at once: what it gives cannot be had later for more."""
+USE_IF_WEAK = 1
+"""... one that must scrap a card of the player's own (Reclamation Station's "Scrap a card in
+your discard pile"): used only when a card there is worth scrapping."""
+USE_TO_DENY = 2
+"""... one that scraps from the market row: used last, to deny the opponent a card."""
+
+
+def use_kind(effect: Effect, env: Env) -> tuple[int, tuple[str, ...]]:
+    """How a heuristic bot times an ability (``USE_*``), and the zones of its forced scrap."""
+    market = env.zones.market
+    for node in _clauses(effect):
+        if isinstance(node, BanishCards) and market in node.zones:
+            return USE_TO_DENY, node.zones
+    for node in _clauses(effect):
+        if isinstance(node, BanishCards) and not node.optional:
+            return USE_IF_WEAK, node.zones
+    return USE_NOW, ()
+
+
+def _clauses(effect: Effect) -> list[Effect]:
+    """The clauses of an effect, through its and/then/sequence/if parts (not a choice's
+    options: an option is chosen when the ability is used)."""
+    if isinstance(effect, And | Then | Sequence):
+        return [node for part in effect.effects for node in _clauses(part)]
+    if isinstance(effect, Conditional):
+        return _clauses(effect.effect)
+    return [effect]
+
+
+def _mentions_in_play(effect: Effect) -> bool:
+    """Whether what an effect does depends on the cards in play: a condition on them, a copy
+    of another card, or a scrap from the market row (best played once the budget is known)."""
+    if isinstance(effect, Conditional):
+        return isinstance(effect.condition, InPlay) or _mentions_in_play(effect.effect)
+    if isinstance(effect, CopyAnother):
+        return True
+    if isinstance(effect, And | Then | Sequence):
+        return any(_mentions_in_play(e) for e in effect.effects)
+    if isinstance(effect, Choice):
+        return any(_mentions_in_play(e) for e in effect.options)
+    return False
 
 
 class CompiledCard:
@@ -41,7 +99,11 @@ class CompiledCard:
         "index",
         "plain",
         "primary",
+        "rank",
+        "trig_mask",
         "type",
+        "use_kind",
+        "use_zones",
         "value",
     )
 
@@ -64,12 +126,20 @@ class CompiledCard:
         bonds: list[tuple[int, int, int, Exec]] = []
         total = Worth()
         banish_total = Worth()
+        kinds: list[tuple[int, tuple[str, ...]]] = [(USE_NOW, ())]  # by slot: primary, allies
+        late = False
         for ability in card.abilities:
             run = compile_ability(ability, env)
             trigger = ability.trigger
             if isinstance(trigger, Primary):
                 primary.append(run)
                 total += worth(ability.effect, env)
+                late = late or _mentions_in_play(ability.effect)
+                kind = use_kind(ability.effect, env)
+                if kind[0] > kinds[0][0]:
+                    kinds[0] = kind
+                if kind[0] == USE_TO_DENY:
+                    late = True
             elif isinstance(trigger, OnBanish):
                 banish.append(run)
                 banish_total += worth(ability.effect, env)
@@ -77,6 +147,7 @@ class CompiledCard:
                 bit = env.factions.get(trigger.faction, 0)
                 flag = 2 << len(bonds)
                 bonds.append((bit.bit_length() - 1, 2 if trigger.double else 1, flag, run))
+                kinds.append(use_kind(ability.effect, env))
         self.primary = in_order(tuple(primary)) if primary else None
         # The commonest card only gains to the pools (a Scout): played without a call.
         firsts = [a for a in card.abilities if isinstance(a.trigger, Primary)]
@@ -88,8 +159,15 @@ class CompiledCard:
         self.banish = in_order(tuple(banish)) if banish else None
         self.bonds = tuple(a for a in bonds if a[0] >= 0)
         self.all_fired = 1  # the played flag and the flag of every ally ability, all set
+        self.trig_mask = 0  # the triggered flags of every ally ability (each flag << 8)
         for _, _, flag, _ in self.bonds:
             self.all_fired |= flag
+            self.trig_mask |= flag << 8
+        self.use_kind = tuple(k for k, _ in kinds)  # by slot: how a bot times the ability
+        self.use_zones = tuple(z for _, z in kinds)
+        # the play order of a hand: bases first (they count for conditions), then ships, and
+        # last the ships whose abilities look at what is in play or scrap from the market row
+        self.rank = 0 if self.base else 2 if late else 1
         # ... and when it is a ship of no faction, playing it needs no ally check either.
         plain = not self.base and not self.fmask and not self.bonds
         self.plain = self.gain if plain else None
@@ -107,6 +185,7 @@ class Compiled:
     env: Env
     market_deck: tuple[int, ...] = ()  # the market deck before its shuffle, a copy per card
     starting_deck: tuple[int, ...] = ()  # each player's deck before its shuffle
+    seat_decks: tuple[tuple[int, ...], ...] = ()  # ... by seat (``play: seats:``)
 
 
 def compile_pool(pool: SimPool) -> Compiled:
@@ -124,4 +203,9 @@ def compile_pool(pool: SimPool) -> Compiled:
     cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
     market = tuple(c for c, n in pool.market for _ in range(n))
     starting = tuple(c for c, n in pool.starting for _ in range(n))
-    return Compiled(pool, cards, env, market, starting)
+    seats = []
+    for seat in range(max(2, setup.players)):
+        own = pool.seat_starting[seat] if seat < len(pool.seat_starting) else ()
+        deck = tuple(c for c, n in own for _ in range(n))
+        seats.append(deck if own else starting)
+    return Compiled(pool, cards, env, market, starting, tuple(seats))

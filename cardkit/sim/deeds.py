@@ -118,7 +118,7 @@ def acquire_free(m: Match, p: int, max_cost: int, what: frozenset[str], destinat
 
 
 def destroy_target(m: Match, p: int, what: str, optional: bool) -> bool:
-    q = 1 - p
+    q = m.foe[p]
     bases = m.bases[q]
     options = [j for j in m.targets(q) if m.cards[bases[j]].type == what]
     if not options:

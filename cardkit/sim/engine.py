@@ -6,11 +6,19 @@ ally and scrap abilities) and no card: what a card does comes from its compiled 
 (``compile.py``). It does no I/O; every random draw comes from the match's own
 ``random.Random``, so a seed replays a game.
 
-Players are numbered in turn order (0 plays first). Each turn: bases fire their primary
-abilities, then the player's bot (``view.py``'s ``Bot``, asked through the player's ``View``)
-picks actions (``actions.py``) from ``legal_actions()`` until it ends the turn;
-ally abilities fire as soon as they are triggered; then ships and the hand are discarded and
-the player draws a new hand.
+Players are numbered in turn order (0 plays first). Each turn the player's bot (``view.py``'s
+``Bot``, asked through the player's ``View``) picks actions (``actions.py``) from
+``legal_actions()`` until it ends the turn; then ships and the hand are discarded and the
+player draws a new hand. As the rulebooks say, a ship's primary ability happens as it is
+played, while a base's primary ability and every triggered ally ability are *ready*: the bot
+uses each (``USE``) when it likes during the turn, or never, and an "or" is chosen when the
+ability is used. An ally ability is triggered as soon as another card of its faction is in
+play, and stays usable if that card leaves play.
+
+Each in-play card has a flags int (``ship_fired`` and ``base_fired``, in step with the ships
+and bases): bit 0 is set once its primary ability is used, ``flag`` (``2 << k``) once ally
+ability ``k`` is used, and ``flag << 8`` once that ally ability is triggered. ``ready`` counts
+the abilities that could be used now.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from cardkit.sim.actions import (
     ACQUIRE,
+    AIM,
     ATTACK_BASE,
     ATTACK_PLAYER,
     BANISH,
@@ -31,12 +40,16 @@ from cardkit.sim.actions import (
     PLAY,
     PLAY_ALL,
     PLAY_HAND,
+    SLOTS,
+    USE,
+    USE_ALL,
+    USE_READY,
     Action,
 )
 from cardkit.sim.view import Bot, View
 
 if TYPE_CHECKING:
-    from cardkit.sim.cards import Compiled
+    from cardkit.sim.cards import Compiled, CompiledCard
 
 
 def shuffle(cards: list[int], random: Callable[[], float]) -> None:
@@ -94,10 +107,10 @@ class Match:
             self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
         ]
         self.removed: list[int] = []
-        self.life = [setup.starting_life, setup.starting_life]
+        self.life = [setup.seat_life(0), setup.seat_life(1)]
         self.deck: list[list[int]] = []
-        for _ in range(2):
-            deck = list(compiled.starting_deck)
+        for p in range(2):
+            deck = list(compiled.seat_decks[p])
             shuffle(deck, self.rng.random)
             self.deck.append(deck)
         self.hand: list[list[int]] = [[], []]
@@ -109,10 +122,12 @@ class Match:
         self.ship_fired: list[int] = []
         self.fcount = [0] * len(pool.factions)
         self.bond_entries = 0  # the current player's cards in play that have ally abilities
+        self.ready = 0  # the current player's abilities ready to use (see the docstring)
         self.pool = [0] * self.nres
         self.zero_pool = (0,) * self.nres
         self.acquired: list[list[tuple[int, int]]] = [[], []]
         self.cur = 0
+        self.foe = [1, 0]  # by seat: the player it attacks and targets (the other one)
         self._turn = 0
         self.winner: int | None = None
         self.over = False
@@ -125,8 +140,32 @@ class Match:
         self.last_count = 0
         self.last_did = False
         self.views = [View(self, 0), View(self, 1)]
-        self.draw(0, setup.first_hand_size)
-        self.draw(1, setup.hand_size)
+        self.draw(0, setup.opening_hand(0))
+        self.draw(1, setup.opening_hand(1))
+
+    def deal(self, seed: int, n: int) -> None:
+        """Deal again, for ``n`` players, from the seed alone: the market row, then each
+        seat's life and shuffled starting deck, and empty hands, piles and bases (a game of
+        more players; the views are made after)."""
+        setup = self.compiled.pool.setup
+        self.rng.seed(seed)
+        self.market_deck = list(self.compiled.market_deck)
+        shuffle(self.market_deck, self.rng.random)
+        self.market = [
+            self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
+        ]
+        self.life = [setup.seat_life(p) for p in range(n)]
+        self.banned = [frozenset[int]() for _ in range(n)]
+        self.deck = []
+        for p in range(n):
+            deck = list(self.compiled.seat_decks[p])
+            shuffle(deck, self.rng.random)
+            self.deck.append(deck)
+        self.hand = [[] for _ in range(n)]
+        self.discard = [[] for _ in range(n)]
+        self.bases = [[] for _ in range(n)]
+        self.base_fired = [[] for _ in range(n)]
+        self.acquired = [[] for _ in range(n)]
 
     @property
     def turn(self) -> int:
@@ -169,18 +208,15 @@ class Match:
         cards = self.cards
         fired = self.base_fired[p]
         for i, c in enumerate(bases):
+            card = cards[c]
             fired[i] = 0
-            self.count_factions(cards[c].fmask, 1)
-            if cards[c].bonds:
+            self.count_factions(card.fmask, 1)
+            if card.bonds:
                 self.bond_entries += 1
-        for i in range(len(bases)):
-            if i >= len(bases):
-                break
-            card = cards[bases[i]]
-            fired[i] = 1
             if card.primary is not None:
-                self.src = card.index
-                card.primary(self, p)
+                self.ready += 1
+            else:
+                fired[i] = 1
         self.fire_bonds(p)
 
     def main_phase(self) -> None:
@@ -201,6 +237,8 @@ class Match:
                 return
             elif kind == ATTACK_PLAYER:
                 self.attack_player(p)
+            elif kind == USE_ALL:
+                self.use_all(p)
             else:
                 self.apply(action)
 
@@ -214,9 +252,20 @@ class Match:
         self.ship_fired.clear()
         discard.extend(self.hand[p])
         self.hand[p].clear()
+        if self.ready:  # a base's unused ability is not kept for a later turn
+            self.ready = 0
+            cards, fired = self.cards, self.base_fired[p]
+            for i, c in enumerate(self.bases[p]):
+                fired[i] = cards[c].all_fired | cards[c].trig_mask
 
     def end_turn(self) -> None:
         p = self.cur
+        self.clean_up(p)
+        self.cur = 1 - p
+        self.turn = self._turn + 1  # the setter tells the views
+
+    def clean_up(self, p: int) -> None:
+        """The discard and draw phases of player ``p``'s turn."""
         self.discard_played(p)
         if self.return_at_end:
             for q, c in self.return_at_end:
@@ -228,8 +277,6 @@ class Match:
         self.banished = 0
         self.next_on_top = None
         self.draw(p, self.hand_size)
-        self.cur = 1 - p
-        self.turn = self._turn + 1  # the setter tells the views
 
     # -- actions ------------------------------------------------------------------------------
 
@@ -246,6 +293,9 @@ class Match:
         for j, c in enumerate(self.bases[p]):
             if cards[c].banish is not None:
                 actions.append((BANISH, n_ships + j))
+        if self.ready:
+            actions.extend((USE, arg) for arg in self.usable())
+            actions.append(USE_READY)
         budget = self.pool[self.acq]
         banned = self.banned[p]
         for i, c in enumerate(self.market):
@@ -260,13 +310,20 @@ class Match:
         ):
             actions.append((ACQUIRE, PILE))
         strength = self.pool[self.att]
-        targets = self.targets(1 - p)
-        opponent_bases = self.bases[1 - p]
-        for j in targets:
+        q = self.foe[p]
+        opponent_bases = self.bases[q]
+        for j in self.targets(q):
             if cards[opponent_bases[j]].defense <= strength:
                 actions.append((ATTACK_BASE, j))
-        if strength > 0 and not self.has_guard(1 - p):
+        if strength > 0 and not self.has_guard(q):
             actions.append((ATTACK_PLAYER, 0))
+        r = self.flank(p)
+        if r >= 0:  # the other player whose bases may be attacked: (ATTACK_BASE, -1 - j)
+            flank_bases = self.bases[r]
+            for j in self.targets(r):
+                if cards[flank_bases[j]].defense <= strength:
+                    actions.append((ATTACK_BASE, -1 - j))
+        actions.extend((AIM, r) for r in self.aims(p))
         actions.append(END_TURN)
         return actions
 
@@ -279,27 +336,48 @@ class Match:
             self.play_hand(p)
         elif kind == BANISH:
             self.use_banish(p, arg)
+        elif kind == USE:
+            self.use(p, arg)
+        elif kind == USE_ALL:
+            self.use_all(p)
         elif kind == ACQUIRE:
             self.buy(p, arg)
         elif kind == ATTACK_BASE:
-            q = 1 - p
+            q = self.foe[p]
+            if arg < 0:  # a base of the flank player (``flank``)
+                q, arg = self.flank(p), -1 - arg
             c = self.bases[q][arg]
             self.pool[self.att] -= self.cards[c].defense
             self.remove_base(q, arg)
             self.discard[q].append(c)
         elif kind == ATTACK_PLAYER:
             self.attack_player(p)
+        elif kind == AIM:
+            if arg not in self.aims(p):
+                raise AssertionError(f"player {p} cannot turn on player {arg}")
+            self.aim(p, arg)
+
+    def aim(self, p: int, q: int) -> None:
+        """Player ``p`` attacks and targets player ``q`` from now on."""
+        self.foe[p] = q
+        self.views[p].aim(q)
 
     def attack_player(self, p: int) -> None:
-        q = 1 - p
+        q = self.foe[p]
         self.life[q] -= self.pool[self.att]
         self.pool[self.att] = 0
         if self.life[q] <= 0:
-            self.over = True
-            self.winner = p
+            self.defeat(p, q)
+
+    def defeat(self, p: int, q: int) -> None:
+        """Player ``q`` has no life left, after ``p``'s attack: with two players, ``p`` wins."""
+        self.over = True
+        self.winner = p
 
     def play_hand(self, p: int) -> None:
-        """Play every card of the hand, last first, and any card drawn meanwhile."""
+        """Play every card of the hand, and any card drawn meanwhile: bases first, ships whose
+        abilities look at what is in play (or scrap from the market row) last (``rank``),
+        otherwise last first."""
         hand = self.hand[p]
         cards = self.cards
         pool = self.pool
@@ -307,7 +385,17 @@ class Match:
         ships, ships_as, fired = self.ships.append, self.ships_as.append, self.ship_fired.append
         pop = hand.pop
         while hand:
-            c = pop()
+            # the lowest rank, the last card among equals (a hand of Scouts: the last)
+            k = len(hand) - 1
+            rank = cards[hand[k]].rank
+            if rank:
+                for i in range(k - 1, -1, -1):
+                    r = cards[hand[i]].rank
+                    if r < rank:
+                        k, rank = i, r
+                        if not r:
+                            break
+            c = pop() if k == len(hand) - 1 else pop(k)
             plain = cards[c].plain
             if plain is None:
                 self.enter_play(p, c)
@@ -323,9 +411,14 @@ class Match:
 
     def enter_play(self, p: int, c: int) -> None:
         card = self.cards[c]
-        if card.base:
+        base = card.base
+        if base:
             self.bases[p].append(c)
-            self.base_fired[p].append(1)
+            if card.primary is not None:
+                self.base_fired[p].append(0)  # its primary ability is ready, not used
+                self.ready += 1
+            else:
+                self.base_fired[p].append(1)
         else:
             self.ships.append(c)
             self.ships_as.append(c)
@@ -338,7 +431,9 @@ class Match:
             for f in factions:
                 fcount[f] += 1
         gain = card.gain
-        if gain is not None:
+        if base:
+            pass
+        elif gain is not None:
             pool = self.pool
             for r, n in gain:
                 pool[r] += n
@@ -353,11 +448,12 @@ class Match:
         if i < n_ships:
             c = self.ships.pop(i)
             acting = self.cards[self.ships_as.pop(i)]
-            self.ship_fired.pop(i)
+            self.ready -= self.ready_in(acting, self.ship_fired.pop(i))
         else:
             c = self.bases[p][i - n_ships]
-            self.remove_base(p, i - n_ships)
             acting = self.cards[c]
+            self.ready -= self.ready_in(acting, self.base_fired[p][i - n_ships])
+            self.remove_base(p, i - n_ships)
         self.count_factions(acting.fmask, -1)
         if acting.bonds:
             self.bond_entries -= 1
@@ -377,9 +473,73 @@ class Match:
         self.take_from_market(slot)
         self.gain_card(p, c, "discard")
 
+    # -- ready abilities ---------------------------------------------------------------------
+
+    @staticmethod
+    def ready_in(card: CompiledCard, flags: int) -> int:
+        """How many abilities of an in-play card with these flags are ready."""
+        n = 0 if flags & 1 or card.primary is None or not card.base else 1
+        for _, _, flag, _ in card.bonds:
+            if flags & (flag << 8) and not flags & flag:
+                n += 1
+        return n
+
+    def usable(self) -> list[int]:
+        """The arguments of the ``USE`` actions: every ready ability, in the order of the
+        cards in play (ships, then bases) and of their abilities."""
+        args: list[int] = []
+        cards = self.cards
+        i = 0
+        for entries, fired in (
+            (self.ships_as, self.ship_fired),
+            (self.bases[self.cur], self.base_fired[self.cur]),
+        ):
+            for k in range(len(entries)):
+                card = cards[entries[k]]
+                flags = fired[k]
+                if card.base and card.primary is not None and not flags & 1:
+                    args.append(i * SLOTS)
+                for _, _, flag, _ in card.bonds:
+                    if flags & (flag << 8) and not flags & flag:
+                        args.append(i * SLOTS + flag.bit_length() - 1)
+                i += 1
+        return args
+
+    def use(self, p: int, arg: int) -> None:
+        """Use one ready ability (``USE``'s argument: the in-play card and the slot)."""
+        i, slot = divmod(arg, SLOTS)
+        n_ships = len(self.ships)
+        if i < n_ships:
+            card, fired, k = self.cards[self.ships_as[i]], self.ship_fired, i
+        else:
+            k = i - n_ships
+            card, fired = self.cards[self.bases[p][k]], self.base_fired[p]
+        flag = 1 << slot
+        if fired[k] & flag or (slot and not fired[k] & (flag << 8)):
+            raise AssertionError(f"ability {slot} of {card.id} is not ready")
+        fired[k] |= flag
+        self.ready -= 1
+        self.src = card.index
+        if slot == 0:
+            assert card.primary is not None
+            card.primary(self, p)
+            return
+        for _, _, bond_flag, run in card.bonds:
+            if bond_flag == flag:
+                run(self, p)
+                return
+
+    def use_all(self, p: int) -> None:
+        """Use every ready ability (those that become ready meanwhile too)."""
+        while self.ready and not self.over:
+            self.use(p, self.usable()[0])
+
     # -- helpers the executors call -----------------------------------------------------------
 
     def fire_bonds(self, p: int) -> None:
+        """Trigger the ally abilities whose faction has another card in play: they are then
+        ready to use (the rulebooks: "triggered as soon as you have another card of that
+        faction in play ... it may be used at any time during your Main Phase")."""
         cards = self.cards
         fcount = self.fcount
         for entries, fired in (
@@ -389,17 +549,14 @@ class Match:
             for i in range(len(entries)):
                 card = cards[entries[i]]
                 bonds = card.bonds
-                if not bonds or fired[i] == card.all_fired:
+                if not bonds or fired[i] & card.trig_mask == card.trig_mask:
                     continue
-                for faction, need, flag, run in bonds:
-                    if fired[i] & flag:
+                for faction, need, flag, _ in bonds:
+                    if fired[i] & (flag << 8):
                         continue
                     if fcount[faction] - ((card.fmask >> faction) & 1) >= need:
-                        fired[i] |= flag
-                        self.src = card.index
-                        run(self, p)
-                        if i >= len(entries):
-                            break
+                        fired[i] |= flag << 8
+                        self.ready += 1
 
     def count_factions(self, fmask: int, delta: int) -> None:
         fcount = self.fcount
@@ -430,6 +587,14 @@ class Match:
             del deck[-more:]
             take += more
         return take
+
+    def aims(self, p: int) -> list[int]:
+        """The players ``p`` may turn on instead of its foe (none with two players)."""
+        return []
+
+    def flank(self, p: int) -> int:
+        """Another player besides the foe whose bases ``p`` may attack and target (-1: none)."""
+        return -1
 
     def others(self, p: int) -> list[int]:
         """The players other than ``p``, in turn order after ``p`` ('each other player')."""
@@ -493,7 +658,7 @@ class Match:
             self.deck[p].append(c)
         else:
             self.discard[p].append(c)
-        self.acquired[p].append((c, self._turn // 2 + 1))
+        self.acquired[p].append((c, self.views[p].round))
 
     # -- copies, for bots that look ahead ------------------------------------------------------
 
@@ -528,6 +693,7 @@ class Match:
         other.return_at_end[:] = self.return_at_end
         other.pile_count = self.pile_count
         other.bond_entries = self.bond_entries
+        other.ready = self.ready
         other.cur = self.cur
         other.turn = self._turn
         other.winner = self.winner
@@ -564,7 +730,7 @@ class Match:
     def all_cards(self) -> list[int]:
         """Every card of the match, wherever it is (the pile counted by its size)."""
         everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
-        for p in (0, 1):
+        for p in range(len(self.deck)):  # every seat
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
         if self.pile is not None:
             everything += [self.pile] * self.pile_count
@@ -585,6 +751,8 @@ def invariant_problems(match: Match, expected: Callable[[], list[int]]) -> list[
     steps = [len(match.bases[p]) - len(match.base_fired[p]) for p in (0, 1)]
     if any(steps) or not len(match.ships) == len(match.ships_as) == len(match.ship_fired):
         problems.append("in-play lists out of step")
+    elif not match.over and match.ready != len(match.usable()):
+        problems.append(f"{match.ready} abilities counted ready, {len(match.usable())} are")
     if any(life > 0 for life in match.life) and match.over and match.winner is None:
         problems.append("a game over without a winner")
     return problems

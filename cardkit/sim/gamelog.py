@@ -22,6 +22,9 @@ from cardkit.sim.actions import (
     PILE,
     PLAY,
     PLAY_ALL,
+    SLOTS,
+    USE,
+    USE_ALL,
     Action,
     Worth,
 )
@@ -80,6 +83,12 @@ class Recorder:
             ships = view.ships
             used = ships[arg] if arg < len(ships) else view.own_bases[arg - len(ships)]
             self._note(view, "banish", card=cards[used].id)
+        elif kind == USE:
+            user = cards[view.in_play(arg // SLOTS)].id
+            self._note(view, "use", cards=[user], ability="bond" if arg % SLOTS else "primary")
+        elif kind == USE_ALL:
+            used_ids = [cards[view.in_play(a // SLOTS)].id for a in view.usable()]
+            self._note(view, "use", cards=used_ids)
         elif kind == ACQUIRE:
             c = view.pile if arg == PILE else view.market[arg]
             assert c is not None
@@ -88,7 +97,7 @@ class Recorder:
             c = view.opponent_bases[arg]
             self._note(view, "destroy", card=cards[c].id, strength=cards[c].defense)
         elif kind == ATTACK_PLAYER:
-            left = view.life(1 - view.seat) - view.strength
+            left = view.life(view.foe) - view.strength
             self._note(view, "attack", strength=view.strength, opponent_left=left)
         elif kind == END:
             self._note(view, "end", unspent=[view.budget, view.strength])
@@ -237,6 +246,7 @@ _SAID = {
     "attack": "attacks for {strength} ({opponent_left} left)",
     "destroy": "destroys {card}",
     "banish": "banishes {card} for its ability",
+    "use": "uses an ability of {cards}",
     "banish_from": "banishes {cards}",
     "discard": "discards {cards}",
     "gain": "gains {card}",

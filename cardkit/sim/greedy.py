@@ -5,7 +5,10 @@ per phase of the game; once a turn the bot sums what its deck is worth per card 
 each faction's ally abilities are to fire. Then it:
 
 - plays first the cards that discard or scrap from the hand (while the hand holds weak cards),
-  then the rest of the hand;
+  then the rest of the hand (bases first, ships that look at what is in play last);
+- uses its ready base and ally abilities once the hand is played: at once, but one that must
+  scrap a card of its own only when a card there is worth scrapping, and one that scraps from
+  the trade row last, after its purchases, to deny the opponent the best card it leaves;
 - attacks the opponent when that is lethal (scrapping ships for attack if that makes it so);
 - scraps its own in-play cards that are below its deck's average, for their scrap abilities
   (an Explorer once the deck has better trade);
@@ -13,7 +16,8 @@ each faction's ally abilities are to fire. Then it:
 - buys the card (or the two cards) adding most over its deck's average: a card's appraisal,
   its ally abilities by the chance they fire, a bonus for feeding the ally abilities it owns;
   it buys nothing that would dilute the deck;
-- thins its deck whenever an effect offers (weakest card first, from the discard pile first),
+- thins its deck when an effect offers and a card is worth under its deck's average card
+  (a starting card) or well under it (another; weakest first, from the discard pile first),
   and answers choices, discards and free acquisitions by the same appraisal.
 """
 
@@ -25,6 +29,7 @@ from mypy_extensions import mypyc_attr
 
 from cardkit.sim.actions import (
     ACQUIRE,
+    AIM,
     ATTACK_BASE,
     ATTACK_PLAYER,
     BANISH,
@@ -32,10 +37,14 @@ from cardkit.sim.actions import (
     PILE,
     PLAY,
     PLAY_HAND,
+    SLOTS,
+    USE,
+    USE_READY,
     Action,
     Worth,
 )
 from cardkit.sim.appraise import WEIGHTS, Ledger, ledger, phase_of
+from cardkit.sim.cards import USE_IF_WEAK, USE_NOW, USE_TO_DENY
 from cardkit.sim.simple import SimpleBot
 from cardkit.sim.view import View
 
@@ -85,6 +94,8 @@ class GreedyBot(SimpleBot):
         # ships and bases in play, and the round, when nothing in play was found to scrap
         self._scan_ships, self._scan_bases, self._scan_round = -1, -1, -1
         self._banish_attack = 0  # ... and the attack their scrap abilities would give
+        self._ready_seen = (-1, -1, -1)  # ready abilities, round, discard size when none was used
+        self._market_mean: dict[int, float] = {}  # by phase: the trade deck's mean card
 
     # -- the figures -------------------------------------------------------------------------
 
@@ -161,6 +172,13 @@ class GreedyBot(SimpleBot):
     # -- the turn ----------------------------------------------------------------------------
 
     def take_action(self, view: View) -> Action:
+        if len(view.lives) > 2:  # a free-for-all: turn on the weakest player first
+            aims = view.aims()
+            if aims:
+                lives = view.lives
+                weakest = min(aims, key=lives.__getitem__)
+                if lives[weakest] < lives[view.foe]:
+                    return (AIM, weakest)
         hand = view.hand
         if hand:
             led = self._led
@@ -173,6 +191,13 @@ class GreedyBot(SimpleBot):
             return PLAY_HAND
         if self._round != view.round:
             self._refresh(view)
+        if view.ready:
+            seen = (view.ready, self._round, len(view.discard))
+            if seen != self._ready_seen:
+                use = self._use(view)
+                if use is not None:
+                    return use
+                self._ready_seen = seen
         strength = view.strength
         opponent_bases = view.opponent_bases
         # a guard among the opponent's bases (a loop, cheaper than asking the view)
@@ -183,7 +208,7 @@ class GreedyBot(SimpleBot):
                 if cards[c].guard:
                     guarded = True
                     break
-        life = view.lives[1 - view.seat]
+        life = view.lives[view.foe]
         if strength >= life and not guarded:
             return (ATTACK_PLAYER, 0)
         ships = view.ships
@@ -201,7 +226,56 @@ class GreedyBot(SimpleBot):
             attack = self._strike(view, strength, guarded)
             if attack is not None:
                 return attack
-        return self._buy(view)
+        action = self._buy(view)
+        if action == END_TURN and view.ready:
+            deny = self._deny(view)
+            if deny is not None:
+                return deny
+        return action
+
+    @final
+    def _use(self, view: View) -> Action | None:
+        """A ready ability to use now: any but those that must scrap a card of ours when no
+        card there is worth scrapping, and those that scrap from the trade row (``_deny``)."""
+        cards = view.cards
+        first = -1
+        every = True  # every ready ability is one to use now: all at once
+        for arg in view.usable():
+            card = cards[view.in_play(arg // SLOTS)]
+            slot = arg % SLOTS
+            kind = card.use_kind[slot]
+            if kind == USE_NOW:
+                if first < 0:
+                    first = arg
+                continue
+            every = False
+            weak = kind == USE_IF_WEAK
+            if first < 0 and weak and self._worth_scrapping(view, card.use_zones[slot]):
+                first = arg
+        if first < 0:
+            return None
+        return USE_READY if every else (USE, first)
+
+    @final
+    def _deny(self, view: View) -> Action | None:
+        """A ready ability that scraps from the trade row, once nothing else is left to do."""
+        cards = view.cards
+        for arg in view.usable():
+            if cards[view.in_play(arg // SLOTS)].use_kind[arg % SLOTS] == USE_TO_DENY:
+                return (USE, arg)
+        return None
+
+    @final
+    def _worth_scrapping(self, view: View, zones: tuple[str, ...]) -> bool:
+        """Whether one of our cards in these zones is worth scrapping (``choose_banish``)."""
+        roles = view.zones
+        candidates = [
+            (zone, i)
+            for zone in zones
+            for i in range(len(view.hand if zone == roles.hand else view.discard))
+            if zone in (roles.hand, roles.discard)
+        ]
+        return bool(candidates) and bool(self.choose_banish(view, candidates, 0, 1))
 
     @final
     def _banish_in_play(
@@ -329,7 +403,7 @@ class GreedyBot(SimpleBot):
         life = view.life(view.seat)
         life_weight = w[2] + (0.8 if life < 15 else 0.3 if life < 25 else 0.0)
         targets = view.targets()
-        bases = view.bases(1 - view.seat)
+        bases = view.bases(view.foe)
         destroy = max((self._threat(view, bases[j]) for j in targets), default=-1e3) + 1.0
         best, best_score = 0, -1e9
         for i, o in enumerate(options):
@@ -358,9 +432,11 @@ class GreedyBot(SimpleBot):
     def choose_banish(
         self, view: View, candidates: list[tuple[str, int]], least: int, most: int
     ) -> list[int]:
-        """Own cards: starting cards always, others worth well under the deck's average, the
-        weakest first and from the discard pile before the hand; a market card only when one
-        must go (the dearest)."""
+        """Own cards worth under the deck's average card (starting cards) or well under it
+        (others): scrapping one gains, as it raises what a hand is worth. The weakest
+        first and from the discard pile before the hand; from the market row, when it may,
+        the card best for the opponent among those it cannot afford, if better than the trade
+        deck's average card that replaces it (a denial), and when one must go, the dearest."""
         led = self._refresh(view)
         keep = led.keep[self._phase]
         cards = view.cards
@@ -369,20 +445,45 @@ class GreedyBot(SimpleBot):
         zones = {hand_zone: view.hand, roles.discard: view.discard, market_zone: view.market}
         own: list[tuple[float, int, bool]] = []
         market: list[tuple[int, int]] = []
-        bar = self.thin_offered * self._avg
+        avg = self._avg  # a starting card goes when below the deck's average card
+        bar = self.thin_offered * avg  # another when well below it
         for k, (zone, i) in enumerate(candidates):
             c = zones[zone][i]
             if zone == market_zone:
                 market.append((-cards[c].cost, k))
             else:
                 v = keep[c] + (0.3 if zone == hand_zone else 0.0)
-                own.append((v, k, cards[c].cost == 0 or v < bar))
+                own.append((v, k, v < (avg if cards[c].cost == 0 else bar)))
         own.sort()
         picks = [k for _, k, weak in own if weak][:most]
+        if market and len(picks) < most and least == 0:
+            offered = [(view.market[candidates[k][1]], k) for _, k in market]
+            deny = self._worth_denying(view, keep, offered)
+            if deny is not None:
+                picks.append(deny)
         if len(picks) < least:
             rest = [k for _, k, _ in own if k not in picks] + [k for _, k in sorted(market)]
             picks += rest[: least - len(picks)]
         return picks
+
+    @final
+    def _worth_denying(
+        self, view: View, keep: list[float], offered: list[tuple[int, int]]
+    ) -> int | None:
+        """Of the market cards offered (card, candidate), the one to deny the opponent: the
+        best of those it cannot afford now, when better than the trade deck's mean card."""
+        mean = self._market_mean.get(self._phase)
+        if mean is None:
+            deck = view.compiled.market_deck
+            mean = sum(keep[c] for c in deck) / len(deck) if deck else 0.0
+            self._market_mean[self._phase] = mean
+        budget = view.budget
+        cards = view.cards
+        best, best_value = None, mean
+        for c, k in offered:
+            if cards[c].cost > budget and keep[c] > best_value:
+                best, best_value = k, keep[c]
+        return best
 
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
         led = self._refresh(view)
@@ -395,7 +496,7 @@ class GreedyBot(SimpleBot):
         return max(options, key=value)
 
     def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:
-        bases = view.bases(1 - view.seat)
+        bases = view.bases(view.foe)
         return max(options, key=lambda j: self._threat(view, bases[j]))
 
     def choose_from_discard(self, view: View, options: list[int]) -> int | None:

@@ -50,9 +50,7 @@ class MonteCarloBot(GreedyBot):
         kind = action[0]
         if kind == ACQUIRE or (action == END_TURN and view.budget > 0):
             options = self._buys(view, action)
-        elif kind == ATTACK_BASE or (
-            kind == ATTACK_PLAYER and view.strength < view.life(1 - view.seat)
-        ):
+        elif kind == ATTACK_BASE or (kind == ATTACK_PLAYER and view.strength < view.life(view.foe)):
             options = self._attacks(view, action)
         else:
             return action

@@ -50,6 +50,7 @@ class SimPool:
     added: tuple[str, ...] = ()  # ids of the cards added with --add
     supply: tuple[tuple[int, int], ...] = ()  # (card index, pile size) of the supply piles
     curse: int | None = None  # card index of the pile 'each other player gains a curse' takes
+    seat_starting: tuple[tuple[tuple[int, int], ...], ...] = ()  # by seat: its own, or ()
 
     def index(self, card_id: str) -> int:
         for i, card in enumerate(self.cards):
@@ -150,6 +151,8 @@ def build_pool(
     # (not, say, challenge cards or scorecards kept in the same game folder).
     piles = dict(setup.supply)
     in_play = {card_id for card_id, _ in setup.starting_deck} | {setup.pile} | added_ids
+    for seat in setup.seats:
+        in_play |= {card_id for card_id, _ in seat.starting_deck or ()}
     in_play |= set(piles)
     all_cards = [
         card
@@ -182,7 +185,7 @@ def build_pool(
     ids = {card.id: i for i, card in enumerate(cards)}
     known = [card.id for card in card_set.cards] + [c.id for c in added]
 
-    def lookup(card_id: str, what: str, *where: str, key: bool = False) -> int | None:
+    def lookup(card_id: str, what: str, *where: str | int, key: bool = False) -> int | None:
         if card_id in ids:
             return ids[card_id]
         if card_id not in known:  # a card that failed its checks is reported already
@@ -200,6 +203,15 @@ def build_pool(
         index = lookup(card_id, "starting deck", "starting_deck", card_id, key=True)
         if index is not None:
             starting.append((index, copies))
+    seat_starting = []
+    for k, seat in enumerate(setup.seats):
+        own = []
+        for card_id, copies in seat.starting_deck or ():
+            seat_path = ("seats", k, "starting_deck", card_id)
+            index = lookup(card_id, f"seat {k + 1}'s starting deck", *seat_path, key=True)
+            if index is not None:
+                own.append((index, copies))
+        seat_starting.append(tuple(own))
     pile = None if setup.pile is None else lookup(setup.pile, "pile", "pile", "card")
     for card_id in piles:
         lookup(card_id, "supply pile", "supply", "piles", card_id, key=True)
@@ -241,6 +253,7 @@ def build_pool(
         added=tuple(c.id for c in added),
         supply=tuple(supply),
         curse=curse,
+        seat_starting=tuple(seat_starting),
     )
     return pool, sorted(notes, key=lambda d: d.sort_key)
 

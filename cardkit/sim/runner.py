@@ -19,11 +19,16 @@ from typing import TypeVar
 from cardkit.sim.bots import BOTS, Bot
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, Outcome
+from cardkit.sim.formats import FormatMatch, is_format_game
 from cardkit.sim.pool import SimPool
+from cardkit.sim.strategy import Strategy, StrategyBot
 from cardkit.sim.supply import SupplyMatch, is_supply_game
 from cardkit.workers import START_FAILURES, abandon, start_pool
 
 T = TypeVar("T")
+
+BotSpec = str | Strategy
+"""A bot of a sweep: a built-in bot by name (``BOTS``), or a strategy (a strategy file's)."""
 
 BUCKETS: tuple[tuple[int, int], ...] = ((1, 3), (4, 6), (7, 9), (10, 12), (13, 10**6))
 """Rounds (a player's own turns) by which a card's first purchase is grouped."""
@@ -124,18 +129,37 @@ def game_seed(seed: int, game: int) -> int:
     return (seed % 2**32) * 2**32 + game
 
 
-def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    return [BOTS[name](seed * 4 + 1 + k) for k, name in enumerate(names)]
+def make_bots(names: Sequence[BotSpec], seed: int) -> list[Bot]:
+    return [_make_bot(name, seed * 4 + 1 + k) for k, name in enumerate(names)]
+
+
+def _make_bot(spec: BotSpec, seed: int) -> Bot:
+    if isinstance(spec, str):
+        return BOTS[spec](seed)
+    if spec.bot:  # a strategy played by a built-in bot (a game with a market row)
+        from cardkit.sim.guided import GuidedBot
+
+        return GuidedBot(spec, seed)
+    return StrategyBot(spec, seed)
+
+
+def bot_label(spec: BotSpec) -> str:
+    """A bot's name in reports: a built-in bot's, or the strategy's."""
+    return spec if isinstance(spec, str) else spec.name
 
 
 def play_game(
-    compiled: Compiled, bots: Sequence[str], seed: int, game: int, banned: int = -1
+    compiled: Compiled, bots: Sequence[BotSpec], seed: int, game: int, banned: int = -1
 ) -> Outcome:
     """Game number ``game`` of a sweep: slot A moves first in even games. With ``banned`` (a
     card index), slot A never acquires that card; everything else, the shuffles and the bots'
     random numbers too, is as in the game without it (common random numbers)."""
     first_slot = game % 2
     s = game_seed(seed, game)
+    if is_format_game(compiled):
+        players = compiled.pool.setup.players
+        order = [bots[(first_slot + k) % 2] for k in range(players)]
+        return FormatMatch(compiled, make_bots(order, s), s).play()
     if is_supply_game(compiled):
         players = compiled.pool.setup.players
         order = [bots[(first_slot + k) % 2] for k in range(players)]
@@ -155,13 +179,15 @@ def slot_a_score(outcome: Outcome, game: int) -> int:
     return 2 if winner == game % 2 else 0
 
 
-def play_games(pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int) -> Tally:
+def play_games(
+    pool: SimPool, bots: tuple[BotSpec, BotSpec], seed: int, start: int, stop: int
+) -> Tally:
     """Games ``start`` to ``stop - 1`` of the sweep ``seed``: the pure unit of work."""
     return play_scored(pool, bots, seed, start, stop)[0]
 
 
 def play_scored(
-    pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int
+    pool: SimPool, bots: tuple[BotSpec, BotSpec], seed: int, start: int, stop: int
 ) -> tuple[Tally, bytes]:
     """``play_games``, and slot A's score of each game (``slot_a_score``)."""
     compiled = _compiled(pool)
@@ -179,7 +205,7 @@ def play_scored(
 
 
 def play_without(
-    pool: SimPool, bots: tuple[str, str], seed: int, card: int, start: int, stop: int
+    pool: SimPool, bots: tuple[BotSpec, BotSpec], seed: int, card: int, start: int, stop: int
 ) -> bytes:
     """Slot A's score of games ``start`` to ``stop - 1`` when slot A never acquires ``card``."""
     compiled = _compiled(pool)
@@ -250,7 +276,7 @@ def default_jobs() -> int:
 
 def run_sweep(
     pool: SimPool,
-    bots: tuple[str, str],
+    bots: tuple[BotSpec, BotSpec],
     *,
     games: int,
     seed: int,

@@ -16,6 +16,7 @@ from cardkit.sim.actions import (
     END_TURN,
     PILE,
     PLAY_HAND,
+    USE_READY,
     Action,
     Worth,
 )
@@ -85,6 +86,8 @@ class SimpleBot:
     def take_action(self, view: View) -> Action:
         if view.hand:
             return PLAY_HAND
+        if view.ready:
+            return USE_READY
         strength = view.strength
         if strength:
             attack = self._attack(view, strength)
@@ -99,8 +102,8 @@ class SimpleBot:
     def _attack(self, view: View, strength: int) -> Action | None:
         """Break the largest base it can (guards first), unless the opponent can be finished."""
         cards = view.cards
-        opponent_life = view.life(1 - view.seat)
-        opponent_bases = view.bases(1 - view.seat)
+        opponent_life = view.life(view.foe)
+        opponent_bases = view.bases(view.foe)
         if opponent_bases:
             targets = view.targets()
             best, best_defense = -1, 0
@@ -129,9 +132,9 @@ class SimpleBot:
                     if first < 0:
                         first = i
                 i += 1
-        if first < 0 or view.strength + extra < view.life(1 - view.seat):
+        if first < 0 or view.strength + extra < view.life(view.foe):
             return None
-        return None if view.has_guard(1 - view.seat) else (BANISH, first)
+        return None if view.has_guard(view.foe) else (BANISH, first)
 
     def _buy(self, view: View) -> Action:
         cards = view.cards
@@ -174,7 +177,7 @@ class SimpleBot:
 
     def choose_option(self, view: View, options: tuple[Worth, ...]) -> int:
         early = view.round <= 6
-        can_destroy = bool(view.bases(1 - view.seat))
+        can_destroy = bool(view.bases(view.foe))
         best, best_score = 0, -1e9
         for i, w in enumerate(options):
             score = (
@@ -236,7 +239,7 @@ class SimpleBot:
         return max(options, key=cost)
 
     def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:
-        bases = view.bases(1 - view.seat)
+        bases = view.bases(view.foe)
         return max(options, key=lambda j: view.cards[bases[j]].defense)
 
     def choose_from_discard(self, view: View, options: list[int]) -> int | None:

@@ -1,5 +1,8 @@
 """Scripted players for the supply family: a buy list and a play order, as data.
 
+(A strategy that names a built-in ``bot`` is played by ``guided.py``'s ``GuidedBot``
+instead: that bot's play, with the strategy's buy rules and limits.)
+
 A ``Strategy`` is what a strategy file says (``load/strategy.py`` reads one): the Action
 cards to play first, and buy rules tried in order, each naming a card and when to buy it
 (coins at least, or exactly, and fewer than so many owned). ``StrategyBot`` plays it: its
@@ -32,12 +35,26 @@ class BuyRule:
     exactly: bool = False
     fewer_than: int = 0
 
+    def __reduce__(self) -> tuple[type[BuyRule], tuple[str, int, bool, int]]:
+        # by its fields: compiled with mypyc, a frozen dataclass cannot be unpickled field by
+        # field, and strategies go to worker processes
+        return (BuyRule, (self.card, self.coins, self.exactly, self.fewer_than))
+
 
 @dataclass(frozen=True, slots=True)
 class Strategy:
     name: str
     buy: tuple[BuyRule, ...]
     play: tuple[str, ...] = ()  # Action cards by id, the first played first
+    # Games with a market row (``guided.py``): the built-in bot that plays the rest, the cards
+    # never acquired, and the factions acquired from (with cards of no faction; () any)
+    bot: str = ""
+    never: tuple[str, ...] = ()
+    factions: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Strategy], tuple[object, ...]]:
+        fields = (self.name, self.buy, self.play, self.bot, self.never, self.factions)
+        return (Strategy, fields)
 
 
 class StrategyBot:

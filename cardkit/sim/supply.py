@@ -30,7 +30,7 @@ from cardkit.sim.actions import (
     PLAY_HAND,
     Action,
 )
-from cardkit.sim.engine import Match, Outcome, shuffle
+from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.view import Bot, View
 
 if TYPE_CHECKING:
@@ -55,24 +55,7 @@ class SupplyMatch(Match):
         setup = pool.setup
         n = len(self.bots)
         self.players = n
-        self.rng.seed(seed)  # the deal again, for every player, from the seed alone
-        self.market_deck = list(compiled.market_deck)
-        shuffle(self.market_deck, self.rng.random)
-        self.market = [
-            self.market_deck.pop() for _ in range(min(setup.market_size, len(self.market_deck)))
-        ]
-        self.life = [setup.starting_life] * n
-        self.banned = [frozenset[int]() for _ in range(n)]  # no card is measured in this family
-        self.deck = []
-        for _ in range(n):
-            deck = list(compiled.starting_deck)
-            shuffle(deck, self.rng.random)
-            self.deck.append(deck)
-        self.hand = [[] for _ in range(n)]
-        self.discard = [[] for _ in range(n)]
-        self.bases = [[] for _ in range(n)]
-        self.base_fired = [[] for _ in range(n)]
-        self.acquired = [[] for _ in range(n)]
+        self.deal(seed, n)  # no card is measured in this family: none is banned
         self.turns_taken = [0] * n
         self.pile_cards = [c for c, _ in pool.supply]
         self.left = [size for _, size in pool.supply]
@@ -95,9 +78,10 @@ class SupplyMatch(Match):
         self.end_rounds = setup.end_rounds
         self.target = setup.target
         self.by_points = setup.win == "points"
+        self.foe = [(p + 1) % n for p in range(n)]  # attacks hit every other player
         self.views = [View(self, p) for p in range(n)]
         for p in range(n):
-            self.draw(p, setup.first_hand_size if p == 0 else setup.hand_size)
+            self.draw(p, setup.opening_hand(p))
         self.start_limits()
 
     # -- the game loop ------------------------------------------------------------------------

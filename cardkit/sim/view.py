@@ -37,6 +37,7 @@ class View:
         "banned",
         "cards",
         "discard",
+        "foe",
         "hand",
         "lives",
         "market",
@@ -63,7 +64,10 @@ class View:
         self.lives: list[int] = match.life
         """Both players' life, by seat."""
         self.own_bases: list[int] = match.bases[seat]
-        self.opponent_bases: list[int] = match.bases[1 - seat]
+        self.foe: int = match.foe[seat]
+        """The player this one attacks and targets (with two players, the other one)."""
+        self.opponent_bases: list[int] = match.bases[self.foe]
+        """... and that player's bases."""
         self._pool = match.pool
         self._acq = match.acq
         self._att = match.att
@@ -110,7 +114,7 @@ class View:
 
     def targets(self) -> list[int]:
         """The opponent's bases that may be attacked or targeted."""
-        return self._m.targets(1 - self.seat)
+        return self._m.targets(self.foe)
 
     def has_guard(self, seat: int) -> bool:
         return self._m.has_guard(seat)
@@ -120,6 +124,31 @@ class View:
         m, s = self._m, self.seat
         ships = m.ships if m.cur == s else []
         return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
+
+    @property
+    def ready(self) -> int:
+        """How many abilities of this player's cards in play are ready to use (``USE``)."""
+        return self._m.ready if self._m.cur == self.seat else 0
+
+    def usable(self) -> list[int]:
+        """The arguments of this player's ``USE`` actions (an entry of the cards in play, ships
+        then bases, times ``SLOTS``, plus the slot: 0 a base's primary, k + 1 ally ability k)."""
+        return self._m.usable() if self._m.cur == self.seat else []
+
+    def in_play(self, entry: int) -> int:
+        """The card of an entry of this player's cards in play (ships, then bases), as it
+        counts (a copy counts as the card it copies)."""
+        ships = self._m.ships_as
+        return ships[entry] if entry < len(ships) else self._m.bases[self.seat][entry - len(ships)]
+
+    def aim(self, foe: int) -> None:
+        """The match turned this player on another opponent (a format of more players)."""
+        self.foe = foe
+        self.opponent_bases = self._m.bases[foe]
+
+    def aims(self) -> list[int]:
+        """The players this one may turn on instead (``AIM`` actions: a free-for-all)."""
+        return self._m.aims(self.seat) if self._m.cur == self.seat else []
 
     def supply_left(self) -> list[int]:
         """The cards left in each supply pile, in the order of ``compiled.pool.supply``."""
