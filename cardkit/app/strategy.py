@@ -9,9 +9,10 @@ buy:                          # tried in order; the first that fits is bought
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
 
-from cardkit.diagnostics import Diagnostic, error
+from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.sim.strategy import BuyRule, Strategy
@@ -19,8 +20,11 @@ from cardkit.sim.strategy import BuyRule, Strategy
 _RULE_KEYS = {"card", "coins", "exactly", "fewer_than"}
 
 
-def load_strategy(path: Path, shown: str) -> tuple[Strategy | None, list[Diagnostic]]:
-    """The strategy in ``path``; every problem a located CK408 error."""
+def load_strategy(
+    path: Path, shown: str, cards: Collection[str] = ()
+) -> tuple[Strategy | None, list[Diagnostic]]:
+    """The strategy in ``path``; every problem a located CK408 error. With ``cards`` (the
+    game's card ids), a card it names that the game lacks is one too."""
     text, problems = read_text(path, shown)
     if text is None:
         return None, problems
@@ -45,6 +49,20 @@ def load_strategy(path: Path, shown: str) -> tuple[Strategy | None, list[Diagnos
         if extra:
             bad(f"unknown key {extra[0]!r} of a buy rule", "buy", i)
             continue
+        if cards and rule["card"] not in cards:
+            hint = did_you_mean(rule["card"], cards)
+            bad(f"unknown card {rule['card']!r}{hint} in a buy rule", "buy", i, "card")
+            continue
+        wrong = [
+            key
+            for key, kind in (("coins", int), ("fewer_than", int), ("exactly", bool))
+            if key in rule
+            and (not isinstance(rule[key], kind) or (kind is int and isinstance(rule[key], bool)))
+        ]
+        if wrong:
+            kind = "true or false" if wrong[0] == "exactly" else "a whole number"
+            bad(f"{wrong[0]!r} of a buy rule is {kind}, not {rule[wrong[0]]!r}", "buy", i, wrong[0])
+            continue
         rules.append(
             BuyRule(
                 rule["card"],
@@ -56,6 +74,10 @@ def load_strategy(path: Path, shown: str) -> tuple[Strategy | None, list[Diagnos
     play = data.get("play", [])
     if not isinstance(play, list) or not all(isinstance(c, str) for c in play):
         bad("'play' is a list of card ids", "play")
+    elif cards:
+        for i, card_id in enumerate(play):
+            if card_id not in cards:
+                bad(f"unknown card {card_id!r}{did_you_mean(card_id, cards)} to play", "play", i)
     if found:
         return None, found
     return Strategy(str(data.get("name", path.stem)), tuple(rules), tuple(play)), []

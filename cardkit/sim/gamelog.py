@@ -28,7 +28,7 @@ from cardkit.sim.actions import (
 from cardkit.sim.bots import Bot, View
 from cardkit.sim.engine import Match
 from cardkit.sim.pool import SimPool
-from cardkit.sim.runner import _compiled, game_seed, make_bots
+from cardkit.sim.runner import Player, _compiled, game_seed, make_bots, player_name
 
 Event = dict[str, Any]
 
@@ -142,7 +142,7 @@ class Recorder:
         return i
 
 
-def log_games(pool: SimPool, bots: tuple[str, str], seed: int, games: int) -> list[Event]:
+def log_games(pool: SimPool, bots: tuple[Player, Player], seed: int, games: int) -> list[Event]:
     """The events of games ``0`` to ``games - 1`` of the sweep ``seed``, each game closed by
     its result."""
     compiled = _compiled(pool)
@@ -162,7 +162,7 @@ def log_games(pool: SimPool, bots: tuple[str, str], seed: int, games: int) -> li
                 "event": "start",
                 "seed": seed,
                 "first": slots[0],
-                "bots": list(bots),
+                "bots": [player_name(b) for b in bots],
                 "resources": spend,
             }
         )

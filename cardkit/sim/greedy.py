@@ -161,6 +161,9 @@ class GreedyBot(SimpleBot):
     # -- the turn ----------------------------------------------------------------------------
 
     def take_action(self, view: View) -> Action:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.take_action(view)
         hand = view.hand
         if hand:
             led = self._led
@@ -343,6 +346,9 @@ class GreedyBot(SimpleBot):
         return best
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_discard(view, least, most)
         led = self._ledger(view)
         phase = _phase(view.round)
         play = led.primary[phase]
@@ -361,6 +367,9 @@ class GreedyBot(SimpleBot):
         """Own cards: starting cards always, others worth well under the deck's average, the
         weakest first and from the discard pile before the hand; a market card only when one
         must go (the dearest)."""
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_banish(view, candidates, least, most)
         led = self._refresh(view)
         keep = led.keep[self._phase]
         cards = view.cards

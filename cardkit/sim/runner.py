@@ -20,6 +20,7 @@ from cardkit.sim.bots import BOTS, Bot
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.pool import SimPool
+from cardkit.sim.strategy import Strategy, StrategyBot
 from cardkit.sim.supply import SupplyMatch, is_supply_game
 
 T = TypeVar("T")
@@ -62,6 +63,7 @@ class Tally:
 
     games: int = 0
     draws: int = 0
+    timeouts: int = 0  # the draws the turn limit made (the others: ties by the game's rules)
     slot_wins: list[int] = field(default_factory=lambda: [0, 0])
     first_wins: int = 0
     turns: int = 0
@@ -71,6 +73,7 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.games += other.games
         self.draws += other.draws
+        self.timeouts += other.timeouts
         self.slot_wins[0] += other.slot_wins[0]
         self.slot_wins[1] += other.slot_wins[1]
         self.first_wins += other.first_wins
@@ -87,6 +90,7 @@ class Tally:
         winner = outcome.winner
         if winner is None:
             self.draws += 1
+            self.timeouts += outcome.timeout
         else:
             self.slot_wins[(winner + first_slot) % 2] += 1  # seats alternate the two slots
             self.first_wins += winner == 0
@@ -123,12 +127,24 @@ def game_seed(seed: int, game: int) -> int:
     return (seed % 2**32) * 2**32 + game
 
 
-def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
-    return [BOTS[name](seed * 4 + 1 + k) for k, name in enumerate(names)]
+Player = str | Strategy
+"""A seat's player: a bot by name (``BOTS``) or a strategy (a strategy file, read)."""
+
+
+def player_name(player: Player) -> str:
+    return player if isinstance(player, str) else player.name
+
+
+def make_bots(names: Sequence[Player], seed: int) -> list[Bot]:
+    bots: list[Bot] = []
+    for k, name in enumerate(names):
+        s = seed * 4 + 1 + k
+        bots.append(BOTS[name](s) if isinstance(name, str) else StrategyBot(name, s))
+    return bots
 
 
 def play_game(
-    compiled: Compiled, bots: Sequence[str], seed: int, game: int, banned: int = -1
+    compiled: Compiled, bots: Sequence[Player], seed: int, game: int, banned: int = -1
 ) -> Outcome:
     """Game number ``game`` of a sweep: slot A moves first in even games. With ``banned`` (a
     card index), slot A never acquires that card; everything else, the shuffles and the bots'
@@ -154,13 +170,15 @@ def slot_a_score(outcome: Outcome, game: int) -> int:
     return 2 if winner == game % 2 else 0
 
 
-def play_games(pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int) -> Tally:
+def play_games(
+    pool: SimPool, bots: tuple[Player, Player], seed: int, start: int, stop: int
+) -> Tally:
     """Games ``start`` to ``stop - 1`` of the sweep ``seed``: the pure unit of work."""
     return play_scored(pool, bots, seed, start, stop)[0]
 
 
 def play_scored(
-    pool: SimPool, bots: tuple[str, str], seed: int, start: int, stop: int
+    pool: SimPool, bots: tuple[Player, Player], seed: int, start: int, stop: int
 ) -> tuple[Tally, bytes]:
     """``play_games``, and slot A's score of each game (``slot_a_score``)."""
     compiled = _compiled(pool)
@@ -178,7 +196,7 @@ def play_scored(
 
 
 def play_without(
-    pool: SimPool, bots: tuple[str, str], seed: int, card: int, start: int, stop: int
+    pool: SimPool, bots: tuple[Player, Player], seed: int, card: int, start: int, stop: int
 ) -> bytes:
     """Slot A's score of games ``start`` to ``stop - 1`` when slot A never acquires ``card``."""
     compiled = _compiled(pool)
@@ -238,7 +256,7 @@ def default_jobs() -> int:
 
 def run_sweep(
     pool: SimPool,
-    bots: tuple[str, str],
+    bots: tuple[Player, Player],
     *,
     games: int,
     seed: int,
