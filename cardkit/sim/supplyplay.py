@@ -117,7 +117,9 @@ class Tables:
         "action",
         "buy",
         "coin",
+        "coins",
         "cost",
+        "dead",
         "empty_piles",
         "end_pile",
         "free",
@@ -128,7 +130,10 @@ class Tables:
         "profiles",
         "specials",
         "terminal",
+        "terms",
+        "thins",
         "top",
+        "top_pile",
         "top_points",
         "village",
     )
@@ -160,6 +165,24 @@ class Tables:
         # a card that does nothing in the hand: curses first, then the others by points
         self.junk = [not p for p in self.playable]
         self.pile_cards = [c for c, _ in pool.supply]
+        self.coins = [p.coins for p in self.profiles]
+        self.thins = [p.thin > 0 for p in self.profiles]
+        # a card of no use in the hand, or money of no cost (what thinning takes)
+        self.dead = [
+            j or (f and c == 0) for j, f, c in zip(self.junk, self.free, self.cost, strict=True)
+        ]
+        # ``SupplyPlayer.worth``'s terms: coins, buys and attacks; per card drawn, cycled and
+        # (the deck's first thinner) thinned; whether it is a village
+        self.terms = [
+            (
+                p.coins + 0.3 * p.buys + p.harm,
+                p.draw,
+                max(p.cycle, 0.0),
+                p.thin,
+                v,
+            )
+            for p, v in zip(self.profiles, self.village, strict=True)
+        ]
         self.end_pile = (
             -1 if setup.end_pile is None else self.pile_cards.index(pool.index(setup.end_pile))
         )
@@ -167,6 +190,7 @@ class Tables:
         best = max(self.pile_cards, key=lambda c: (self.points[c], -self.cost[c]), default=-1)
         self.top = best if best >= 0 and self.points[best] > 0 else -1
         self.top_points = self.points[best] if self.top >= 0 else 0
+        self.top_pile = self.pile_cards.index(self.top) if self.top >= 0 else -1
 
     def cards_to_end(self, left: list[int]) -> int:
         """The fewest cards that must still leave the supply for the game to end (a large
@@ -204,54 +228,74 @@ class SupplyPlayer:
         self.buys = resources.get(setup.buys, -1)
         self.hand_size = setup.hand_size
         self.start_near = -1  # cards to the end when the game began
-        self._known = -1  # the round and cards owned the deck's figures were made for
-        self._owned = -1
+        self._known = -1  # the round the deck's figures below were made for
         self.money = 0.0  # coins the deck holds
         self.density = 0.0  # ... per card
         self.terminals = 0
         self.villages = 0
         self.thinners = 0
         self.junk = 0
-        self.size = 0
+        self.size = 1
+        self.worths: list[float] = []  # by card: ``worth``, this round
+        self.buy_worths: list[float] = []  # by supply pile: what buying its card adds, or -1
 
     # -- the deck's figures ------------------------------------------------------------------
 
     def _figures(self, view: View) -> None:
-        owned = view.owned()
-        if self._known == view.round and self._owned == len(owned):
+        """The deck's figures, once a round (a buy or a thinning later in the turn changes
+        them a little, and is counted the next round)."""
+        if self._known == view.round:
             return
-        self._known, self._owned = view.round, len(owned)
+        self._known = view.round
         t = self.t
-        profiles = t.profiles
         money = 0.0
         terminals = villages = thinners = junk = 0
+        owned = view.owned()
+        coins, terminal, village, thin, dead = t.coins, t.terminal, t.village, t.thins, t.dead
         for c in owned:
-            p = profiles[c]
-            money += p.coins
-            terminals += t.terminal[c]
-            villages += t.village[c]
-            thinners += p.thin > 0
-            junk += t.junk[c] or (t.free[c] and t.cost[c] == 0)
+            money += coins[c]
+            terminals += terminal[c]
+            villages += village[c]
+            thinners += thin[c]
+            junk += dead[c]
         n = len(owned) or 1
-        self.money, self.density, self.size = money, money / n, n
+        density = money / n
+        self.money, self.density, self.size = money, density, n
         self.terminals, self.villages, self.thinners, self.junk = (
             terminals,
             villages,
             thinners,
             junk,
         )
+        # ``worth`` of every card, its terms that depend on the deck worked out once
+        cycle = 0.3 * junk / n
+        spare = 0.8 if terminals > villages else 0.0
+        to_thin = float(junk if thinners == 0 else 0)  # the first thinner's cards to take
+        self.worths = [
+            base
+            + draw * density
+            + cycle_n * cycle
+            + (spare if v else 0.0)
+            + 0.5 * (thin_n if thin_n < to_thin else to_thin)
+            for base, draw, cycle_n, thin_n, v in t.terms
+        ]
+        clash = (terminals + 1 - villages) * 2 * self.hand_size > n
+        bar = self.density + BUY_BAR
+        buy_worths = []
+        for c in t.pile_cards:
+            v = -1.0
+            if t.points[c] == 0 and not t.junk[c]:
+                v = self.worths[c]
+                if t.terminal[c] and clash:
+                    v *= TERMINAL_CLASH  # it would often meet another terminal in a hand
+                if v <= bar:
+                    v = -1.0
+            buy_worths.append(v)
+        self.buy_worths = buy_worths
 
     def worth(self, c: int) -> float:
-        """What card ``c`` gives a hand, in coins, in this deck."""
-        t = self.t
-        p = t.profiles[c]
-        v = p.coins + p.draw * self.density + 0.3 * p.buys + p.harm
-        v += max(p.cycle, 0.0) * 0.3 * self.junk / max(self.size, 1)
-        if p.thin:
-            v += min(p.thin, self.junk) * 0.5 if self.thinners == 0 else 0.0
-        if t.village[c] and self.terminals > self.villages:
-            v += 0.8
-        return v
+        """What card ``c`` gives a hand, in coins, in this deck (as the round began)."""
+        return self.worths[c]
 
     # -- the turn ------------------------------------------------------------------------------
 
@@ -266,7 +310,7 @@ class SupplyPlayer:
                 self._figures(view)
                 for i, c in enumerate(hand):
                     if playable[c] and not free[c]:
-                        key = (0.0 if t.terminal[c] else 1.0, self.worth(c))
+                        key = (0.0 if t.terminal[c] else 1.0, self.worths[c])
                         if best < 0 or key > best_key:
                             best, best_key = i, key
                 if best >= 0:
@@ -292,7 +336,7 @@ class SupplyPlayer:
         cost, points = t.cost, t.points
         top = t.top
         if top >= 0:
-            k = pile_cards.index(top)
+            k = t.top_pile
             if (
                 left[k] > 0
                 and cost[top] <= budget
@@ -300,6 +344,7 @@ class SupplyPlayer:
             ):
                 return k
         best, best_key = -1, (0.0, 0)
+        buy_worths = self.buy_worths
         for k, c in enumerate(pile_cards):
             if left[k] <= 0 or cost[c] > budget:
                 continue
@@ -307,20 +352,12 @@ class SupplyPlayer:
                 if c == top:
                     continue
                 share = points[c] / t.top_points if t.top_points else 1.0
-                if near <= max(2.0, self.start_near * share):
-                    key = (100.0 + points[c], cost[c])
-                else:
+                if near > max(2.0, self.start_near * share):
                     continue
-            elif points[c] < 0 or t.junk[c]:
-                continue
+                key = (100.0 + points[c], cost[c])
             else:
-                v = self.worth(c)
-                if (
-                    t.terminal[c]
-                    and (self.terminals + 1 - self.villages) * 2 * self.hand_size > self.size
-                ):
-                    v *= TERMINAL_CLASH  # it would often meet another terminal in a hand
-                if v <= self.density + BUY_BAR:
+                v = buy_worths[k]
+                if v < 0.0:
                     continue
                 key = (v, cost[c])
             if best < 0 or key > best_key:
@@ -335,7 +372,7 @@ class SupplyPlayer:
         t = self.t
         if t.junk[c]:
             return -1.0 if t.points[c] < 0 else 0.0
-        return 0.1 + self.worth(c) + 0.01 * t.cost[c]
+        return 0.1 + self.worths[c] + 0.01 * t.cost[c]
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
         """The cards worth least first; with a choice of how many ('any number'), those worth
