@@ -115,6 +115,7 @@ class Tables:
 
     __slots__ = (
         "action",
+        "acts",
         "buy",
         "coin",
         "coins",
@@ -135,6 +136,7 @@ class Tables:
         "top",
         "top_pile",
         "top_points",
+        "treasure",
         "village",
     )
 
@@ -162,6 +164,9 @@ class Tables:
             for c, p in enumerate(self.profiles)
         ]
         self.village = [p.actions >= 2 for p in self.profiles]
+        # played in the action phase (using an action, if counted); played with the treasures
+        self.acts = [self.playable[c] and not self.free[c] for c in range(len(pool.cards))]
+        self.treasure = [self.playable[c] and self.free[c] for c in range(len(pool.cards))]
         # a card that does nothing in the hand: curses first, then the others by points
         self.junk = [not p for p in self.playable]
         self.pile_cards = [c for c, _ in pool.supply]
@@ -237,7 +242,9 @@ class SupplyPlayer:
         self.junk = 0
         self.size = 1
         self.worths: list[float] = []  # by card: ``worth``, this round
-        self.buy_worths: list[float] = []  # by supply pile: what buying its card adds, or -1
+        self.play_rank: list[float] = []  # by card: the Action to play first ranks highest
+        self.near = 0  # cards to the end, as the round began
+        self.buy_order: list[tuple[int, int]] = []  # (pile, cost): the first affordable is bought
 
     # -- the deck's figures ------------------------------------------------------------------
 
@@ -279,19 +286,33 @@ class SupplyPlayer:
             + 0.5 * (thin_n if thin_n < to_thin else to_thin)
             for base, draw, cycle_n, thin_n, v in t.terms
         ]
+        worths = self.worths
+        self.play_rank = [
+            w + (0.0 if terminal[c] else 1000.0) if t.acts[c] else -1.0
+            for c, w in enumerate(worths)
+        ]
+        # what to buy, best first, as (pile, its card's cost), the card of most points apart
+        near = t.cards_to_end(view.supply_left())
+        if self.start_near < 0:
+            self.start_near = max(near, 1)
+        self.near = near
         clash = (terminals + 1 - villages) * 2 * self.hand_size > n
-        bar = self.density + BUY_BAR
-        buy_worths = []
-        for c in t.pile_cards:
-            v = -1.0
-            if t.points[c] == 0 and not t.junk[c]:
-                v = self.worths[c]
-                if t.terminal[c] and clash:
+        bar = density + BUY_BAR
+        ranked: list[tuple[float, int, int]] = []
+        for k, c in enumerate(t.pile_cards):
+            p = t.points[c]
+            if p > 0:
+                share = p / t.top_points if t.top_points else 1.0
+                if c != t.top and near <= max(2.0, self.start_near * share):
+                    ranked.append((100.0 + p, t.cost[c], k))
+            elif p == 0 and not t.junk[c]:
+                v = worths[c]
+                if terminal[c] and clash:
                     v *= TERMINAL_CLASH  # it would often meet another terminal in a hand
-                if v <= bar:
-                    v = -1.0
-            buy_worths.append(v)
-        self.buy_worths = buy_worths
+                if v > bar:
+                    ranked.append((v, t.cost[c], k))
+        ranked.sort(reverse=True)
+        self.buy_order = [(k, cost) for _, cost, k in ranked]
 
     def worth(self, c: int) -> float:
         """What card ``c`` gives a hand, in coins, in this deck (as the round began)."""
@@ -302,21 +323,21 @@ class SupplyPlayer:
     def take_action(self, view: View) -> Action:
         t = self.t
         hand = view.hand
-        free, playable = t.free, t.playable
         actions = view.amount(self.act) if self.act >= 0 else 1
         if hand:
             if actions > 0:
-                best, best_key = -1, (0.0, 0.0)
                 self._figures(view)
+                rank = self.play_rank
+                best, best_rank = -1, -1.0
                 for i, c in enumerate(hand):
-                    if playable[c] and not free[c]:
-                        key = (0.0 if t.terminal[c] else 1.0, self.worths[c])
-                        if best < 0 or key > best_key:
-                            best, best_key = i, key
+                    r = rank[c]
+                    if r > best_rank:
+                        best, best_rank = i, r
                 if best >= 0:
                     return (PLAY, best)
+            treasure = t.treasure
             for c in hand:
-                if free[c] and playable[c]:
+                if treasure[c]:
                     return PLAY_HAND
         if self.buys >= 0 and view.amount(self.buys) <= 0:
             return END_TURN
@@ -329,40 +350,20 @@ class SupplyPlayer:
         budget = view.budget
         left = view.supply_left()
         self._figures(view)
-        near = t.cards_to_end(left)
-        if self.start_near < 0:
-            self.start_near = max(near, 1)
-        pile_cards = t.pile_cards
-        cost, points = t.cost, t.points
         top = t.top
         if top >= 0:
             k = t.top_pile
+            cost = t.cost[top]
             if (
                 left[k] > 0
-                and cost[top] <= budget
-                and (self.money >= TOP_MONEY * cost[top] or 2 * near <= self.start_near)
+                and cost <= budget
+                and (self.money >= TOP_MONEY * cost or 2 * self.near <= self.start_near)
             ):
                 return k
-        best, best_key = -1, (0.0, 0)
-        buy_worths = self.buy_worths
-        for k, c in enumerate(pile_cards):
-            if left[k] <= 0 or cost[c] > budget:
-                continue
-            if points[c] > 0:
-                if c == top:
-                    continue
-                share = points[c] / t.top_points if t.top_points else 1.0
-                if near > max(2.0, self.start_near * share):
-                    continue
-                key = (100.0 + points[c], cost[c])
-            else:
-                v = buy_worths[k]
-                if v < 0.0:
-                    continue
-                key = (v, cost[c])
-            if best < 0 or key > best_key:
-                best, best_key = k, key
-        return best
+        for k, cost in self.buy_order:
+            if cost <= budget and left[k] > 0:
+                return k
+        return -1
 
     # -- answers -------------------------------------------------------------------------------
 
