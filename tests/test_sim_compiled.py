@@ -18,14 +18,19 @@ from typing import Any
 import pytest
 from sim_helpers import ROOT, STAR_REALMS
 
+HEARTHFIELD = ROOT / "cards" / "hearthfield"  # the supply family
+BIG_MONEY = ROOT / "bench" / "strategies" / "big-money-forge.yaml"
 SWEEPS = (
-    ("greedy,greedy", 200),
-    ("simple,random", 100),
-    ("mc,greedy", 2),
+    (STAR_REALMS, "greedy,greedy", 200),
+    (STAR_REALMS, "simple,random", 100),
+    (STAR_REALMS, "mc,greedy", 2),
+    (HEARTHFIELD, "greedy,greedy", 200),
+    (HEARTHFIELD, "random,simple", 100),
+    (HEARTHFIELD, f"greedy,{BIG_MONEY}", 100),
 )
 
 
-def _sweep(tmp: Path, bots: str, games: int, *, pure: bool) -> tuple[bool, Any]:
+def _sweep(tmp: Path, game: Path, bots: str, games: int, *, pure: bool) -> tuple[bool, Any]:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
     if pure:
@@ -37,7 +42,7 @@ def _sweep(tmp: Path, bots: str, games: int, *, pure: bool) -> tuple[bool, Any]:
         "print(json.dumps(compiled()))\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
-    args = [str(STAR_REALMS), "--games", str(games), "--seed", "5", "--bots", bots]
+    args = [str(game), "--games", str(games), "--seed", "5", "--bots", bots]
     args += ["--jobs", "1", "--format", "json", "-o", str(tmp / ("pure" if pure else "installed"))]
     # -P: not the current folder first on the path, so "as installed" means what pip installed
     run = subprocess.run(
@@ -54,12 +59,12 @@ def _sweep(tmp: Path, bots: str, games: int, *, pure: bool) -> tuple[bool, Any]:
     return json.loads(first), json.loads(report)
 
 
-@pytest.mark.parametrize(("bots", "games"), SWEEPS)
+@pytest.mark.parametrize(("game", "bots", "games"), SWEEPS)
 def test_the_installed_simulator_plays_the_same_games_as_the_pure_python_sources(
-    tmp_path: Path, bots: str, games: int
+    tmp_path: Path, game: Path, bots: str, games: int
 ) -> None:
-    pure_compiled, pure = _sweep(tmp_path, bots, games, pure=True)
+    pure_compiled, pure = _sweep(tmp_path, game, bots, games, pure=True)
     assert pure_compiled is False  # the checkout holds no compiled module
-    _, installed = _sweep(tmp_path, bots, games, pure=False)
+    _, installed = _sweep(tmp_path, game, bots, games, pure=False)
     assert installed["games"] == games
     assert installed == pure

@@ -191,7 +191,7 @@ def test_play_maps_only_special_effects_the_game_declares(tmp_path: Path) -> Non
     game, found = load_game(_with_special(tmp_path, mapping), "sr")
     assert game is not None and game.play is None  # the rest of the game stands
     assert [d.code for d in found] == ["CK400"]
-    assert "play: unknown special effect 'return-from-scrap-heep' (did you mean " in str(found[0])
+    assert "play: unknown special effect or phrase 'return-from-scrap-heep' (did you mean " in str(found[0])
 
 
 def test_a_resource_no_card_gains_to_attack_or_buy_with_is_a_ck406_warning(

@@ -174,3 +174,40 @@ def test_each_other_player_discards_down_to_three() -> None:
     match.hand[0][0] = footpads
     match.apply((PLAY, 0))
     assert len(match.hand[1]) == 3 and len(match.discard[1]) == 2
+
+
+def test_hearthfield_is_worded_as_designers_write_and_played_from_the_parse() -> None:
+    compiled = _compiled()
+    pool = compiled.pool
+    forge, hamlet = pool.cards[pool.index("forge")], pool.cards[pool.index("hamlet-green")]
+    assert [str(a) for a in forge.abilities] == ["+3 Cards."]
+    assert [str(a) for a in hamlet.abilities] == ["+1 Card and gain 2 Actions."]
+    match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(BIG_MONEY)], 2)
+    hand = match.hand[0]
+    hand[0] = pool.index("forge")
+    deck = len(match.deck[0])
+    match.apply((PLAY, 0))
+    assert len(hand) == 4 + 3 and len(match.deck[0]) == deck - 3  # '+3 Cards' drew three
+
+
+def test_a_declared_phrase_takes_its_number_from_its_slot(tmp_path: Path) -> None:
+    folder = tmp_path / "hf"
+    shutil.copytree(HEARTHFIELD, folder)
+    kingdom = folder / "kingdom.yaml"
+    text = kingdom.read_text(encoding="utf-8")
+    kingdom.write_text(text.replace("down to 3 cards in hand", "down to 1 cards in hand"))
+    compiled = _compiled(folder)
+    match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(BIG_MONEY)], 5)
+    match.hand[0][0] = compiled.pool.index("footpads")
+    match.apply((PLAY, 0))
+    assert len(match.hand[1]) == 1
+
+
+def test_a_phrase_play_does_not_map_is_outside_the_engine(tmp_path: Path) -> None:
+    folder = _game(tmp_path / "hf", "    others-draw: each-other-player-draws\n", "")
+    card_set, found = open_game(folder)
+    assert card_set is not None and found == []
+    pool, found = build_pool(card_set)
+    assert pool is None
+    assert [(d.code, d.card) for d in found] == [("CK403", "town-crier")]
+    assert "'Special:others-draw'" in found[0].message

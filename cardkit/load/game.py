@@ -714,11 +714,13 @@ def _play_family(
 def _play_specials(
     builder: _GameBuilder, known: Callable[..., None]
 ) -> tuple[tuple[str, str], ...]:
-    """``play: specials:``, each a key of the game's ``special_effects``."""
+    """``play: specials:``, each a key of the game's ``special_effects`` or of its declared
+    phrases (``phrasing: phrases:``)."""
     raw: Mapping[str, str] = builder.data["play"].get("specials") or {}
-    declared = builder.data.get("special_effects") or {}
+    phrasing = builder.data.get("phrasing") or {}
+    declared = [*(builder.data.get("special_effects") or {}), *(phrasing.get("phrases") or {})]
     for key in raw:
-        known(key, declared, "special effect", "specials", key)
+        known(key, declared, "special effect or phrase", "specials", key)
     return tuple(raw.items())
 
 

@@ -38,6 +38,7 @@ from cardkit.effects import (
     Special,
     Then,
 )
+from cardkit.effects.core import Declared, Shorthand
 from cardkit.sim.actions import BUY, END_TURN, PLAY, PLAY_HAND, Action
 from cardkit.sim.view import View
 
@@ -92,8 +93,10 @@ def _profile(effect: Effect, weight: float, into: Profile, tables: Tables) -> No
         into.draw += effect.n * weight
     elif isinstance(effect, BanishCards):
         into.thin += effect.up_to * weight
-    elif isinstance(effect, Special):
+    elif isinstance(effect, Special | Declared):
         into.harm += HARM.get(tables.specials.get(effect.key, ""), 0.0) * weight
+    elif isinstance(effect, Shorthand) and effect.meaning is not None:
+        _profile(effect.meaning, weight, into, tables)  # '+2 Cards': 'Draw 2 cards'
     elif isinstance(effect, OpponentDiscards):
         into.harm += 0.4 * effect.n * weight
     elif isinstance(effect, Discard):
@@ -126,6 +129,7 @@ class Tables:
         "free",
         "junk",
         "pile_cards",
+        "pile_costs",
         "playable",
         "points",
         "profiles",
@@ -136,7 +140,7 @@ class Tables:
         "top",
         "top_pile",
         "top_points",
-        "treasure",
+        "free_play",
         "village",
     )
 
@@ -164,12 +168,13 @@ class Tables:
             for c, p in enumerate(self.profiles)
         ]
         self.village = [p.actions >= 2 for p in self.profiles]
-        # played in the action phase (using an action, if counted); played with the treasures
+        # played in the action phase (using an action, if counted); played free, all at once
         self.acts = [self.playable[c] and not self.free[c] for c in range(len(pool.cards))]
-        self.treasure = [self.playable[c] and self.free[c] for c in range(len(pool.cards))]
+        self.free_play = [self.playable[c] and self.free[c] for c in range(len(pool.cards))]
         # a card that does nothing in the hand: curses first, then the others by points
         self.junk = [not p for p in self.playable]
         self.pile_cards = [c for c, _ in pool.supply]
+        self.pile_costs = [self.cost[c] for c in self.pile_cards]
         self.coins = [p.coins for p in self.profiles]
         self.thins = [p.thin > 0 for p in self.profiles]
         # a card of no use in the hand, or money of no cost (what thinning takes)
@@ -242,9 +247,8 @@ class SupplyPlayer:
         self.junk = 0
         self.size = 1
         self.worths: list[float] = []  # by card: ``worth``, this round
-        self.play_rank: list[float] = []  # by card: the Action to play first ranks highest
         self.near = 0  # cards to the end, as the round began
-        self.buy_order: list[tuple[int, int]] = []  # (pile, cost): the first affordable is bought
+        self.buy_values: list[float] = []  # by pile: what buying its card adds, or -1
 
     # -- the deck's figures ------------------------------------------------------------------
 
@@ -287,32 +291,29 @@ class SupplyPlayer:
             for base, draw, cycle_n, thin_n, v in t.terms
         ]
         worths = self.worths
-        self.play_rank = [
-            w + (0.0 if terminal[c] else 1000.0) if t.acts[c] else -1.0
-            for c, w in enumerate(worths)
-        ]
-        # what to buy, best first, as (pile, its card's cost), the card of most points apart
+        # what buying each pile's card adds (-1: not worth a buy), the card of most points apart
         near = t.cards_to_end(view.supply_left())
         if self.start_near < 0:
             self.start_near = max(near, 1)
         self.near = near
         clash = (terminals + 1 - villages) * 2 * self.hand_size > n
         bar = density + BUY_BAR
-        ranked: list[tuple[float, int, int]] = []
-        for k, c in enumerate(t.pile_cards):
+        values: list[float] = []
+        for c in t.pile_cards:
             p = t.points[c]
+            v = -1.0
             if p > 0:
                 share = p / t.top_points if t.top_points else 1.0
                 if c != t.top and near <= max(2.0, self.start_near * share):
-                    ranked.append((100.0 + p, t.cost[c], k))
+                    v = 100.0 + p
             elif p == 0 and not t.junk[c]:
                 v = worths[c]
                 if terminal[c] and clash:
                     v *= TERMINAL_CLASH  # it would often meet another terminal in a hand
-                if v > bar:
-                    ranked.append((v, t.cost[c], k))
-        ranked.sort(reverse=True)
-        self.buy_order = [(k, cost) for _, cost, k in ranked]
+                if v <= bar:
+                    v = -1.0
+            values.append(v)
+        self.buy_values = values
 
     def worth(self, c: int) -> float:
         """What card ``c`` gives a hand, in coins, in this deck (as the round began)."""
@@ -327,17 +328,18 @@ class SupplyPlayer:
         if hand:
             if actions > 0:
                 self._figures(view)
-                rank = self.play_rank
+                acts, terminal, worths = t.acts, t.terminal, self.worths
                 best, best_rank = -1, -1.0
                 for i, c in enumerate(hand):
-                    r = rank[c]
-                    if r > best_rank:
-                        best, best_rank = i, r
+                    if acts[c]:  # the cards that give actions first, then the worthiest
+                        r = worths[c] if terminal[c] else worths[c] + 1000.0
+                        if r > best_rank:
+                            best, best_rank = i, r
                 if best >= 0:
                     return (PLAY, best)
-            treasure = t.treasure
+            free_play = t.free_play
             for c in hand:
-                if treasure[c]:
+                if free_play[c]:
                     return PLAY_HAND
         if self.buys >= 0 and view.amount(self.buys) <= 0:
             return END_TURN
@@ -360,10 +362,16 @@ class SupplyPlayer:
                 and (self.money >= TOP_MONEY * cost or 2 * self.near <= self.start_near)
             ):
                 return k
-        for k, cost in self.buy_order:
-            if cost <= budget and left[k] > 0:
-                return k
-        return -1
+        best, best_value, best_cost = -1, 0.0, 0
+        costs, values = t.pile_costs, self.buy_values
+        for k in range(len(values)):
+            v = values[k]
+            if v < 0.0 or left[k] <= 0:
+                continue
+            cost = costs[k]
+            if cost <= budget and (v > best_value or (v == best_value and cost > best_cost)):
+                best, best_value, best_cost = k, v, cost
+        return best
 
     # -- answers -------------------------------------------------------------------------------
 
