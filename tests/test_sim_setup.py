@@ -83,10 +83,14 @@ def test_a_starting_card_the_set_lacks_is_a_ck402_error(tmp_path: Path) -> None:
     pool, found = build_pool(card_set)
     line = _line(folder, "scuot")
     assert pool is None
-    assert [str(d) for d in found] == [str(d) for d in loaded] == [
-        f"sr/game.yaml:{line}:19: error[CK402] starting deck names unknown card 'scuot' "
-        "(did you mean 'scout'?)"
-    ]
+    assert (
+        [str(d) for d in found]
+        == [str(d) for d in loaded]
+        == [
+            f"sr/game.yaml:{line}:19: error[CK402] starting deck names unknown card 'scuot' "
+            "(did you mean 'scout'?)"
+        ]
+    )
 
 
 def test_a_game_without_play_cannot_be_simulated(tmp_path: Path) -> None:
@@ -191,7 +195,9 @@ def test_play_maps_only_special_effects_the_game_declares(tmp_path: Path) -> Non
     game, found = load_game(_with_special(tmp_path, mapping), "sr")
     assert game is not None and game.play is None  # the rest of the game stands
     assert [d.code for d in found] == ["CK400"]
-    assert "play: unknown special effect or phrase 'return-from-scrap-heep' (did you mean " in str(found[0])
+    assert "play: unknown special effect or phrase 'return-from-scrap-heep' (did you mean " in str(
+        found[0]
+    )
 
 
 def test_a_resource_no_card_gains_to_attack_or_buy_with_is_a_ck406_warning(

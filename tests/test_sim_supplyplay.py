@@ -179,4 +179,3 @@ def test_greedy_buys_the_card_of_most_points_once_its_deck_has_money() -> None:
     match.discard[0] += [sovereign] * 3
     match.views[0].round += 1
     assert COMPILED.pool.cards[match.pile_cards[player.choose_buy(view)]].id == "castle"
-

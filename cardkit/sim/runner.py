@@ -143,6 +143,20 @@ def make_bots(names: Sequence[Player], seed: int) -> list[Bot]:
     return bots
 
 
+def seat_slots(compiled: Compiled, game: int) -> list[int]:
+    """The bot slot (0: A, 1: B) of each seat of game ``game``: the slots alternate round
+    the table, and slot A moves first in even games."""
+    players = compiled.pool.setup.players if is_supply_game(compiled) else 2
+    return [(game + k) % 2 for k in range(players)]
+
+
+def new_match(compiled: Compiled, bots: Sequence[Bot], seed: int) -> Match:
+    """A match of the game's family: ``SupplyMatch`` for the supply family, else ``Match``."""
+    if is_supply_game(compiled):
+        return SupplyMatch(compiled, bots, seed)
+    return Match(compiled, bots, seed)
+
+
 def play_game(
     compiled: Compiled, bots: Sequence[Player], seed: int, game: int, banned: int = -1
 ) -> Outcome:
@@ -152,8 +166,7 @@ def play_game(
     first_slot = game % 2
     s = game_seed(seed, game)
     if is_supply_game(compiled):
-        players = compiled.pool.setup.players
-        order = [bots[(first_slot + k) % 2] for k in range(players)]
+        order = [bots[k] for k in seat_slots(compiled, game)]
         return SupplyMatch(compiled, make_bots(order, s), s).play()
     order = [bots[first_slot], bots[1 - first_slot]]
     never = [frozenset[int](), frozenset[int]()]

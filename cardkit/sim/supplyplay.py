@@ -127,6 +127,7 @@ class Tables:
         "empty_piles",
         "end_pile",
         "free",
+        "free_play",
         "junk",
         "pile_cards",
         "pile_costs",
@@ -140,7 +141,6 @@ class Tables:
         "top",
         "top_pile",
         "top_points",
-        "free_play",
         "village",
     )
 
