@@ -211,3 +211,40 @@ def test_a_phrase_play_does_not_map_is_outside_the_engine(tmp_path: Path) -> Non
     assert pool is None
     assert [(d.code, d.card) for d in found] == [("CK403", "town-crier")]
     assert "'Special:others-draw'" in found[0].message
+
+
+def test_a_points_target_ends_the_game_at_the_first_to_reach_it(tmp_path: Path) -> None:
+    folder = _game(
+        tmp_path / "hf",
+        "win: {by: points, field: victory}",
+        "win: {by: points, field: victory, target: 12}",
+    )
+    folder = _game(folder, "  end: {empty_piles: 3, pile: castle}\n", "")
+    compiled = _compiled(folder)
+    for seed in range(10):
+        match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(FORGE)], seed)
+        outcome = match.play()
+        assert match.over and outcome.winner is not None
+        assert not outcome.timeout and outcome.life[outcome.winner] >= 12
+
+
+def test_a_turn_limit_of_play_end_ends_the_game_after_that_round(tmp_path: Path) -> None:
+    folder = _game(tmp_path / "hf", "end: {empty_piles: 3, pile: castle}", "end: {turns: 5}")
+    match = SupplyMatch(_compiled(folder), [StrategyBot(BIG_MONEY), StrategyBot(FORGE)], 1)
+    match.play()
+    assert match.over and match.turns_taken == [5, 5]
+
+
+def test_supply_size_and_the_turns_starting_actions_and_buys(tmp_path: Path) -> None:
+    folder = _game(
+        tmp_path / "hf", "decks: [basic, kingdom]", "decks: [basic, kingdom]\n    size: 6"
+    )
+    folder = _game(folder, "actions: {resource: action}", "actions: {resource: action, start: 2}")
+    folder = _game(folder, "buys: {resource: buy}", "buys: {resource: buy, start: 3}")
+    compiled = _compiled(folder)
+    match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(BIG_MONEY)], 1)
+    left = dict(zip(match.pile_cards, match.left, strict=True))
+    index = compiled.pool.index
+    assert (left[index("forge")], left[index("castle")], left[index("penny")]) == (6, 8, 6)
+    resources = compiled.env.resources
+    assert (match.pool[resources["action"]], match.pool[resources["buy"]]) == (2, 3)
