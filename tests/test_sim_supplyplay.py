@@ -179,3 +179,24 @@ def test_greedy_buys_the_card_of_most_points_once_its_deck_has_money() -> None:
     match.discard[0] += [sovereign] * 3
     match.views[0].round += 1
     assert COMPILED.pool.cards[match.pile_cards[player.choose_buy(view)]].id == "castle"
+
+
+def test_a_sweep_of_four_players_counts_four_player_games_a_game(tmp_path: Path) -> None:
+    import shutil
+
+    from cardkit.sim.stats import summarize
+
+    folder = tmp_path / "hf"
+    shutil.copytree(HEARTHFIELD, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text.replace("players: 2", "players: 4"), encoding="utf-8")
+    card_set, found = open_game(folder)
+    assert card_set is not None, found
+    pool, found = build_pool(card_set)
+    assert pool is not None, found
+    tally = run_sweep(pool, ("greedy", "random"), games=40, seed=2)
+    assert tally.seats == 160 and tally.timeouts == 0
+    summary = summarize(tally, pool, ("greedy", "random"))
+    castle = next(row for row in summary.cards if row.id == "castle")
+    assert castle.bought.n + castle.not_bought.n == 160
+    assert sum(rate.wins for rate in summary.slots) + summary.draws == 40

@@ -64,6 +64,7 @@ class Tally:
     games: int = 0
     draws: int = 0
     timeouts: int = 0  # the draws the turn limit made (the others: ties by the game's rules)
+    seats: int = 0  # player-games: the games times their players (2 to 6 each)
     slot_wins: list[int] = field(default_factory=lambda: [0, 0])
     first_wins: int = 0
     turns: int = 0
@@ -74,6 +75,7 @@ class Tally:
         self.games += other.games
         self.draws += other.draws
         self.timeouts += other.timeouts
+        self.seats += other.seats
         self.slot_wins[0] += other.slot_wins[0]
         self.slot_wins[1] += other.slot_wins[1]
         self.first_wins += other.first_wins
@@ -86,6 +88,7 @@ class Tally:
         """Count one game; ``by_index`` holds the tallies of this batch's cards by card index
         (filled as cards are first bought), so the inner loop does no lookup by id."""
         self.games += 1
+        self.seats += len(outcome.acquired)
         self.turns += outcome.turns
         winner = outcome.winner
         if winner is None:

@@ -125,7 +125,7 @@ class Summary:
 
 def summarize(tally: Tally, pool: SimPool, bots: tuple[str, str]) -> Summary:
     names = {card.id: card.name for card in pool.cards}
-    player_games = 2 * tally.games
+    player_games = tally.seats or 2 * tally.games
     all_wins = tally.games - tally.draws
     rows = []
     for card_id in sorted(tally.cards):
