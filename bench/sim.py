@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import statistics
 import pstats
 import random
+import statistics
 import time
 from pathlib import Path
 

@@ -95,7 +95,7 @@ def test_validate_says_a_play_problem_once_and_build_and_rulebook_go_on(
     status, out, err = _run(capsys, "rulebook", str(folder), "-o", str(tmp_path / "book"))
     assert status == 0, err
     assert err.count(f"warning[{code}]") == 1 and "error[" not in err, err
-    status, out, err = _run(capsys, "sim", str(folder), "--games", "2", "-o", str(tmp_path))
+    status, _out, err = _run(capsys, "sim", str(folder), "--games", "2", "-o", str(tmp_path))
     assert status == 1
     assert err.count(f"error[{code}]") == 1 and err.count("error[") == 1, err
 

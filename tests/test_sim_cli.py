@@ -372,7 +372,7 @@ def test_a_strategy_file_naming_no_card_of_the_game_is_a_located_ck408(
 ) -> None:
     strategy = tmp_path / "s.yaml"
     strategy.write_text("name: s\nplay: [forje]\nbuy:\n  - {card: castel, coins: 8}\n")
-    status, out, err = _sim(
+    status, _out, err = _sim(
         capsys, str(HEARTHFIELD), "--bots", f"greedy,{strategy}", "-o", str(tmp_path / "o")
     )
     assert status == 1
@@ -383,7 +383,7 @@ def test_a_strategy_file_naming_no_card_of_the_game_is_a_located_ck408(
 def test_a_strategy_file_in_a_game_without_supply_piles_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = _sim(
+    status, _out, err = _sim(
         capsys, str(STAR_REALMS), "--bots", f"greedy,{BIG_MONEY_FILE}", "-o", str(tmp_path)
     )
     assert status == 2
