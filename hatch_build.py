@@ -41,6 +41,7 @@ COMPILED = (
     "cardkit/sim/simple.py",
     "cardkit/sim/strategy.py",
     "cardkit/sim/supply.py",
+    "cardkit/sim/supplyplay.py",
     "cardkit/sim/view.py",
 )
 """The modules compiled: the engine, the bots and what they call every turn."""

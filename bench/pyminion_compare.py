@@ -32,16 +32,22 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def show(engine: str, wins: list[int], turns: float, games: int) -> None:
+Intervals = list[tuple[float, float]]
+
+
+def show(engine: str, wins: list[int], turns: float, games: int) -> Intervals:
     names = ("big money", "big money + draw-3", "ties")
     parts = []
+    intervals = []
     for name, k in zip(names, wins, strict=True):
         low, high = wilson(k, games)
+        intervals.append((low, high))
         parts.append(f"{name} {k / games:.1%} [{low:.1%}, {high:.1%}]")
     print(f"{engine:9} " + "; ".join(parts) + f"; {turns:.1f} turns per player")
+    return intervals
 
 
-def cardkit_games(games: int, seed: int) -> None:
+def cardkit_games(games: int, seed: int) -> Intervals:
     card_set, _ = open_game(HERE.parent / "cards" / "hearthfield")
     assert card_set is not None
     pool, _ = build_pool(card_set)
@@ -60,10 +66,10 @@ def cardkit_games(games: int, seed: int) -> None:
         outcome = match.play()
         wins[2 if outcome.winner is None else (outcome.winner + first) % 2] += 1
         turns += sum(match.turns_taken) / 2
-    show("cardkit", wins, turns / games, games)
+    return show("cardkit", wins, turns / games, games)
 
 
-def pyminion_games(games: int, seed: int) -> None:
+def pyminion_games(games: int, seed: int) -> Intervals:
     from pyminion.bots.examples import BigMoney, BigMoneySmithy
     from pyminion.expansions.base import base_set, smithy
     from pyminion.game import Game
@@ -82,7 +88,7 @@ def pyminion_games(games: int, seed: int) -> None:
         else:
             wins[0 if result.winners[0] is bm else 1] += 1
         turns += sum(s.turns for s in result.player_summaries) / 2
-    show("pyminion", wins, turns / games, games)
+    return show("pyminion", wins, turns / games, games)
 
 
 def main() -> None:
@@ -90,8 +96,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    cardkit_games(args.games, args.seed)
-    pyminion_games(args.games, args.seed)
+    ours = cardkit_games(args.games, args.seed)
+    theirs = pyminion_games(args.games, args.seed)
+    names = ("big money", "big money + draw-3", "ties")
+    apart = [
+        name for name, a, b in zip(names, ours, theirs, strict=True) if a[1] < b[0] or b[1] < a[0]
+    ]
+    print(
+        "the engines agree: every interval overlaps the other's"
+        if not apart
+        else "the engines differ (the intervals do not overlap): " + ", ".join(apart)
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Slice bench: part of a warm process, not a command as the user runs it (commands.py).
 
-Simulator throughput: games per second on one core, greedy against greedy, Star Realms.
+Simulator throughput: games per second on one core, greedy against greedy, Star Realms (or
+another sample game, ``--game cards/hearthfield`` for the supply family).
 
 Plays ``--games`` seeded games in this process (one core), best of ``--repeat`` runs, and
 compares with the reference engines measured on this kind of machine (a public pure-Python
@@ -15,7 +16,7 @@ The figures are for the simulator as installed: compiled with mypyc by ``pip ins
 Python in an editable install; ``PYTHONPATH=. python bench/sim.py`` runs the sources as they
 are (pure Python) whatever is installed.
 
-    python bench/sim.py [--games 2000] [--repeat 3] [--profile]
+    python bench/sim.py [--game cards/star-realms] [--games 2000] [--repeat 3] [--profile]
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import time
 from pathlib import Path
 
@@ -40,11 +42,12 @@ GOAL = 2000.0
 def main() -> None:
     print("slice bench: parts of a warm process, not whole commands (see bench/commands.py)")
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", type=Path, default=GAME, help="a game folder with 'play:'")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true", help="print the top of a cProfile run")
     args = parser.parse_args()
-    card_set, found = load_card_set(GAME, str(GAME))
+    card_set, found = load_card_set(args.game, str(args.game))
     assert card_set is not None and not found, found[:3]
     pool, found = build_pool(card_set)
     assert pool is not None, found[:3]
@@ -72,9 +75,14 @@ def main() -> None:
         if compiled()
         else "pure Python (an editable install, or no C compiler at install)"
     )
-    print(f"games: {args.games:,} greedy vs greedy, {turns / args.games:.1f} turns a game")
+    print(
+        f"{card_set.game.name}: {args.games:,} games greedy vs greedy, "
+        f"{turns / args.games:.1f} turns a game"
+    )
     print(f"engine and bots: {engine}")
     print(f"cardkit sim: {rate:,.0f} games/s on one core (goal {GOAL:,.0f}), by CPU time")
+    median = args.games / statistics.median(times)
+    print(f"  the median of the {args.repeat} runs: {median:,.0f} games/s")
     wall_rate = args.games / min(walls)
     print(f"  by the wall clock: {wall_rate:,.0f} games/s (lower when the CPUs are shared)")
     simple_rate = args.games / min(simple_times)

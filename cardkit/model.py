@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NewType, TypeAlias
 
-from cardkit.diagnostics import Location, PathKey, SourceMap
+from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap
 
 CardId = NewType("CardId", str)
 GameId = NewType("GameId", str)
@@ -303,6 +303,9 @@ class Game:
     sheets: tuple[Sheet, ...] = ()  # reference sheets, in the order the game declares them
     sheets_file: str | None = None  # the file of sheets game.yaml names (not a card file)
     play: PlaySetup | None = None  # how to play it (``play:``), for the simulator
+    # what is wrong with ``play:`` (then ``play`` is None, but when only card names are wrong):
+    # errors of ``validate`` and ``sim``, which reads it; ``build`` and ``rulebook`` do not
+    play_problems: tuple[Diagnostic, ...] = ()
     spans: Mapping[str, Span] = field(default_factory=dict)  # 'this <span>' besides the turn
     special_effects: Mapping[str, str] = field(default_factory=dict)  # key -> its sentence
     card_groups: Mapping[str, CardGroup] = field(default_factory=dict)  # 'unit': several types

@@ -120,7 +120,7 @@ def test_an_option_is_still_an_option_after_a_negative_value(
         (
             ["--bots", "greedy,gredy"],
             "argument --bots: unknown bot 'gredy' (did you mean 'greedy'?); "
-            "the bots are random, simple, greedy, mc",
+            "the bots are random, simple, greedy, mc, or a strategy file (.yaml)",
         ),
     ],
 )

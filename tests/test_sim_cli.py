@@ -287,8 +287,8 @@ def test_a_sweep_of_draws_only_says_so_and_shows_no_first_player_rate(
     assert status == 0, err
     assert "warning[CK406] no card in play gains 'fuel'" in err
     assert re.search(r"first +│ whoever moves first +│ +0 │ - \(no game decided\)", out), out
-    assert "draws 4," in out
-    assert "every game was a draw: no player's life reached 0 before the turn limit" in out
+    assert "draws 4 (4 at the turn limit)," in out
+    assert "every game was a draw: none ended by the game's rules before the turn limit" in out
 
 
 _JSON_20 = ("--games", "20", "--format", "json", "-o")  # then the output folder
@@ -324,3 +324,67 @@ def test_a_missing_game_folder_or_added_card_is_a_usage_error(
     status, out, err = _sim(capsys, *args)
     assert status == 2 and out == ""
     assert err.startswith("usage: cardkit sim ") and err.endswith(f"cardkit: error: {told}\n")
+
+
+HEARTHFIELD = ROOT / "cards" / "hearthfield"
+BIG_MONEY_FILE = ROOT / "bench" / "strategies" / "big-money.yaml"
+
+
+def test_hearthfield_plays_with_the_built_in_bots_and_ends_by_its_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _sim(
+        capsys, str(HEARTHFIELD), "--games", "60", "--jobs", "1", *_JSON_20[2:], str(tmp_path)
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["games"] == 60 and report["timeouts"] == 0
+    assert report["draws"] < 6  # ties by the rules: the same points after as many turns
+    bought = {row["id"] for row in report["cards"]}
+    assert {"castle", "shilling"} <= bought and "penny" not in bought
+
+
+def test_a_strategy_file_plays_a_seat_by_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = f"greedy,{BIG_MONEY_FILE}"
+    status, out, err = _sim(
+        capsys,
+        str(HEARTHFIELD),
+        "--bots",
+        bots,
+        "--games",
+        "40",
+        "--jobs",
+        "1",
+        *_JSON_20[2:],
+        str(tmp_path),
+    )
+    assert status == 0, err
+    report = json.loads(out)
+    assert report["bots"] == ["greedy", "big-money"] and report["timeouts"] == 0
+    greedy, big_money = (seat["wins"] for seat in report["seats"])
+    assert greedy > big_money
+
+
+def test_a_strategy_file_naming_no_card_of_the_game_is_a_located_ck408(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    strategy = tmp_path / "s.yaml"
+    strategy.write_text("name: s\nplay: [forje]\nbuy:\n  - {card: castel, coins: 8}\n")
+    status, _out, err = _sim(
+        capsys, str(HEARTHFIELD), "--bots", f"greedy,{strategy}", "-o", str(tmp_path / "o")
+    )
+    assert status == 1
+    assert f"{strategy}:4:12: error[CK408] unknown card 'castel' (did you mean 'castle'?)" in err
+    assert f"{strategy}:2:8: error[CK408] unknown card 'forje' (did you mean 'forge'?)" in err
+
+
+def test_a_strategy_file_in_a_game_without_supply_piles_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _out, err = _sim(
+        capsys, str(STAR_REALMS), "--bots", f"greedy,{BIG_MONEY_FILE}", "-o", str(tmp_path)
+    )
+    assert status == 2
+    assert "strategies play games of the supply family" in err

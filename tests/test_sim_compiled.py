@@ -18,15 +18,20 @@ from typing import Any
 import pytest
 from sim_helpers import ROOT, STAR_REALMS
 
+HEARTHFIELD = ROOT / "cards" / "hearthfield"  # the supply family
+BIG_MONEY = ROOT / "bench" / "strategies" / "big-money-forge.yaml"
 SWEEPS = (
-    ("greedy,greedy", 200),
-    ("simple,random", 100),
-    ("mc,greedy", 2),
+    (STAR_REALMS, "greedy,greedy", 200),
+    (STAR_REALMS, "simple,random", 100),
+    (STAR_REALMS, "mc,greedy", 2),
+    (HEARTHFIELD, "greedy,greedy", 200),
+    (HEARTHFIELD, "random,simple", 100),
+    (HEARTHFIELD, f"greedy,{BIG_MONEY}", 100),
 )
 
 
 def _sweep(
-    tmp: Path, bots: str, games: int, *, pure: bool, extra: tuple[str, ...] = ()
+    tmp: Path, game: Path, bots: str, games: int, *, pure: bool, extra: tuple[str, ...] = ()
 ) -> tuple[bool, Any]:
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
@@ -39,7 +44,7 @@ def _sweep(
         "print(json.dumps(compiled()))\n"
         "sys.exit(main(sys.argv[1:]))\n"
     )
-    args = [str(STAR_REALMS), "--games", str(games), "--seed", "5", "--bots", bots]
+    args = [str(game), "--games", str(games), "--seed", "5", "--bots", bots]
     args += extra or ("--jobs", "1")
     args += ["--format", "json", "-o", str(tmp / ("pure" if pure else "installed"))]
     # -P: not the current folder first on the path, so "as installed" means what pip installed
@@ -57,13 +62,13 @@ def _sweep(
     return json.loads(first), json.loads(report)
 
 
-@pytest.mark.parametrize(("bots", "games"), SWEEPS)
+@pytest.mark.parametrize(("game", "bots", "games"), SWEEPS)
 def test_the_installed_simulator_plays_the_same_games_as_the_pure_python_sources(
-    tmp_path: Path, bots: str, games: int
+    tmp_path: Path, game: Path, bots: str, games: int
 ) -> None:
-    pure_compiled, pure = _sweep(tmp_path, bots, games, pure=True)
+    pure_compiled, pure = _sweep(tmp_path, game, bots, games, pure=True)
     assert pure_compiled is False  # the checkout holds no compiled module
-    _, installed = _sweep(tmp_path, bots, games, pure=False)
+    _, installed = _sweep(tmp_path, game, bots, games, pure=False)
     assert installed["games"] == games
     assert installed == pure
 
@@ -73,7 +78,7 @@ def test_a_round_robin_of_strategies_on_two_processes_is_the_same_compiled_or_no
 ) -> None:
     """Strategies (frozen dataclasses, compiled with mypyc) go to worker processes by pickle."""
     extra = ("--jobs", "2", "--round-robin", "greedy,no-explorers,blob-only")
-    _, pure = _sweep(tmp_path, "greedy,greedy", 20, pure=True, extra=extra)
-    _, installed = _sweep(tmp_path, "greedy,greedy", 20, pure=False, extra=extra)
+    _, pure = _sweep(tmp_path, STAR_REALMS, "greedy,greedy", 20, pure=True, extra=extra)
+    _, installed = _sweep(tmp_path, STAR_REALMS, "greedy,greedy", 20, pure=False, extra=extra)
     assert [p["games"] for p in installed["pairs"]] == [20, 20, 20]
     assert installed == pure

@@ -66,3 +66,25 @@ def test_cli_log_writes_text_and_json_lines(
     report = json.loads((tmp_path / "report.json").read_text())
     wins = [e["winner"] for e in events if e["event"] == "result"]
     assert report["games"] == 6 and len(wins) == 2
+
+
+def test_the_log_of_a_supply_game_replays_the_sweeps_game_with_its_buys() -> None:
+    from cardkit.app.game import open_game
+    from cardkit.sim.cards import compile_pool
+    from cardkit.sim.pool import build_pool
+
+    card_set, _ = open_game(Path(__file__).parent.parent / "cards" / "hearthfield")
+    assert card_set is not None
+    pool, _ = build_pool(card_set)
+    assert pool is not None
+    events = log_games(pool, ("greedy", "random"), 3, 2)
+    results = [e for e in events if e["event"] == "result"]
+    compiled = compile_pool(pool)
+    for game, result in enumerate(results):
+        outcome = play_game(compiled, ("greedy", "random"), 3, game)
+        winner = None if outcome.winner is None else "AB"[(outcome.winner + game) % 2]
+        assert (result["winner"], result["turns"]) == (winner, outcome.turns)
+    buys = [e for e in events if e["event"] == "buy"]
+    assert buys and all(e["cost"] <= e["budget"] for e in buys)
+    plays = [e for e in events if e["event"] == "play" and len(e["cards"]) > 1]
+    assert not any("cottage" in e["cards"] for e in plays)  # victory cards are never played

@@ -90,7 +90,7 @@ def test_a_wrong_play_option_is_one_located_error_of_validate(
 ) -> None:
     folder = _game(tmp_path / "hf", old, new)
     game, found = load_game(folder, "hf")
-    assert game is None
+    assert game is not None and game.play is None  # the rest of the game stands
     assert len(found) == 1, [str(d) for d in found]
     assert words in found[0].message
     assert found[0].code == code or code == "CK020"
@@ -174,3 +174,77 @@ def test_each_other_player_discards_down_to_three() -> None:
     match.hand[0][0] = footpads
     match.apply((PLAY, 0))
     assert len(match.hand[1]) == 3 and len(match.discard[1]) == 2
+
+
+def test_hearthfield_is_worded_as_designers_write_and_played_from_the_parse() -> None:
+    compiled = _compiled()
+    pool = compiled.pool
+    forge, hamlet = pool.cards[pool.index("forge")], pool.cards[pool.index("hamlet-green")]
+    assert [str(a) for a in forge.abilities] == ["+3 Cards."]
+    assert [str(a) for a in hamlet.abilities] == ["+1 Card and gain 2 Actions."]
+    match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(BIG_MONEY)], 2)
+    hand = match.hand[0]
+    hand[0] = pool.index("forge")
+    deck = len(match.deck[0])
+    match.apply((PLAY, 0))
+    assert len(hand) == 4 + 3 and len(match.deck[0]) == deck - 3  # '+3 Cards' drew three
+
+
+def test_a_declared_phrase_takes_its_number_from_its_slot(tmp_path: Path) -> None:
+    folder = tmp_path / "hf"
+    shutil.copytree(HEARTHFIELD, folder)
+    kingdom = folder / "kingdom.yaml"
+    text = kingdom.read_text(encoding="utf-8")
+    kingdom.write_text(text.replace("down to 3 cards in hand", "down to 1 cards in hand"))
+    compiled = _compiled(folder)
+    match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(BIG_MONEY)], 5)
+    match.hand[0][0] = compiled.pool.index("footpads")
+    match.apply((PLAY, 0))
+    assert len(match.hand[1]) == 1
+
+
+def test_a_phrase_play_does_not_map_is_outside_the_engine(tmp_path: Path) -> None:
+    folder = _game(tmp_path / "hf", "    others-draw: each-other-player-draws\n", "")
+    card_set, found = open_game(folder)
+    assert card_set is not None and found == []
+    pool, found = build_pool(card_set)
+    assert pool is None
+    assert [(d.code, d.card) for d in found] == [("CK403", "town-crier")]
+    assert "'Special:others-draw'" in found[0].message
+
+
+def test_a_points_target_ends_the_game_at_the_first_to_reach_it(tmp_path: Path) -> None:
+    folder = _game(
+        tmp_path / "hf",
+        "win: {by: points, field: victory}",
+        "win: {by: points, field: victory, target: 12}",
+    )
+    folder = _game(folder, "  end: {empty_piles: 3, pile: castle}\n", "")
+    compiled = _compiled(folder)
+    for seed in range(10):
+        match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(FORGE)], seed)
+        outcome = match.play()
+        assert match.over and outcome.winner is not None
+        assert not outcome.timeout and outcome.life[outcome.winner] >= 12
+
+
+def test_a_turn_limit_of_play_end_ends_the_game_after_that_round(tmp_path: Path) -> None:
+    folder = _game(tmp_path / "hf", "end: {empty_piles: 3, pile: castle}", "end: {turns: 5}")
+    match = SupplyMatch(_compiled(folder), [StrategyBot(BIG_MONEY), StrategyBot(FORGE)], 1)
+    match.play()
+    assert match.over and match.turns_taken == [5, 5]
+
+
+def test_supply_size_and_the_turns_starting_actions_and_buys(tmp_path: Path) -> None:
+    folder = _game(
+        tmp_path / "hf", "decks: [basic, kingdom]", "decks: [basic, kingdom]\n    size: 6"
+    )
+    folder = _game(folder, "actions: {resource: action}", "actions: {resource: action, start: 2}")
+    folder = _game(folder, "buys: {resource: buy}", "buys: {resource: buy, start: 3}")
+    compiled = _compiled(folder)
+    match = SupplyMatch(compiled, [StrategyBot(BIG_MONEY), StrategyBot(BIG_MONEY)], 1)
+    left = dict(zip(match.pile_cards, match.left, strict=True))
+    index = compiled.pool.index
+    assert (left[index("forge")], left[index("castle")], left[index("penny")]) == (6, 8, 6)
+    resources = compiled.env.resources
+    assert (match.pool[resources["action"]], match.pool[resources["buy"]]) == (2, 3)

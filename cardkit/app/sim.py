@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from cardkit.sim.effects import Effects
     from cardkit.sim.pool import SimPool
+    from cardkit.sim.runner import Player
     from cardkit.sim.stats import Delta, Summary
 
 REPORT_FILE = "report.json"
@@ -44,6 +45,12 @@ class SimPlan:
     pool: SimPool
     base_pool: SimPool | None = None
     added: tuple[Card, ...] = ()  # the added cards (where the effect flags point)
+    players: tuple[Player, Player] | None = None  # the bots, strategy files read (else bots)
+
+    @property
+    def seats(self) -> tuple[Player, Player]:
+        """The two players of the sweeps: bot names, or strategies read from their files."""
+        return self.players if self.players is not None else self.options.bots
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +130,44 @@ def prepare_set(
             raise UsageError("--log writes two-player games only")
         if options.effects:
             raise UsageError("--effects measures cards in two-player games only")
-    return SimPlan(card_set, options, pool, base_pool, tuple(added)), found
+    players, problems = _players(options.bots, pool)
+    found += problems
+    if players is None:
+        return None, found
+    return SimPlan(card_set, options, pool, base_pool, tuple(added), players), found
+
+
+def is_strategy_file(name: str) -> bool:
+    """Whether a ``--bots`` name is a strategy file (YAML) rather than a bot's name."""
+    return name.endswith((".yaml", ".yml"))
+
+
+def _players(
+    names: tuple[str, str], pool: SimPool
+) -> tuple[tuple[Player, Player] | None, list[Diagnostic]]:
+    """The two players: each bot name as it is, each strategy file read and its cards
+    checked against the pool (CK408); None when one cannot play."""
+    from cardkit.app.strategy import load_strategy
+
+    found: list[Diagnostic] = []
+    players: list[Player] = []
+    for name in names:
+        if not is_strategy_file(name):
+            players.append(name)
+            continue
+        if not (pool.supply or pool.setup.win != "life"):
+            raise UsageError(
+                f"strategy file {name!r}: strategies play games of the supply family "
+                "('play: supply:'); use a bot (random, simple, greedy, mc) for this game"
+            )
+        strategy, problems = load_strategy(Path(name), name, cards=[card.id for card in pool.cards])
+        found += problems
+        if strategy is None:
+            continue
+        players.append(strategy)
+    if count_errors(found)[0] or len(players) != 2:
+        return None, found
+    return (players[0], players[1]), found
 
 
 def bots_problem(names: Sequence[str]) -> str | None:
@@ -133,9 +177,12 @@ def bots_problem(names: Sequence[str]) -> str | None:
     if len(names) != 2:
         return f"takes two bot names, not {len(names)}: {names!r}"
     for name in names:
-        if name not in BOTS:
+        if name not in BOTS and not is_strategy_file(name):
             known = ", ".join(BOTS)
-            return f"unknown bot {name!r}{did_you_mean(name, BOTS)}; the bots are {known}"
+            return (
+                f"unknown bot {name!r}{did_you_mean(name, BOTS)}; the bots are {known}, "
+                "or a strategy file (.yaml)"
+            )
     return None
 
 
@@ -148,24 +195,25 @@ def play(
     """Play the plan's sweeps (with the added cards and without them) and summarise them;
     with ``options.effects``, measure each card's effect too. ``executor``: where the games
     are played (a cluster's, ``sim/cluster.py``), else ``options.jobs`` processes."""
-    from cardkit.sim.runner import default_jobs, run_sweep
+    from cardkit.sim.runner import default_jobs, player_name, run_sweep
     from cardkit.sim.stats import deltas, summarize
 
     options = plan.options
     jobs = options.jobs or default_jobs()
+    names = (player_name(plan.seats[0]), player_name(plan.seats[1]))
 
     def sweep(pool: SimPool, label: str) -> Summary:
         step = None if progress is None else lambda done: progress(label, done, options.games)
         tally = run_sweep(
             pool,
-            options.bots,
+            plan.seats,
             games=options.games,
             seed=options.seed,
             jobs=jobs,
             progress=step,
             executor=executor,
         )
-        return summarize(tally, pool, options.bots)
+        return summarize(tally, pool, names)
 
     effects, flags = _effects(plan, jobs, progress, executor)
     if plan.base_pool is None:
@@ -197,7 +245,7 @@ def _effects(
         return None, []
     effects = measure(
         plan.pool,
-        options.bots[0],
+        plan.seats[0],
         seed=options.seed,
         precision=options.precision,
         games=options.games,
@@ -213,7 +261,7 @@ def write_log(plan: SimPlan, folder: Path) -> list[Path]:
     from cardkit.sim.gamelog import log_games, readable
 
     options = plan.options
-    events = log_games(plan.pool, options.bots, options.seed, min(options.log, options.games))
+    events = log_games(plan.pool, plan.seats, options.seed, min(options.log, options.games))
     lines = "".join(json.dumps(event, sort_keys=True) + "\n" for event in events)
     text = readable(events, {card.id: card.name for card in plan.pool.cards})
     written = []

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from pathlib import Path
 
-from cardkit.diagnostics import Diagnostic, error
+from cardkit.diagnostics import Diagnostic, did_you_mean, error
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.sim.strategy import BuyRule, Strategy
@@ -115,6 +115,10 @@ def load_strategy(
     play = data.get("play", [])
     if not isinstance(play, list) or not all(isinstance(c, str) for c in play):
         bad("'play' is a list of card ids", "play")
+    elif cards:
+        for i, card_id in enumerate(play):
+            if card_id not in cards:
+                bad(f"unknown card {card_id!r}{did_you_mean(card_id, cards)} to play", "play", i)
     if found:
         return None, sorted(found, key=lambda d: d.sort_key)
     return (

@@ -137,7 +137,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.app.options import BuildOptions
     from cardkit.render.impose import Duplex
 
-    card_set, found = open_game(args.path, max_copies=MAX_PRINTED_CARDS)
+    card_set, found = open_game(args.path, max_copies=MAX_PRINTED_CARDS, plays=False)
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if card_set is None or errors:

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.app.options import RulebookOptions
     from cardkit.app.rulebook import make_rulebook
 
-    card_set, found = open_game(args.path)
+    card_set, found = open_game(args.path, plays=False)
     book = None
     if card_set is not None and not count_errors(found)[0]:
         options = RulebookOptions(

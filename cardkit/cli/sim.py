@@ -112,6 +112,18 @@ def _share(text: str) -> float:
     return value
 
 
+def _draw_causes(summary: Summary) -> str:
+    """Why the games were drawn: at the turn limit, or tied by the rules (same points and
+    turns); nothing when none was."""
+    if not summary.draws:
+        return ""
+    tied = summary.draws - summary.timeouts
+    parts = [f"{summary.timeouts} at the turn limit"] if summary.timeouts else []
+    if tied:
+        parts.append(f"{tied} tied by the rules")
+    return " (" + ", ".join(parts) + ")"
+
+
 def _bots(text: str) -> tuple[str, str]:
     """An argparse type: two bot names, comma-separated."""
     from cardkit.app.sim import bots_problem
@@ -333,14 +345,15 @@ def _print_text(
     out.print(seats)
     out.print(
         Text(
-            f"draws {summary.draws}, average turns {summary.average_turns:.1f}, "
+            f"draws {summary.draws}{_draw_causes(summary)}, "
+            f"average turns {summary.average_turns:.1f}, "
             f"average margin {summary.average_margin:.1f}"
         )
     )
-    if summary.games and summary.draws == summary.games:
+    if summary.games and summary.timeouts == summary.games:
         out.print(
             Text(
-                "every game was a draw: no player's life reached 0 before the turn limit "
+                "every game was a draw: none ended by the game's rules before the turn limit "
                 "('play.max_turns' in game.yaml)" + ("; see the warnings above" if warned else ""),
                 style="bold",
             )

@@ -7,7 +7,7 @@ import os
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, did_you_mean, error
 from cardkit.inflect import article
 from cardkit.load.game import GAME_FILE, load_game
+from cardkit.load.playcards import play_card_problems
 from cardkit.load.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
 from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
 from cardkit.load.textfile import plain_line_breaks, read_text
@@ -366,7 +367,8 @@ def load_card_set(
     game, found = load_game(root, shown_root)
     if game is None:
         return None, found
-    files, found = game_card_files(root, game)
+    files, more = game_card_files(root, game)
+    found += more
     shown_files: list[str] = []
     copies_read = 0
     names_read: set[str] = set()
@@ -398,6 +400,10 @@ def load_card_set(
         ]
     checked = check_cards(game, read)
     found.extend(checked.diagnostics)
+    named = play_card_problems(game, [*checked.cards, *checked.flawed])
+    if named:  # no setup to play: only 'sim' and 'validate' stop on it
+        found.extend(named)
+        game = replace(game, play=None, play_problems=(*game.play_problems, *named))
     found = _unique(found)
     if not files and not found:
         found.append(

@@ -12,7 +12,7 @@ from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, e
 from cardkit.effects.forms import pieces
 from cardkit.load.cellpattern import is_pattern, parse_pattern, slots_in
 from cardkit.load.refsheets import load_sheets
-from cardkit.load.schema import diagnose, game_validator
+from cardkit.load.schema import diagnose, game_validator, play_validator
 from cardkit.load.textfile import read_text
 from cardkit.load.yamlsource import parse_yaml
 from cardkit.model import (
@@ -753,11 +753,13 @@ def _play_family(
 def _play_specials(
     builder: _GameBuilder, known: Callable[..., None]
 ) -> tuple[tuple[str, str], ...]:
-    """``play: specials:``, each a key of the game's ``special_effects``."""
+    """``play: specials:``, each a key of the game's ``special_effects`` or of its declared
+    phrases (``phrasing: phrases:``)."""
     raw: Mapping[str, str] = builder.data["play"].get("specials") or {}
-    declared = builder.data.get("special_effects") or {}
+    phrasing = builder.data.get("phrasing") or {}
+    declared = [*(builder.data.get("special_effects") or {}), *(phrasing.get("phrases") or {})]
     for key in raw:
-        known(key, declared, "special effect", "specials", key)
+        known(key, declared, "special effect or phrase", "specials", key)
     return tuple(raw.items())
 
 
@@ -866,9 +868,17 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
                 loaded.source.at(()),
             )
         ]
-    found = diagnose(game_validator(), data, loaded.source, noun="a game")
+    # 'play:' on its own: what is wrong with it is no reason not to build the game's cards
+    play_raw = data.get("play")
+    rest = {key: value for key, value in data.items() if key != "play"}
+    found = diagnose(game_validator(), rest, loaded.source, noun="a game")
     if found:
         return None, found
+    play_found = (
+        []
+        if play_raw is None
+        else diagnose(play_validator(), {"play": play_raw}, loaded.source, noun="a game")
+    )
     builder = _GameBuilder(data, loaded.source)
     custom_sizes = {k: (v["width"], v["height"]) for k, v in (data.get("sizes") or {}).items()}
     sizes = {**BUILTIN_SIZES, **custom_sizes}
@@ -876,6 +886,12 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     decks = builder.decks(backs)
     card_types = builder.card_types(sizes, backs, decks)
     builder.sized_and_backed(sizes, backs)
+    play, play_problems = None, play_found
+    if play_raw is not None and not play_found:
+        before = len(builder.diagnostics)
+        play = _play_setup(builder, card_types)
+        play_problems = builder.diagnostics[before:]
+        del builder.diagnostics[before:]
     game = Game(
         id=GameId(data["id"]),
         name=data["name"],
@@ -896,7 +912,8 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         },
         icons=_icons(data.get("icons")),
         deck_rules=builder.deck_rules(card_types, decks),
-        play=_play_setup(builder, card_types),
+        play=None if play_problems else play,
+        play_problems=tuple(play_problems),
         spans={
             key: Span(key, raw["name"], raw.get("description", ""))
             for key, raw in (data.get("spans") or {}).items()
@@ -922,8 +939,8 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
         sheets_file = data["sheets"] if isinstance(data["sheets"], str) else None
         game = replace(game, sheets=sheets, sheets_file=sheets_file)
     if builder.diagnostics:
-        return None, builder.diagnostics
-    return game, []
+        return None, [*builder.diagnostics, *play_problems]
+    return game, list(play_problems)
 
 
 def _rulebook_sections(data: Mapping[str, Any]) -> tuple[str, ...] | None:

@@ -93,6 +93,20 @@ def game_validator() -> Draft202012Validator:
     return validator
 
 
+@cache
+def play_validator() -> Draft202012Validator:
+    """The validator of game.yaml's ``play:`` alone, as ``{"play": ...}`` (the game schema's
+    definitions kept)."""
+    schema = load_schema("game.schema.json")
+    play = {
+        "$defs": schema.get("$defs", {}),
+        "type": "object",
+        "properties": {"play": schema["properties"]["play"]},
+    }
+    validator: Draft202012Validator = _Validator(play)
+    return validator
+
+
 def compile_schema(schema: Mapping[str, Any]) -> Draft202012Validator:
     Draft202012Validator.check_schema(schema)
     validator: Draft202012Validator = _Validator(schema)

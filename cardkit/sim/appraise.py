@@ -37,6 +37,7 @@ from cardkit.effects import (
     Sequence,
     Then,
 )
+from cardkit.effects.core import Shorthand
 from cardkit.sim.compile import worth
 
 if TYPE_CHECKING:
@@ -144,6 +145,8 @@ def gives(effect: Effect, env: Env, own: frozenset[str]) -> Gives:
         return max((gives(e, env, own) for e in effect.options), key=lambda g: weigh(g, 1))
     if isinstance(effect, Conditional):
         return gives(effect.effect, env, own).scaled(0.5)
+    if isinstance(effect, Shorthand) and effect.meaning is not None:
+        return gives(effect.meaning, env, own)  # '+2 Cards' gives what 'Draw 2 cards' gives
     return NONE
 
 

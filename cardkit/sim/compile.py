@@ -76,7 +76,7 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
-from cardkit.effects.core import Note
+from cardkit.effects.core import Declared, Note, Shorthand
 from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
 from cardkit.sim.deeds import (
@@ -286,16 +286,18 @@ def _return_to_discard_at_end_of_turn(effect: Effect, env: Env) -> Exec:
     return run
 
 
-def _number_in(words: str, default: int) -> int:
-    """The first number a special effect's sentence writes ('... down to 3 cards'), or
-    ``default`` ('a card')."""
-    for word in words.replace(".", " ").split():
+def _number_in(effect: Special | Declared, default: int) -> int:
+    """The first number a special effect's sentence writes ('... down to 3 cards'), or the
+    first whole number of a declared phrase's slots; else ``default`` ('a card')."""
+    if isinstance(effect, Declared):
+        return next((v for v in effect.values if isinstance(v, int)), default)
+    for word in effect.words.replace(".", " ").split():
         if word.isdigit():
             return int(word)
     return default
 
 
-def _others_gain_curse(effect: Special, env: Env) -> Exec:
+def _others_gain_curse(effect: Special | Declared, env: Env) -> Exec:
     """'Each other player gains a <curse>': one from the pile ``play: curse`` names, in turn
     order, while the pile lasts."""
 
@@ -308,9 +310,9 @@ def _others_gain_curse(effect: Special, env: Env) -> Exec:
     return run
 
 
-def _others_discard_down_to(effect: Special, env: Env) -> Exec:
+def _others_discard_down_to(effect: Special | Declared, env: Env) -> Exec:
     """'Each other player discards down to N cards in hand' (they choose which)."""
-    keep = _number_in(effect.words, 3)
+    keep = _number_in(effect, 3)
 
     def run(m: Match, p: int) -> bool:
         did = False
@@ -323,9 +325,9 @@ def _others_discard_down_to(effect: Special, env: Env) -> Exec:
     return run
 
 
-def _others_draw(effect: Special, env: Env) -> Exec:
+def _others_draw(effect: Special | Declared, env: Env) -> Exec:
     """'Each other player draws N cards' ('a card': 1)."""
-    n = _number_in(effect.words, 1)
+    n = _number_in(effect, 1)
 
     def run(m: Match, p: int) -> bool:
         for q in m.others(p):
@@ -335,7 +337,7 @@ def _others_draw(effect: Special, env: Env) -> Exec:
     return run
 
 
-DEEDS: Mapping[str, Callable[[Special, Env], Exec]] = {
+DEEDS: Mapping[str, Callable[[Special | Declared, Env], Exec]] = {
     "return-to-discard-at-end-of-turn": _return_to_discard_at_end_of_turn,
     "each-other-player-gains-curse": _others_gain_curse,
     "each-other-player-discards-down-to": _others_discard_down_to,
@@ -352,6 +354,22 @@ def _special(effect: Special, env: Env) -> Exec:
     if deed is None:
         raise Unsupported(f"Special:{effect.key}")
     return DEEDS[deed](effect, env)
+
+
+def _declared(effect: Declared, env: Env) -> Exec:
+    """A sentence the game declares ('phrasing: phrases'), run by the deed ``play: specials``
+    maps its key to; its numbers come from its slots."""
+    deed = env.specials.get(effect.key)
+    if deed is None or effect.parts:
+        raise Unsupported(f"Special:{effect.key}")
+    return DEEDS[deed](effect, env)
+
+
+def _shorthand(effect: Shorthand, env: Env) -> Exec:
+    """A shorthand form ('+2 Cards') runs as the core sentence it means ('Draw 2 cards')."""
+    if effect.meaning is None or effect.parts:
+        raise Unsupported(type(effect).__name__)
+    return _compile(effect.meaning, env)
 
 
 OUTSIDE_DELAYED = (
@@ -509,6 +527,8 @@ _EXECUTORS = (
     handles(KeywordUse, _nothing),
     handles(Note, _nothing),
     handles(Special, _special),
+    handles(Declared, _declared),
+    handles(Shorthand, _shorthand),
     handles(ForEach, _for_each),
     handles(And, _and),
     handles(Then, _and),
@@ -588,6 +608,8 @@ def worth(effect: Effect, env: Env) -> Worth:
     if isinstance(effect, Conditional):
         inner = worth(effect.effect, env)
         return Worth(inner.acquire // 2, inner.attack // 2, inner.life // 2, 0, False, 1)
+    if isinstance(effect, Shorthand) and effect.meaning is not None:
+        return worth(effect.meaning, env)  # '+2 Cards' gives what 'Draw 2 cards' gives
     return Worth(other=1)
 
 

@@ -33,7 +33,14 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.sim.pool import SimPool
-from cardkit.sim.runner import Tally, play_scored, play_without, run_tasks
+from cardkit.sim.runner import (
+    Player,
+    Tally,
+    play_scored,
+    play_without,
+    player_name,
+    run_tasks,
+)
 from cardkit.sim.stats import Z95
 
 FIRST_STAGE = 400
@@ -168,7 +175,7 @@ def measured_cards(pool: SimPool) -> list[int]:
 
 def measure(
     pool: SimPool,
-    bot: str,
+    bot: Player,
     *,
     seed: int,
     precision: float,
@@ -216,7 +223,7 @@ def measure(
                 bound -= games - stop
         open_cards = still
         previous = stop
-    return _report(pool, bot, precision, games, previous, tally, sums)
+    return _report(pool, player_name(bot), precision, games, previous, tally, sums)
 
 
 def _counter(

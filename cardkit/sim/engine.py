@@ -67,6 +67,7 @@ class Outcome:
     turns: int
     life: tuple[int, ...]  # by seat; a game won on points gives the points
     acquired: tuple[tuple[tuple[int, int], ...], ...]  # by seat: (card, round)
+    timeout: bool = False  # the turn limit ended it (a draw), not a rule of the game
 
 
 class Match:
@@ -196,6 +197,7 @@ class Match:
             self.turn + (1 if self.over else 0),
             (self.life[0], self.life[1]),
             (tuple(self.acquired[0]), tuple(self.acquired[1])),
+            not self.over,
         )
 
     def start_turn(self) -> None:

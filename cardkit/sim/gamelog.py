@@ -18,6 +18,7 @@ from cardkit.sim.actions import (
     ATTACK_BASE,
     ATTACK_PLAYER,
     BANISH,
+    BUY,
     END,
     PILE,
     PLAY,
@@ -29,9 +30,16 @@ from cardkit.sim.actions import (
     Worth,
 )
 from cardkit.sim.bots import Bot, View
-from cardkit.sim.engine import Match
 from cardkit.sim.pool import SimPool
-from cardkit.sim.runner import _compiled, game_seed, make_bots
+from cardkit.sim.runner import (
+    Player,
+    _compiled,
+    game_seed,
+    make_bots,
+    new_match,
+    player_name,
+    seat_slots,
+)
 
 Event = dict[str, Any]
 
@@ -76,7 +84,14 @@ class Recorder:
         kind, arg = action
         cards = view.cards
         if kind == PLAY_ALL:
-            self._note(view, "play", cards=self._names(view, view.hand))
+            hand = view.hand
+            setup = view.compiled.pool.setup
+            if view.compiled.pool.supply:  # the supply family plays only the free cards
+                hand = [c for c in hand if cards[c].type in setup.free_types]
+            self._note(view, "play", cards=self._names(view, hand))
+        elif kind == BUY:
+            bought = cards[view.compiled.pool.supply[arg][0]]
+            self._note(view, "buy", card=bought.id, cost=bought.cost, budget=view.budget)
         elif kind == PLAY:
             self._note(view, "play", cards=[cards[view.hand[arg]].id])
         elif kind == BANISH:
@@ -151,17 +166,17 @@ class Recorder:
         return i
 
 
-def log_games(pool: SimPool, bots: tuple[str, str], seed: int, games: int) -> list[Event]:
+def log_games(pool: SimPool, bots: tuple[Player, Player], seed: int, games: int) -> list[Event]:
     """The events of games ``0`` to ``games - 1`` of the sweep ``seed``, each game closed by
     its result."""
     compiled = _compiled(pool)
     spend = [pool.resources[compiled.env.acquire], pool.resources[compiled.env.attack]]
     events: list[Event] = []
     for game in range(games):
-        first_slot = game % 2
-        slots = ("AB"[first_slot], "AB"[1 - first_slot])
+        seats = seat_slots(compiled, game)  # as the sweep plays the game
+        slots = ["AB"[k] for k in seats]
         s = game_seed(seed, game)
-        inner = make_bots([bots[first_slot], bots[1 - first_slot]], s)
+        inner = make_bots([bots[k] for k in seats], s)
         players = [
             Recorder(bot, slot, game, events) for bot, slot in zip(inner, slots, strict=True)
         ]
@@ -171,13 +186,13 @@ def log_games(pool: SimPool, bots: tuple[str, str], seed: int, games: int) -> li
                 "event": "start",
                 "seed": seed,
                 "first": slots[0],
-                "bots": list(bots),
+                "bots": [player_name(b) for b in bots],
                 "resources": spend,
             }
         )
-        outcome = Match(compiled, players, s).play()
+        outcome = new_match(compiled, players, s).play()
         winner = None if outcome.winner is None else slots[outcome.winner]
-        life = {slots[0]: outcome.life[0], slots[1]: outcome.life[1]}
+        life = {slots[0]: outcome.life[0], slots[1]: outcome.life[1]}  # points, won on points
         events.append(
             {
                 "game": game,

@@ -172,6 +172,9 @@ class GreedyBot(SimpleBot):
     # -- the turn ----------------------------------------------------------------------------
 
     def take_action(self, view: View) -> Action:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.take_action(view)
         if len(view.lives) > 2:  # a free-for-all: turn on the weakest player first
             aims = view.aims()
             if aims:
@@ -417,6 +420,9 @@ class GreedyBot(SimpleBot):
         return best
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_discard(view, least, most)
         led = self._ledger(view)
         phase = _phase(view.round)
         play = led.primary[phase]
@@ -436,7 +442,11 @@ class GreedyBot(SimpleBot):
         (others): scrapping one gains, as it raises what a hand is worth. The weakest
         first and from the discard pile before the hand; from the market row, when it may,
         the card best for the opponent among those it cannot afford, if better than the trade
-        deck's average card that replaces it (a denial), and when one must go, the dearest."""
+        deck's average card that replaces it (a denial), and when one must go, the dearest.
+        In a supply game the supply player chooses."""
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_banish(view, candidates, least, most)
         led = self._refresh(view)
         keep = led.keep[self._phase]
         cards = view.cards

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error, warning
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, error, warning
 from cardkit.effects import Ability, Gain, GainPerCost
 from cardkit.effects.abilities import walk
+from cardkit.load.playcards import play_card_problems
 from cardkit.model import Card, CardSet, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
 from cardkit.sim.compile import outside_reason, unsupported
@@ -136,8 +137,8 @@ def build_pool(
     """The pool of ``card_set`` with ``added`` cards dealt into the market deck too."""
     game = card_set.game
     setup = game.play
-    if setup is None:
-        return None, [_no_play(card_set)]
+    if setup is None:  # none, or one with problems of its own (the loader's)
+        return None, list(game.play_problems) or [_no_play(card_set)]
     context = parse_set(card_set)
     found = list(context.parse_errors)
     added_context = parse_set(CardSet(game, tuple(added), ()))
@@ -183,57 +184,27 @@ def build_pool(
             )
         cards.append(sim)
     ids = {card.id: i for i, card in enumerate(cards)}
-    known = [card.id for card in card_set.cards] + [c.id for c in added]
+    # the cards 'play:' names (CK402), as the loader checks them: a card that failed its own
+    # checks is known, and reported already
+    found += play_card_problems(game, [*card_set.cards, *card_set.flawed, *added])
 
-    def lookup(card_id: str, what: str, *where: str | int, key: bool = False) -> int | None:
-        if card_id in ids:
-            return ids[card_id]
-        if card_id not in known:  # a card that failed its checks is reported already
-            found.append(
-                error(
-                    "CK402",
-                    f"{what} names unknown card {card_id!r}{did_you_mean(card_id, known)}",
-                    game.source.at(("play", *where), key=key),
-                )
-            )
-        return None
+    def lookup(card_id: str | None) -> int | None:
+        return None if card_id is None else ids.get(card_id)
 
     starting = []
     for card_id, copies in setup.starting_deck:
-        index = lookup(card_id, "starting deck", "starting_deck", card_id, key=True)
+        index = lookup(card_id)
         if index is not None:
             starting.append((index, copies))
     seat_starting = []
-    for k, seat in enumerate(setup.seats):
+    for seat in setup.seats:
         own = []
         for card_id, copies in seat.starting_deck or ():
-            seat_path = ("seats", k, "starting_deck", card_id)
-            index = lookup(card_id, f"seat {k + 1}'s starting deck", *seat_path, key=True)
+            index = lookup(card_id)  # an unknown card is CK402 of play_card_problems
             if index is not None:
                 own.append((index, copies))
         seat_starting.append(tuple(own))
-    pile = None if setup.pile is None else lookup(setup.pile, "pile", "pile", "card")
-    for card_id in piles:
-        lookup(card_id, "supply pile", "supply", "piles", card_id, key=True)
-    in_supply = {cards[i].id for i, _ in supply}
-    named: tuple[tuple[str | None, tuple[str, ...]], ...] = (
-        (setup.end_pile, ("end", "pile")),
-        (setup.curse, ("curse",)),
-    )
-    for named_id, path in named:
-        if named_id is None or named_id in in_supply:
-            continue
-        if named_id not in known:
-            lookup(named_id, "play", *path)
-        else:
-            found.append(
-                error(
-                    "CK402",
-                    f"play names {named_id!r}, which is not a supply pile",
-                    game.source.at(("play", *path)),
-                    hint="add it to 'supply: piles:' or to a deck of 'supply: decks:'",
-                )
-            )
+    pile = lookup(setup.pile)
     curse = None if setup.curse is None else ids.get(setup.curse)
     if found:
         return None, sorted([*found, *notes], key=lambda d: d.sort_key)

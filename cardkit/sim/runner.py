@@ -68,6 +68,8 @@ class Tally:
 
     games: int = 0
     draws: int = 0
+    timeouts: int = 0  # the draws the turn limit made (the others: ties by the game's rules)
+    seats: int = 0  # player-games: the games times their players (2 to 6 each)
     slot_wins: list[int] = field(default_factory=lambda: [0, 0])
     first_wins: int = 0
     turns: int = 0
@@ -77,6 +79,8 @@ class Tally:
     def add(self, other: Tally) -> None:
         self.games += other.games
         self.draws += other.draws
+        self.timeouts += other.timeouts
+        self.seats += other.seats
         self.slot_wins[0] += other.slot_wins[0]
         self.slot_wins[1] += other.slot_wins[1]
         self.first_wins += other.first_wins
@@ -89,10 +93,12 @@ class Tally:
         """Count one game; ``by_index`` holds the tallies of this batch's cards by card index
         (filled as cards are first bought), so the inner loop does no lookup by id."""
         self.games += 1
+        self.seats += len(outcome.acquired)
         self.turns += outcome.turns
         winner = outcome.winner
         if winner is None:
             self.draws += 1
+            self.timeouts += outcome.timeout
         else:
             self.slot_wins[(winner + first_slot) % 2] += 1  # seats alternate the two slots
             self.first_wins += winner == 0
@@ -148,6 +154,25 @@ def bot_label(spec: BotSpec) -> str:
     return spec if isinstance(spec, str) else spec.name
 
 
+Player = BotSpec
+"""A seat's player (the supply family's word for a bot of a sweep)."""
+player_name = bot_label
+
+
+def seat_slots(compiled: Compiled, game: int) -> list[int]:
+    """The bot slot (0: A, 1: B) of each seat of game ``game``: the slots alternate round
+    the table, and slot A moves first in even games."""
+    players = compiled.pool.setup.players if is_supply_game(compiled) else 2
+    return [(game + k) % 2 for k in range(players)]
+
+
+def new_match(compiled: Compiled, bots: Sequence[Bot], seed: int) -> Match:
+    """A match of the game's family: ``SupplyMatch`` for the supply family, else ``Match``."""
+    if is_supply_game(compiled):
+        return SupplyMatch(compiled, bots, seed)
+    return Match(compiled, bots, seed)
+
+
 def play_game(
     compiled: Compiled, bots: Sequence[BotSpec], seed: int, game: int, banned: int = -1
 ) -> Outcome:
@@ -161,8 +186,7 @@ def play_game(
         order = [bots[(first_slot + k) % 2] for k in range(players)]
         return FormatMatch(compiled, make_bots(order, s), s).play()
     if is_supply_game(compiled):
-        players = compiled.pool.setup.players
-        order = [bots[(first_slot + k) % 2] for k in range(players)]
+        order = [bots[k] for k in seat_slots(compiled, game)]
         return SupplyMatch(compiled, make_bots(order, s), s).play()
     order = [bots[first_slot], bots[1 - first_slot]]
     never = [frozenset[int](), frozenset[int]()]

@@ -20,6 +20,7 @@ from cardkit.sim.actions import (
     Action,
     Worth,
 )
+from cardkit.sim.supplyplay import SupplyPlayer, is_supply_game
 from cardkit.sim.view import View
 
 
@@ -82,8 +83,22 @@ class SimpleBot:
         self.seed = seed
         self._mask_turn = -1  # the turn the faction mask of owned cards was computed for
         self._mask = 0
+        self._supply_cards: object = None  # the pool ``_supply`` was made for
+        self._supply: SupplyPlayer | None = None
+
+    @final
+    def _supply_player(self, view: View) -> SupplyPlayer | None:
+        """How this seat plays a game of the supply family (None in any other game)."""
+        if self._supply_cards is not view.cards:
+            self._supply_cards = view.cards
+            compiled = view.compiled
+            self._supply = SupplyPlayer(compiled) if is_supply_game(compiled) else None
+        return self._supply
 
     def take_action(self, view: View) -> Action:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.take_action(view)
         if view.hand:
             return PLAY_HAND
         if view.ready:
@@ -194,6 +209,9 @@ class SimpleBot:
         return best
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_discard(view, least, most)
         cards = view.cards
         hand = view.hand
         order = sorted(range(len(hand)), key=lambda i: (cards[hand[i]].cost, i))
@@ -207,6 +225,9 @@ class SimpleBot:
     ) -> list[int]:
         """Starting cards (cost 0) from the discard pile, then from the hand, Vipers before
         Scouts; if more must go, the cheapest own card, or the dearest of the market row."""
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_banish(view, candidates, least, most)
         cards = view.cards
         roles = view.zones
         zones = {roles.hand: view.hand, roles.discard: view.discard, roles.market: view.market}

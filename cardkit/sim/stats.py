@@ -104,12 +104,14 @@ class Summary:
     average_turns: float
     average_margin: float
     cards: tuple[CardRow, ...]  # surest winners first (by the low end of the edge's interval)
+    timeouts: int = 0  # the draws at the turn limit; the others are ties by the game's rules
 
     def as_json(self) -> dict[str, Any]:
         return {
             "bots": list(self.bots),
             "games": self.games,
             "draws": self.draws,
+            "timeouts": self.timeouts,
             "seats": [
                 {"slot": slot, "bot": bot, **rate.as_json()}
                 for slot, bot, rate in zip("AB", self.bots, self.slots, strict=True)
@@ -156,6 +158,7 @@ def summarize(tally: Tally, pool: SimPool, bots: tuple[str, str]) -> Summary:
         average_turns=tally.turns / max(1, tally.games),
         average_margin=tally.margin / max(1, decided),
         cards=tuple(rows),
+        timeouts=tally.timeouts,
     )
 
 

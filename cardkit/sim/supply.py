@@ -31,17 +31,13 @@ from cardkit.sim.actions import (
     Action,
 )
 from cardkit.sim.engine import Match, Outcome
+from cardkit.sim.supplyplay import is_supply_game
 from cardkit.sim.view import Bot, View
+
+__all__ = ["SupplyMatch", "is_supply_game"]
 
 if TYPE_CHECKING:
     from cardkit.sim.cards import Compiled
-
-
-def is_supply_game(compiled: Compiled) -> bool:
-    """Whether the game is played by ``SupplyMatch``: it has supply piles, more than two
-    players or is won on points."""
-    setup = compiled.pool.setup
-    return bool(compiled.pool.supply) or setup.players != 2 or setup.win != "life"
 
 
 class SupplyMatch(Match):
@@ -160,6 +156,7 @@ class SupplyMatch(Match):
             self.turn + (1 if self.over else 0),
             scores,
             tuple(tuple(self.acquired[p]) for p in range(n)),
+            not self.over,
         )
 
     # -- actions ------------------------------------------------------------------------------

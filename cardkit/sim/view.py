@@ -108,6 +108,11 @@ class View:
     def budget(self) -> int:
         return self._pool[self._acq]
 
+    def amount(self, resource: int) -> int:
+        """The current player's pool of resource ``resource`` (an index of the pool's
+        resources): the actions or buys left this turn, say."""
+        return self._pool[resource]
+
     @property
     def strength(self) -> int:
         return self._pool[self._att]

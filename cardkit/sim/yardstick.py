@@ -13,7 +13,7 @@ import random
 
 from mypy_extensions import mypyc_attr
 
-from cardkit.sim.actions import ACQUIRE, END_TURN, Action
+from cardkit.sim.actions import ACQUIRE, BUY, END_TURN, Action
 from cardkit.sim.greedy import GreedyBot
 from cardkit.sim.view import View
 
@@ -30,9 +30,10 @@ class RandomBuyerBot(GreedyBot):
 
     def take_action(self, view: View) -> Action:
         action = super().take_action(view)
-        if action[0] != ACQUIRE and (action != END_TURN or view.budget <= 0):
+        kind = action[0]
+        if kind != ACQUIRE and kind != BUY and (action != END_TURN or view.budget <= 0):
             return action
-        options = [a for a in view.legal_actions() if a[0] == ACQUIRE]
+        options = [a for a in view.legal_actions() if a[0] == ACQUIRE or a[0] == BUY]
         if not options:
             return action
         options.append(END_TURN)
