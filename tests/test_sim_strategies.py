@@ -48,7 +48,7 @@ def test_the_shipped_strategy_files_load_against_the_game() -> None:
         ),
         (
             "name: x\nbot: greedy\nnever: [explorr]\nbuy: []\n",
-            "x.yaml:3:9: error[CK408] the game has no card 'explorr'",
+            "x.yaml:3:9: error[CK408] unknown card 'explorr' (did you mean 'explorer'?)",
         ),
         (
             "name: x\nbot: greedy\nfactions: [blobs]\nbuy: []\n",
@@ -56,7 +56,7 @@ def test_the_shipped_strategy_files_load_against_the_game() -> None:
         ),
         (
             "name: x\nbot: greedy\nbuy:\n  - {card: blob-alfa, coins: 6}\n",
-            "x.yaml:4:12: error[CK408] the game has no card 'blob-alfa'",
+            "x.yaml:4:12: error[CK408] unknown card 'blob-alfa' (did you mean 'blob-alpha'?)",
         ),
         (
             "name: x\nbot: greedy\nbuy:\n  - {card: crusher, coins: x}\n",

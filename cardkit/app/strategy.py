@@ -70,7 +70,7 @@ def load_strategy(
 
     def known(card: object, *where: str | int) -> None:
         if cards is not None and isinstance(card, str) and card not in cards:
-            bad(f"the game has no card {card!r}", *where)
+            bad(f"unknown card {card!r}{did_you_mean(card, cards)}", *where)
 
     rules = []
     for i, rule in enumerate(data["buy"]):

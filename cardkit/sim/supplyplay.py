@@ -61,10 +61,11 @@ TOP_MONEY = 1.5
 
 
 def is_supply_game(compiled: Compiled) -> bool:
-    """Whether the game is of the supply family: it has supply piles, more than two players
-    or is won on points."""
+    """Whether the game is of the supply family: it has supply piles or is won on points. A
+    game of more than two players won on life with a market row is a format game
+    (``formats.is_format_game``), not one of this family."""
     setup = compiled.pool.setup
-    return bool(compiled.pool.supply) or setup.players != 2 or setup.win != "life"
+    return bool(compiled.pool.supply) or setup.win != "life"
 
 
 @dataclass(slots=True)
