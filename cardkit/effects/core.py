@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from cardkit.effects.abilities import Trigger
-from cardkit.effects.combinators import And, Choice, Condition, Then
+from cardkit.effects.combinators import And, Choice, Condition, Conditional, Then
 from cardkit.effects.deckbuilding import Gain
 from cardkit.effects.forms import SlotValue, fill, slot_count
 from cardkit.effects.node import Clause, Effect, Node, amounts_phrase, check_amounts
@@ -213,7 +213,8 @@ class Framed(Effect):
     effect: Effect
 
     def __post_init__(self) -> None:
-        if not isinstance(self.effect, Framable | Framed):
+        # one chain, a sentence framed in turn, a condition or a choice of options
+        if not isinstance(self.effect, Framable | Framed | Conditional | Choose):
             raise ValueError(f"a framed sentence holds one chain, not {type(self.effect).__name__}")
         if not self.lead:
             raise ValueError("a framed sentence needs its first words")
