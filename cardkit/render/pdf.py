@@ -16,8 +16,10 @@ import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
@@ -76,6 +78,7 @@ class _Forms:
             trim = self._begin(name, placement)
             self.diagnostics.extend(draw_face(self.canvas, self.style, card, trim, bleed=trim.x))
             self.canvas.endForm()
+            _compress_form(self.canvas, name)
             self.fronts[card.id] = name
         return self.fronts[card.id]
 
@@ -95,6 +98,22 @@ class _Forms:
         self.canvas.beginForm(name, 0, 0, placement.bleed.w, placement.bleed.h)
         bleed = placement.trim.x - placement.bleed.x
         return Box(bleed, bleed, placement.trim.w, placement.trim.h)
+
+
+def _compress_form(canvas: Canvas, name: str) -> None:
+    """Compress a form's content now, not when the PDF is saved: a card's drawing is held
+    until then, a third of its size compressed (about 2 KB less per distinct card). The
+    file's bytes are those reportlab writes: its own filter (zlib at its default level, no
+    ASCII85 layer, see ``_binary_streams``) applied earlier, and the filter named the same."""
+    doc: Any = canvas._doc  # type: ignore[attr-defined]
+    form: Any = doc.idToObject[pdfdoc.xObjectName(name)]
+    if not form.compression or rl_config.useA85 or not form.stream or form.Contents:
+        return  # reportlab's own way
+    contents: Any = pdfdoc.PDFStream(content=pdfdoc.PDFZCompress.encode(form.stream))
+    contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+    contents.__Comment__ = "xobject form stream"
+    form.Contents = contents
+    form.stream = None
 
 
 def render_pdf(
