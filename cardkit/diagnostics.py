@@ -185,6 +185,8 @@ CODES: dict[str, str] = {
     "CK220": "a layout part names a font game.yaml does not declare",
     "CK221": "a font file is refused: missing, too large, broken, or without TrueType outlines",
     "CK222": "a game font has no glyph for a character on a card (drawn in the bundled font)",
+    "CK223": "a layout picture's file is malformed, or chosen by a field its card type lacks",
+    "CK224": "a card's back_by value names no back and no card, itself, or a card of another size",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",

@@ -73,6 +73,7 @@ class CardType:
     deck: str | None = None
     description: str = ""
     layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
+    back_by: str | None = None  # the field whose value names a card's back, or its other face
     plural: str = ""  # the plural rules text writes ('infantry'); '' for the English rule
 
     def field(self, name: str) -> FieldSpec | None:
@@ -275,6 +276,7 @@ class Phrasing:
     phrases: Mapping[str, str] = field(default_factory=dict)  # key -> sentence with slots
     cost_symbols: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id -> names
     plurals: Mapping[str, str] = field(default_factory=dict)  # noun -> its plural
+    nouns: tuple[str, ...] = ()  # subtypes and traits rules text names cards by ("Elf")
     all_factions: str = ""  # the sentence that makes a card an ally of every faction
 
 

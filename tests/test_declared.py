@@ -50,7 +50,7 @@ def test_a_back_no_deck_names_is_a_located_warning_with_the_fix(tmp_path: Path) 
     line = game.splitlines().index("backs:") + 2
     assert warnings_of(tmp_path) == [
         f"g/game.yaml:{line}:3: warning[CK216] back 'main' is printed on no card: no deck, card "
-        "type or faction names it, so cards get the plain back (hint: add 'back: main' to a "
+        "type, faction or card names it, so cards get the plain back (hint: add 'back: main' to a "
         "deck (e.g. decks.main), or remove it)"
     ]
 

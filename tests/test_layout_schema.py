@@ -344,7 +344,85 @@ CASES: list[tuple[str, list[str]]] = [
             (
                 "layouts/ship.yaml:3:1: error[CK204] unknown layout key 'part' (did you mean "
                 "'parts'?) (hint: a layout has 'extends', 'parts', 'badges', 'lines', 'texts', "
-                "'stats', 'not_printed' and 'description')"
+                "'pictures', 'stats', 'not_printed', 'landscape', 'corners' and 'description')"
+            ),
+        ],
+    ),
+    (
+        "corners-not-a-length",
+        [
+            (
+                "layouts/ship.yaml:3:10: error[CK205] corners of the layout: invalid length 3: "
+                "write a number and one of the units mm, cm, in, pt (e.g. '63.5mm', '0.125in', "
+                "'9pt')"
+            ),
+        ],
+    ),
+    (
+        "landscape-not-boolean",
+        [
+            (
+                "layouts/ship.yaml:3:12: error[CK204] 'landscape' must be true or false, "
+                "not 'sideways'"
+            ),
+        ],
+    ),
+    (
+        "picture-fit-unknown",
+        [
+            (
+                "layouts/ship.yaml:4:39: error[CK204] unknown fit 'fill' in picture 'frame' "
+                "(hint: a picture fits its box by 'stretch', 'contain' or 'cover')"
+            ),
+        ],
+    ),
+    (
+        "picture-layer-unknown",
+        [
+            (
+                "layouts/ship.yaml:4:48: error[CK204] unknown layer 'ovr' (did you mean "
+                "'over'?) in picture 'frame' (hint: a picture is drawn 'under' the other parts "
+                "or 'over' them)"
+            ),
+        ],
+    ),
+    (
+        "picture-one-edge",
+        [
+            (
+                "layouts/ship.yaml:4:9: error[CK206] picture 'seal' gives right across: give "
+                "exactly two of left, right, width (hint: e.g. left and width, or left and "
+                "right)"
+            ),
+        ],
+    ),
+    (
+        "picture-slot-unclosed",
+        [
+            (
+                "layouts/ship.yaml:4:17: error[CK223] file 'frames/{faction.png' of picture "
+                "'frame' is not a path with '{field}' slots (hint: e.g. file: "
+                "frames/{faction}.png)"
+            ),
+        ],
+    ),
+    (
+        "picture-slot-unknown-field",
+        [
+            (
+                "layouts/ship.yaml:4:10: error[CK223] picture 'frame' of layout 'ship' is "
+                "chosen by field 'factoin', which card type 'ship' does not have (did you mean "
+                "'faction'?) (hint: write a field of the card type in '{...}', such as "
+                "{faction} or {type})"
+            ),
+        ],
+    ),
+    (
+        "picture-without-file",
+        [
+            (
+                "layouts/ship.yaml:4:10: error[CK223] picture 'frame' needs a 'file' (hint: "
+                "e.g. file: frames/{faction}.png)"
             ),
         ],
     ),

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cardkit.rules.english import english_words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,8 +43,15 @@ def test_help_and_a_set_whose_text_parses_do_not_read_the_list() -> None:
     assert _modules_after(code) == "False"
 
 
-def test_a_line_that_does_not_parse_reads_the_list(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Perhaps pay 2.",  # a line that does not parse
+        "Pay 2 eventually.",  # a word the grammar reads as written, not one of its own
+    ],
+)
+def test_a_word_the_grammar_does_not_know_reads_the_list(tmp_path: Path, text: str) -> None:
     (tmp_path / "game.yaml").write_text("id: g\nname: G\ncard_types: {ship: {name: Ship}}\n")
-    (tmp_path / "cards.yaml").write_text("cards:\n  - {name: A, type: ship, text: Pay 2 now.}\n")
+    (tmp_path / "cards.yaml").write_text(f"cards:\n  - {{name: A, type: ship, text: {text}}}\n")
     code = f"from cardkit.cli import main\nmain(['validate', {str(tmp_path)!r}])"
     assert _modules_after(code) == "True"

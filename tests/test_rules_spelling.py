@@ -170,7 +170,8 @@ def _explained(line: str) -> Finding | None:
         "When you play this card draw a card.",
         "Whenever you rez a Program gain 1 Credit.",
         "Trash a card from your hand.",
-        "Gain 1 Credit per Agenda you control.",
+        "Perhaps gain 1 Credit.",  # an English word where no clause starts
+        "Draw the shiny.",  # an English word where a card must stand
     ],
 )
 def test_a_correctly_spelt_word_where_parsing_stops_leaves_the_parse_error(line: str) -> None:

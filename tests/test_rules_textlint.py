@@ -112,7 +112,7 @@ SPELL = "fix the spelling, or declare the word in game.yaml if it is the game's"
                 strict=True, reason="the parser no longer guesses 'gain' for 'gian' after 'and'"
             ),
         ),
-        ("Draw a relix.", 8, "relix", "relic"),  # the parser's guess: a card type goes there
+        ("Draw the relix.", 10, "relix", "relic"),  # the parser's guess: a card type goes there
     ],
 )
 def test_a_misspelt_word_where_parsing_stops_is_ck109_with_the_parsers_guess(

@@ -29,6 +29,7 @@ from cardkit.render.impose import (
     impose,
 )
 from cardkit.render.pdf import render_pdf
+from cardkit.render.sides import printed_fronts
 from cardkit.render.style import card_size, prepare_style, size_points
 from cardkit.render.units import parse_length
 from cardkit.rules.check import unparsed_text
@@ -83,7 +84,7 @@ def plan_deck(card_set: CardSet, options: BuildOptions) -> list[Page[Card]]:
     paper = paper_size(options.paper)
     game = card_set.game
     groups: dict[str, list[Card]] = {}
-    for card in card_set.cards:
+    for card in printed_fronts(game, card_set.cards):  # a double-faced card's back: on its back
         groups.setdefault(card_size(game, card), []).append(card)
     pages: list[Page[Card]] = []
     for size_name, cards in groups.items():

@@ -8,6 +8,7 @@ from dataclasses import replace
 from cardkit.diagnostics import did_you_mean
 from cardkit.errors import UsageError
 from cardkit.model import Card, CardSet
+from cardkit.render.sides import back_faces
 
 
 def find_card(card_set: CardSet, wanted: str) -> Card | None:
@@ -23,7 +24,8 @@ def find_card(card_set: CardSet, wanted: str) -> Card | None:
 
 
 def select_cards(card_set: CardSet, wanted: Sequence[str]) -> CardSet:
-    """``card_set`` with only the cards named in ``wanted``, in their original order.
+    """``card_set`` with only the cards named in ``wanted``, in their original order (and
+    the other face of each double-faced one, printed on its back).
 
     A name that matches no card is a usage error naming every such name, each with the
     closest id or name when there is one.
@@ -44,4 +46,6 @@ def select_cards(card_set: CardSet, wanted: Sequence[str]) -> CardSet:
             f"--only: no {noun} {problems} in {card_set.game.name!r}; "
             "give a card's id or its name as written in its card file"
         )
+    faces = back_faces(card_set.game, card_set.cards)  # a double-faced card keeps its back
+    chosen |= {faces[card_id].id for card_id in chosen if card_id in faces}
     return replace(card_set, cards=tuple(c for c in card_set.cards if c.id in chosen))

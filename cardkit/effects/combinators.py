@@ -115,11 +115,19 @@ class Conditional(Effect):
     effect: Chain
 
     def __post_init__(self) -> None:
-        if not isinstance(self.effect, Clause | And | Then | Choice):
+        # One chain, or a sentence framed in turn ("if you do, at the start of your next
+        # turn, ...")
+        if not isinstance(self.effect, Clause | And | Then | Choice) and not _framed(self.effect):
             raise ValueError(f"a condition governs one chain, not {type(self.effect).__name__}")
 
     def phrase(self, vocab: Vocabulary) -> str:
         return f"if {self.condition.phrase(vocab)}, {self.effect.phrase(vocab)}"
+
+
+def _framed(effect: object) -> bool:
+    """A sentence framed by a trigger or a time (``Framed`` of effects/core.py, which builds
+    on this module), itself governing one chain."""
+    return type(effect).__name__ == "Framed" and isinstance(effect, Effect)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,12 +5,14 @@ A term is ``(kind, value)``: ``('w', 'up to')`` words as written (casefolded), `
 number, and ids the vocabulary names: ``('type', 'action')``, ``('types', 'action')`` (plural),
 ``('resource', 'coin')`` (``'resource1'``: its singular), ``('zone', 'hand')``, ``('keyword',
 ...)``, ``('faction', ...)``, ``('span', ...)`` ('this <span>'), ``('name', 'Farthing')`` a card
-named as printed, ``('quote', 'Spark')`` one named in quotes.
+named as printed, ``('quote', 'Spark')`` one named in quotes, ``('word', 'shiny')`` a word
+the grammar has no role for, read as written where the grammar allows free words (in a
+condition, after a clause); the spelling check reads these.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from cardkit.effects.abilities import Trigger
 from cardkit.effects.combinators import And, Choice, Condition, Then
@@ -24,8 +26,27 @@ Term = tuple[str, str]
 
 TERM_KINDS = frozenset(
     {"w", "n", "type", "types", "resource", "resource1", "zone", "keyword", "faction", "span"}
-    | {"name", "quote", "stat", "counter"}
+    | {"name", "quote", "stat", "counter", "word"}
 )
+
+
+def free_words(value: object) -> frozenset[str]:
+    """The free words (``('word', ...)`` terms) anywhere in an effect value."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            if len(item) == 2 and item[0] == "word" and isinstance(item[1], str):
+                found.add(item[1])
+            else:
+                stack.extend(item)
+        elif isinstance(item, Node):
+            stack.extend(getattr(item, f.name) for f in fields(item) if f.name not in _NOT_TEXT)
+    return frozenset(found)
+
+
+_NOT_TEXT = frozenset({"pos", "vocab"})
 
 
 def _zone_name(zone: str, vocab: Vocabulary) -> str:
@@ -245,12 +266,15 @@ class Labelled(Trigger):
 
     key: str
     values: tuple[SlotValue, ...] = ()
+    costs: Costs | None = None
+    """What the ability costs, written after the label: ``Interface -> 1 credit:``."""
 
     def label(self, vocab: Vocabulary) -> str:
+        cost = f" -> {self.costs.label(vocab)}" if self.costs is not None else ""
         for key, text, _, _, _ in vocab.labels:
             if key == self.key and slot_count(text) == len(self.values):
-                return fill(text, self.values, vocab)
-        return self.key
+                return fill(text, self.values, vocab) + cost
+        return self.key + cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,3 +331,19 @@ class Shorthand(Clause):
     def phrase(self, vocab: Vocabulary) -> str:
         words = [fill(self.form, self.values, vocab), *(p.phrase(vocab) for p in self.parts)]
         return " ".join(words).replace(" ,", ",")
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Clause):
+    """Words in parentheses that remind rather than rule: a sentence of its own ("(This is not
+    in the Supply.)") or a note after a clause. Kept as written; it does nothing."""
+
+    words: str
+
+    def __post_init__(self) -> None:
+        words = self.words
+        if not words.strip() or "(" in words or ")" in words or "\n" in words:
+            raise ValueError(f"a note is words without parentheses or line breaks, not {words!r}")
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"({self.words})"

@@ -38,6 +38,12 @@ def inflect(words: str) -> tuple[str, str]:
     return s_form + tail, ed + tail
 
 
+def _noun_plural(noun: str, plurals: Mapping[str, str]) -> str:
+    """A declared noun's plural: as 'plurals' gives it (any case), else the English rule."""
+    folded = {" ".join(key.split()).casefold(): value for key, value in plurals.items()}
+    return folded.get(noun.casefold()) or plural_noun(noun)
+
+
 def _pairs(table: Mapping[str, Named] | Mapping[str, Span]) -> tuple[tuple[str, str], ...]:
     return tuple((key, entry.name) for key, entry in table.items())
 
@@ -82,6 +88,8 @@ class Vocabulary:
     """(id, name, plural): the symbols ability costs write besides resources ("Click")."""
     all_factions: str = ""
     """The sentence that makes a card an ally of every faction, if the game has one."""
+    nouns: tuple[tuple[str, str], ...] = ()
+    """(noun, plural): the game's subtypes and traits that rules text names cards by."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -119,6 +127,9 @@ class Vocabulary:
                 (key, name, plural) for key, (name, plural) in game.phrasing.cost_symbols.items()
             ),
             all_factions=game.phrasing.all_factions,
+            nouns=tuple(
+                (noun, _noun_plural(noun, game.phrasing.plurals)) for noun in game.phrasing.nouns
+            ),
         )
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,

@@ -29,11 +29,11 @@ from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
 from cardkit.export.filenames import back_file_name, front_file_name, safe_file_stem
 from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
-from cardkit.export.raster import png_bytes, rasterise
+from cardkit.export.raster import png_bytes, rasterise, round_corners
 from cardkit.export.single import card_pdf, card_size
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Face
-from cardkit.render.pdf import back_of
+from cardkit.render.sides import back_faces, back_key, printed_fronts
 from cardkit.render.style import CardStyle, prepare_style
 
 Progress = Callable[[int, int], None]
@@ -64,12 +64,14 @@ class PngReport:
 
 
 def images(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
-    """One front per card and one back per distinct back and card size, in card order."""
+    """One front per card and one back per distinct back and card size, in card order (the
+    other face of a double-faced card is its back)."""
     fronts: list[Job] = []
     backs: dict[str, Job] = {}
-    for card in cards:
+    faces = back_faces(card_set.game, card_set.cards)
+    for card in printed_fronts(card_set.game, cards):  # a double-faced card's back: a back
         fronts.append(Job(front_file_name(card.id), card, Face.FRONT))
-        back_id, _ = back_of(card_set.game, card)
+        back_id = back_key(card_set.game, card, faces)
         name = back_file_name(back_id, card_size(card_set, card).name)
         backs.setdefault(name, Job(name, card, Face.BACK))
     return fronts + list(backs.values())
@@ -89,7 +91,11 @@ def _draw(
 ) -> tuple[bytes, list[Diagnostic]]:
     """One image: the card's one-card page drawn, rasterised and encoded; its warnings."""
     pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
-    return png_bytes(rasterise(pdf, dpi=dpi), dpi), found
+    image = rasterise(pdf, dpi=dpi)
+    layout = style.layout(job.card)
+    if layout is not None and layout.corners > 0:
+        image = round_corners(image, layout.corners, bleed, dpi)
+    return png_bytes(image, dpi), found
 
 
 def _draw_in_worker(job: Job, bleed: float, dpi: float) -> tuple[bytes, list[Diagnostic]]:
@@ -172,6 +178,7 @@ def build_pngs(
     cache = _read_cache(cache_path)
     report = PngReport()
     todo = images(card_set, card_set.cards)
+    faces = back_faces(card_set.game, card_set.cards)
     fingerprint = drawing_fingerprint(card_set.game, cards=card_set.cards, output=folder)
     done = 0
     try:
@@ -180,6 +187,9 @@ def build_pngs(
             size = card_size(card_set, job.card)
             options = (job.face.value, f"bleed {bleed!r}", f"{dpi!r} dpi", repr(size))
             what = card_data(card_set.game, job.card) if job.face is Face.FRONT else job.name
+            face = faces.get(job.card.id) if job.face is Face.BACK else None
+            if face is not None:  # a double-faced card's back: the other card, drawn
+                what = card_data(card_set.game, face)
             key = key_of(fingerprint, what, *options)
             if _up_to_date(target / job.name, cache.get(job.name), key):
                 report.unchanged.append(target / job.name)

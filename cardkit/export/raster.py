@@ -10,7 +10,7 @@ import io
 
 import PIL
 import pypdfium2
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from cardkit import __version__
 from cardkit.render.units import POINTS_PER_INCH
@@ -69,6 +69,21 @@ def rasterise(
         else:
             image = image.resize(want, Image.Resampling.LANCZOS)
     return image
+
+
+def round_corners(image: Image.Image, radius: float, bleed: float, dpi: float) -> Image.Image:
+    """``image`` (a card and its ``bleed``) with rounded corners: transparent outside a
+    rounded rectangle of ``radius`` at the trim line, grown by the bleed (same centres)."""
+    scale = 4  # drawn larger, then reduced: smooth edges, the same bytes every time
+    width, height = image.size
+    mask = Image.new("L", (width * scale, height * scale), 0)
+    outer = (radius + bleed) * dpi / POINTS_PER_INCH * scale
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, width * scale - 1, height * scale - 1), radius=round(outer), fill=255
+    )
+    rounded = image.convert("RGBA")
+    rounded.putalpha(mask.resize((width, height), Image.Resampling.BOX))
+    return rounded
 
 
 # zlib level 1, measured on the Star Realms cards at 300 dpi (bench/commands.py, and encoding

@@ -22,6 +22,7 @@ from cardkit.export.filenames import safe_file_stem
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Box, Duplex, Face, Page, Paper, Sheet, impose
 from cardkit.render.pdf import PrintBoxes, render_pdf
+from cardkit.render.sides import printed_fronts
 from cardkit.render.style import CardStyle, prepare_style, size_points
 from cardkit.render.style import card_size as size_name
 
@@ -121,7 +122,7 @@ def build_single(
     Every file is made in memory and then written (staged in the build's output transaction),
     only once all are made: a build that fails leaves the previous files as they were.
     """
-    groups = group_by_size(card_set, card_set.cards)
+    groups = group_by_size(card_set, printed_fronts(card_set.game, card_set.cards))
     plans = {size: plan_single(cards, size, bleed) for size, cards in groups.items()}
     total = sum(len(pages) for pages in plans.values())
     done = 0

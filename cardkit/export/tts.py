@@ -28,8 +28,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -44,7 +44,7 @@ from cardkit.export.raster import png_bytes, rasterise
 from cardkit.export.single import CardSize, card_pdf, card_size
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Face
-from cardkit.render.pdf import back_of
+from cardkit.render.sides import back_faces, back_of, printed_fronts
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.units import POINTS_PER_INCH, mm
 
@@ -109,6 +109,7 @@ class SheetPlan:
     grid: Grid
     back: str  # file name of the back image
     face: str  # file name of the sheet image
+    unique_back: bool = False  # double-faced cards: ``back`` is a sheet of their other faces
 
     def card_id(self, card: Card) -> int:
         return self.number * 100 + self.cards.index(card)
@@ -124,10 +125,15 @@ class DeckPlan:
 
 
 def plan_tts(card_set: CardSet, cards: Sequence[Card]) -> list[DeckPlan]:
-    """The TTS decks and their sheets: cards grouped by game deck and size, 69 per sheet."""
+    """The TTS decks and their sheets: cards grouped by game deck and size, 69 per sheet.
+
+    Cards with the same back share sheets; double-faced cards go on sheets of their own with
+    a sheet of their backs (TTS's 'UniqueBack'), and their other faces are not decks' cards.
+    """
     game = card_set.game
+    faces = back_faces(game, cards)
     groups: dict[tuple[str, CardSize], list[Card]] = {}
-    for card in cards:
+    for card in printed_fronts(game, cards):
         groups.setdefault((card.deck or "", card_size(card_set, card)), []).append(card)
     sizes_of: dict[str, set[CardSize]] = {}
     for deck, size in groups:
@@ -140,19 +146,23 @@ def plan_tts(card_set: CardSet, cards: Sequence[Card]) -> list[DeckPlan]:
         stem = safe_file_stem(deck) if deck else "cards"
         if len(sizes_of[deck]) > 1:
             stem, name = f"{stem}-{safe_file_stem(size.name)}", f"{name} ({size.name})"
-        by_back: dict[str, list[Card]] = {}
+        by_back: dict[str | None, list[Card]] = {}
         for card in members:
-            back_id, _ = back_of(game, card)
+            back_id = None if card.id in faces else back_of(game, card)[0]
             by_back.setdefault(back_id, []).append(card)
         sheets: list[SheetPlan] = []
         for back_id, backed in by_back.items():
-            back_file = back_file_name(back_id, size.name)
             for start in range(0, len(backed), PER_SHEET):
                 chunk = tuple(backed[start : start + PER_SHEET])
                 number += 1
                 face = f"{stem}-{len(sheets) + 1}.png"
                 grid = grid_for(len(chunk), size)
-                sheets.append(SheetPlan(number, stem, chunk, grid, back_file, face))
+                if back_id is None:  # double-faced: a sheet of their backs, slot for slot
+                    back_file = f"{stem}-{len(sheets) + 1}-backs.png"
+                else:
+                    back_file = back_file_name(back_id, size.name)
+                unique = back_id is None
+                sheets.append(SheetPlan(number, stem, chunk, grid, back_file, face, unique))
         decks.append(DeckPlan(stem, name, size, tuple(members), tuple(sheets)))
     return decks
 
@@ -203,13 +213,19 @@ def _custom_deck(sheet: SheetPlan, folder: Path, base_url: str | None) -> dict[s
         "NumWidth": sheet.grid.columns,
         "NumHeight": sheet.grid.rows,
         "BackIsHidden": True,
-        "UniqueBack": False,
+        "UniqueBack": sheet.unique_back,
         "Type": 0,
     }
 
 
 def _card_object(
-    card: Card, copy: int, sheet: SheetPlan, custom: dict[str, Any], x: float, size: CardSize
+    card: Card,
+    copy: int,
+    sheet: SheetPlan,
+    custom: dict[str, Any],
+    x: float,
+    size: CardSize,
+    sideways: bool,
 ) -> dict[str, Any]:
     return {
         "GUID": _guid("card", card.id, str(copy)),
@@ -220,7 +236,7 @@ def _card_object(
         "GMNotes": card.id,
         "CardID": sheet.card_id(card),
         "CustomDeck": {str(sheet.number): custom},
-        "SidewaysCard": False,
+        "SidewaysCard": sideways,
         "Hands": True,
         "Locked": False,
         "Grid": True,
@@ -230,9 +246,14 @@ def _card_object(
 
 
 def saved_object(
-    card_set: CardSet, decks: Sequence[DeckPlan], folder: Path, base_url: str | None
+    card_set: CardSet,
+    decks: Sequence[DeckPlan],
+    folder: Path,
+    base_url: str | None,
+    sideways: Collection[str] = (),
 ) -> dict[str, Any]:
-    """The TTS saved-object document for ``decks``, their images in ``folder``."""
+    """The TTS saved-object document for ``decks``, their images in ``folder``; the cards
+    whose ids ``sideways`` holds (landscape layouts) are shown turned on their side."""
     states: list[dict[str, Any]] = []
     for index, deck in enumerate(decks):
         x = index * SPACING * deck.size.width / TTS_POKER[0]
@@ -240,7 +261,13 @@ def saved_object(
         sheet_of = {card.id: sheet for sheet in deck.sheets for card in sheet.cards}
         contained = [
             _card_object(
-                card, copy, sheet_of[card.id], customs[sheet_of[card.id].number], x, deck.size
+                card,
+                copy,
+                sheet_of[card.id],
+                customs[sheet_of[card.id].number],
+                x,
+                deck.size,
+                card.id in sideways,
             )
             for card in deck.cards
             for copy in range(1, card.count + 1)
@@ -258,7 +285,7 @@ def saved_object(
                 "DeckIDs": [c["CardID"] for c in contained],
                 "CustomDeck": {str(n): custom for n, custom in customs.items()},
                 "ContainedObjects": contained,
-                "SidewaysCard": False,
+                "SidewaysCard": all(c["SidewaysCard"] for c in contained),
                 "Hands": False,
                 "Locked": False,
                 "Grid": True,
@@ -285,6 +312,11 @@ def _face(card_set: CardSet, card: Card, grid: Grid, face: Face, style: CardStyl
     """A card's front or back cut at its trim line, at the grid's cell size."""
     pdf, _ = card_pdf(card_set, card, 0.0, face=face, style=style)
     return rasterise(pdf, size=(grid.cell_width, grid.cell_height))
+
+
+def _landscape(style: CardStyle, card: Card) -> bool:
+    layout = style.layout(card)
+    return layout is not None and layout.landscape
 
 
 def build_tts(
@@ -321,12 +353,21 @@ def build_tts(
             if progress is not None:
                 progress(done, total)
         key = f"{sheet.back}:{grid.cell_width}x{grid.cell_height}"
-        if key not in backs:
-            backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK, style)
+        if key not in backs:  # the hidden card: never a double-faced card's other face
+            plain = replace(style, faces={}) if sheet.unique_back else style
+            backs[key] = _face(card_set, sheet.cards[0], grid, Face.BACK, plain)
         image.paste(backs[key], grid.origin(grid.hidden_slot))
         images[sheet.face] = png_bytes(image)
-        images.setdefault(sheet.back, png_bytes(backs[key]))
-    document = saved_object(card_set, decks, target, base_url)
+        if sheet.unique_back:  # each card's other face, in its slot
+            back_sheet = Image.new("RGB", grid.size, (255, 255, 255))
+            for slot, card in enumerate(sheet.cards):
+                back_sheet.paste(_face(card_set, card, grid, Face.BACK, style), grid.origin(slot))
+            back_sheet.paste(backs[key], grid.origin(grid.hidden_slot))
+            images[sheet.back] = png_bytes(back_sheet)
+        else:
+            images.setdefault(sheet.back, png_bytes(backs[key]))
+    sideways = {card.id for card in card_set.cards if _landscape(style, card)}
+    document = saved_object(card_set, decks, target, base_url, sideways)
     for name, data in images.items():
         transaction.write(target / name, data)
     json_path = target / f"{safe_file_stem(card_set.game.id)}.json"

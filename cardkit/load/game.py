@@ -260,6 +260,15 @@ class _GameBuilder:
                     self.problem(
                         f"unknown {noun} {raw[ref]!r}{did_you_mean(raw[ref], table)}", *where, ref
                     )
+            back_by = raw.get("back_by")
+            names = {*CORE_FIELDS, *(f.name for f in fields)}
+            if back_by is not None and back_by not in names:
+                self.problem(
+                    f"card type {type_id!r} chooses backs by field {back_by!r}, which it does "
+                    f"not have{did_you_mean(back_by, names)}",
+                    *where,
+                    "back_by",
+                )
             result[type_id] = CardType(
                 id=type_id,
                 name=raw["name"],
@@ -271,6 +280,7 @@ class _GameBuilder:
                 description=raw.get("description", ""),
                 layout=raw.get("layout"),
                 plural=raw.get("plural", ""),
+                back_by=back_by,
             )
         return result
 
@@ -774,6 +784,7 @@ def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
             for key, spec in (raw.get("cost_symbols") or {}).items()
         },
         plurals=dict(raw.get("plurals") or {}),
+        nouns=tuple(" ".join(str(noun).split()) for noun in raw.get("nouns") or ()),
         all_factions=every,
     )
 

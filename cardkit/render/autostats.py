@@ -43,7 +43,7 @@ def with_stats(layout: Layout, *, badges: int, line: bool) -> Layout:
         added.append(stats_line)
     if not added:
         return layout
-    return Layout(layout.name, (*layout.elements, *added), layout.location, layout.stats)
+    return replace(layout, elements=(*layout.elements, *added))
 
 
 def _widened(badge: Element, count: int) -> Edges:

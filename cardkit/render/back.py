@@ -1,36 +1,20 @@
-"""Card backs: which back a card has, and drawing it."""
+"""Card backs: drawing the back a card has (``sides`` says which)."""
 
 from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardkit.model import Back, Card, Game
+from cardkit.model import Card
 from cardkit.render.colour import DEFAULT_BACK, Rgb
 from cardkit.render.fonts import BOLD, draw_aligned
 from cardkit.render.impose import Box
 from cardkit.render.picture import draw_picture
+from cardkit.render.sides import back_of
 from cardkit.render.style import CardStyle
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
 
 SAFE = mm(3)  # the motif keeps this far inside the trim line
-_PLAIN = Back("")  # the back of a card whose deck, type and factions name none
-
-
-def back_of(game: Game, card: Card) -> tuple[str, Back]:
-    """The id and declaration of a card's back: its deck's, else its type's, else its first
-    faction's, else plain ("")."""
-    deck = game.decks.get(card.deck) if card.deck else None
-    card_type = game.card_types.get(card.type)
-    faction = game.factions.get(card.factions[0]) if card.factions else None
-    for back_id in (
-        deck.back if deck else None,
-        card_type.back if card_type else None,
-        faction.back if faction else None,
-    ):
-        if back_id and back_id in game.backs:
-            return back_id, game.backs[back_id]
-    return "", _PLAIN
 
 
 def draw_back(canvas: Canvas, style: CardStyle, card: Card, trim: Box, *, bleed: float) -> None:

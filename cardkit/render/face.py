@@ -109,7 +109,13 @@ class _Face:
         if layout is None:
             return
         c.saveState()
-        c.translate(trim.x, trim.y)
+        if layout.landscape:  # the card turned on its side: its top at the trim's right
+            c.translate(trim.x, trim.top)
+            c.rotate(-90)
+        else:
+            c.translate(trim.x, trim.y)
+        trim = Box(0.0, 0.0, *layout.size_on(trim.w, trim.h))
+        self.draw_pictures(layout.layer("under"), trim, bleed)
         for element, box in card_boxes(self.game, card, layout, trim.w, trim.h):
             if element.text:
                 self.draw_text_box(element, box, frame)
@@ -129,7 +135,29 @@ class _Face:
                 self.draw_faction_icon(box, frame)
         if layout.part("rules") is None and card.text.strip():
             self.diagnostics.append(overflow(card, NO_TEXT_BOX))
+        self.draw_pictures(layout.layer("over"), trim, bleed)
         c.restoreState()
+
+    def draw_pictures(self, pictures: tuple[Element, ...], trim: Box, bleed: float) -> None:
+        """The layout's picture parts the card has: each in its box (clipped to it), or over
+        the whole card (and its bleed, when it says so)."""
+        for element in pictures:
+            picture = self.style.part_picture(self.card, element)
+            if picture is None:
+                continue
+            if element.whole_card:  # the card as cut, or with its bleed
+                edge = bleed if element.bleed else 0.0
+                box = Box(-edge, -edge, trim.w + 2 * edge, trim.h + 2 * edge)
+            else:
+                box = element.edges.box(trim.w, trim.h)
+            self.c.saveState()
+            clip = self.c.beginPath()
+            clip.rect(box.x, box.y, box.w, box.h)
+            self.c.clipPath(clip, stroke=0, fill=0)
+            draw_picture(
+                self.c, picture, box, cover=element.fit == "cover", stretch=element.fit == "stretch"
+            )
+            self.c.restoreState()
 
     def draw_name(self, element: Element, bar: Box, frame: Rgb) -> None:
         font = self.style.font(element, bold=True)

@@ -14,6 +14,11 @@ A layout is a YAML file in ``templates/layouts/`` (built in) or ``cards/<game>/l
       requires: {field: requires, label: "Requires:", left: 3mm, right: 3mm, bottom: 24mm,
                  height: 4mm}
       attacks: {field: attacks, item: "{name} {damage}", separator: " / ", left: 3mm, ...}
+    pictures:                     # frames, backgrounds, overlays: a file chosen by '{field}'
+      frame: {file: "frames/{faction}.png"}              # no box: the whole card, under
+      crest: {file: "crests/{rarity}.svg", right: 3mm, ..., layer: over, fit: contain}
+    landscape: true               # laid out on the card turned on its side, printed rotated
+    corners: 3mm                  # rounded corners: a cut line on sheets, transparent in PNGs
 
 A badge of a ``resources`` field draws one badge per resource the card names, side by side
 in its box, each in the resource's colour (or with its icon). A card with no rules text draws
@@ -46,7 +51,7 @@ from cardkit.render.units import format_mm, parse_length
 
 LAYOUT_FOLDER = "layouts"
 SCHEMA = "layout.schema.json"  # in schemas/: what a layout file may say, and its errors
-SECTIONS: tuple[str, ...] = ("parts", "badges", "lines", "texts", "stats")
+SECTIONS: tuple[str, ...] = ("parts", "badges", "lines", "texts", "stats", "pictures")
 DEFAULT_LAYOUT = "card"
 
 # The fixed parts a layout may place, drawn in this order; badges are drawn after them.
@@ -60,6 +65,10 @@ LARGEST = parse_length("1000mm")  # no card, sheet or badge is a metre wide
 _EPSILON = 0.01  # points
 MAX_EXTENDS = 32  # layouts in one chain of 'extends': deeper is refused before it recurses
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+# A picture part's file: a path with '{field}' slots, filled from the card ('{faction}').
+_SLOT = re.compile(r"\{([a-z0-9_][a-z0-9_-]*)\}")
+LAYERS: tuple[str, ...] = ("under", "over")  # a picture under the parts, or over them
+FITS: tuple[str, ...] = ("stretch", "contain", "cover")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +127,28 @@ class Element:
     text: bool = False  # a text box (texts section): ``field`` or ``fixed`` text, wrapped
     fixed: str = ""  # texts: the text to print when the box names no field
     font: str | None = None  # the game's font (game.yaml 'fonts:') its text is set in
+    picture: bool = False  # a picture part (pictures section): ``file`` drawn in its box
+    file: str = ""  # pictures: the file, with '{field}' slots filled from the card
+    layer: str = "under"  # pictures: drawn under the parts, or over them
+    fit: str = "stretch"  # pictures: stretched to the box, whole inside it, or covering it
+    bleed: bool = False  # pictures without a box: over the bleed too, not just the card
+
+    @property
+    def whole_card(self) -> bool:
+        """A picture with no box: it covers the whole card (and its bleed, if ``bleed``)."""
+        e = self.edges
+        return all(v is None for v in (e.left, e.right, e.width, e.top, e.bottom, e.height))
+
+    def slots(self) -> tuple[str, ...]:
+        """The card fields a picture's file names ('frames/{faction}.png': faction)."""
+        return tuple(_SLOT.findall(self.file))
+
+    def file_for(self, values: Mapping[str, str]) -> str | None:
+        """The picture's file with its slots filled from ``values``; None when one is empty."""
+        missing = [name for name in self.slots() if not values.get(name)]
+        if missing:
+            return None
+        return _SLOT.sub(lambda m: values[m.group(1)], self.file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +160,18 @@ class Layout:
     location: Location
     stats: tuple[Element, ...] = ()  # the automatic stats: 'badge' and 'line', when declared
     not_printed: frozenset[str] = frozenset()  # required fields declared as not on the face
+    pictures: tuple[Element, ...] = ()  # picture parts: frames, backgrounds, overlays
+    landscape: bool = False  # laid out on the card turned on its side, printed rotated right
+    corners: float = 0.0  # radius of the card's rounded corners (0: square), points
+
+    def size_on(self, width: float, height: float) -> tuple[float, float]:
+        """The width and height the layout's boxes are measured on, for a card of that
+        size as printed: turned on its side for a landscape layout."""
+        return (height, width) if self.landscape else (width, height)
+
+    def layer(self, name: str) -> tuple[Element, ...]:
+        """The picture parts drawn under the other parts ('under') or over them ('over')."""
+        return tuple(p for p in self.pictures if p.layer == name)
 
     def stat(self, name: str) -> Element | None:
         """The automatic stats element ``name`` ('badge' or 'line'); None when not declared."""
@@ -220,10 +263,12 @@ class Layout:
 
     def check_fit(self, width: float, height: float, where: str) -> list[Diagnostic]:
         """CK210 for each box that has no room, or leaves the card, at this card size."""
+        size = f"{format_mm(width)} x {format_mm(height)}"
+        width, height = self.size_on(width, height)
         card = Box(0.0, 0.0, width, height)
         found = []
-        size = f"{format_mm(width)} x {format_mm(height)}"
-        for element in (*self.elements, *self.stats):
+        boxed = (p for p in self.pictures if not p.whole_card)
+        for element in (*self.elements, *self.stats, *boxed):
             box = element.edges.box(width, height)
             kind = _kind(element)
             if box.w <= 0 or box.h <= 0:
@@ -350,7 +395,12 @@ class LayoutLibrary:
         if isinstance(extends, str) and not any(d.code == "CK207" for d in found):
             parent_layout = self._parent(raw, extends, chain)
             if parent_layout is not None:
-                parent = {_key(e): e for e in (*parent_layout.elements, *parent_layout.stats)}
+                inherited = (
+                    *parent_layout.elements,
+                    *parent_layout.stats,
+                    *parent_layout.pictures,
+                )
+                parent = {_key(e): e for e in inherited}
         if found:
             return None
         own = dict(parent)
@@ -374,9 +424,19 @@ class LayoutLibrary:
             not_printed = parent_layout.not_printed
         if len(self.diagnostics) > before:
             return None
-        ordered = sorted((e for e in own.values() if not e.stats), key=_order)
+        ordered = sorted((e for e in own.values() if not e.stats and not e.picture), key=_order)
         stats = tuple(sorted((e for e in own.values() if e.stats), key=lambda e: e.name))
-        return Layout(raw.name, tuple(ordered), here, stats, not_printed)
+        pictures = tuple(e for e in own.values() if e.picture)  # in the order written
+        landscape = bool(data.get("landscape", parent_layout and parent_layout.landscape))
+        corners = parent_layout.corners if parent_layout is not None else 0.0
+        if data.get("corners") is not None:
+            radius = self._length(data["corners"], "corners", source.at(("corners",)))
+            if radius is None:
+                return None
+            corners = radius
+        return Layout(
+            raw.name, tuple(ordered), here, stats, not_printed, pictures, landscape, corners
+        )
 
     def _parent(
         self, raw: _RawLayout, extends: Any, chain: list[tuple[str, bool]]
@@ -451,6 +511,7 @@ class LayoutLibrary:
         stats = section == "stats"
         line = section == "lines" or (stats and name == "line")
         text = section == "texts"
+        picture = section == "pictures"
         badge = section == "badges" or (stats and name == "badge")
         noun = _noun(where)
         lengths: dict[str, float | None] = {}
@@ -488,6 +549,11 @@ class LayoutLibrary:
             size=float(size) if size is not None else None,
             align=str(spec.get("align", "left")),
             font=spec.get("font"),
+            picture=picture,
+            file=str(spec.get("file", "")) if picture else "",
+            layer=str(spec.get("layer", "under")),
+            fit=str(spec.get("fit", "stretch")),
+            bleed=bool(spec.get("bleed", False)),
         )
 
     def _length(self, value: Any, what: str, where: Location) -> float | None:
@@ -522,10 +588,13 @@ _SECTION_KIND = {
     "lines": "line",
     "texts": "text",
     "stats": "stats",
+    "pictures": "picture",
 }
 
 
 def _kind(element: Element) -> str:
+    if element.picture:
+        return "picture"
     if element.stats:
         return "stats"
     if element.text:

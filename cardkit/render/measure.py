@@ -174,7 +174,7 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
     size = card_size(style.game, card)
     if layout is None or size not in style.game.sizes:
         return []
-    width, height = size_points(style.game, size)
+    width, height = layout.size_on(*size_points(style.game, size))
     found = glyph_problems(card, style)
     name, rules = layout.part("name"), layout.part("rules")
     boxes = card_boxes(style.game, card, layout, width, height)

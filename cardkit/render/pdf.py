@@ -24,11 +24,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, Game
-from cardkit.render.back import back_of, draw_back
+from cardkit.render.back import draw_back
 from cardkit.render.face import draw_face
 from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_fonts
 from cardkit.render.footer import footer_texts
 from cardkit.render.impose import Box, Face, Page, Placement
+from cardkit.render.sides import back_key, back_of
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
@@ -59,6 +60,7 @@ class PrintBoxes:
 
 
 MARK = 0.25  # crop mark line width, points
+CUT_LINE = (0.55, 0.55, 0.55)  # the rounded cut line of cards with rounded corners
 
 
 class _Forms:
@@ -83,12 +85,18 @@ class _Forms:
         return self.fronts[card.id]
 
     def back(self, placement: Placement[Card]) -> str:
-        back_id, _ = back_of(self.style.game, placement.card)
+        card = placement.card
+        back_id = back_key(self.style.game, card, self.style.faces)
         key = (back_id, placement.bleed.w, placement.bleed.h)  # one back may serve two sizes
         if key not in self.backs:
             name = f"back{len(self.backs)}"
             trim = self._begin(name, placement)
-            draw_back(self.canvas, self.style, placement.card, trim, bleed=trim.x)
+            face = self.style.faces.get(card.id)
+            if face is not None:  # a double-faced card: its other face is its back
+                found = draw_face(self.canvas, self.style, face, trim, bleed=trim.x)
+                self.diagnostics.extend(found)
+            else:
+                draw_back(self.canvas, self.style, card, trim, bleed=trim.x)
             self.canvas.endForm()
             self.backs[key] = name
         return self.backs[key]
@@ -226,7 +234,23 @@ def _draw_page(forms: _Forms, page: Page[Card], sheets: int) -> None:
     c.setLineWidth(MARK)
     for mark in page.marks:
         c.line(mark.x1, mark.y1, mark.x2, mark.y2)
+    if page.marks and page.face is Face.FRONT:
+        _draw_round_cuts(forms, page)
     _draw_footer(forms, page, sheets)
+
+
+def _draw_round_cuts(forms: _Forms, page: Page[Card]) -> None:
+    """A thin grey cut line round each card with rounded corners (its layout's 'corners')."""
+    c = forms.canvas
+    for placement in page.placements:
+        layout = forms.style.layout(placement.card)
+        if layout is None or layout.corners <= 0:
+            continue
+        trim = placement.trim
+        radius = min(layout.corners, trim.w / 2, trim.h / 2)
+        c.setStrokeColorRGB(*CUT_LINE)
+        c.setLineWidth(MARK)
+        c.roundRect(trim.x, trim.y, trim.w, trim.h, radius, stroke=1, fill=0)
 
 
 def _draw_footer(forms: _Forms, page: Page[Card], sheets: int) -> None:

@@ -13,15 +13,19 @@ from cardkit.render.images import Picture
 from cardkit.render.impose import Box
 
 
-def draw_picture(canvas: Canvas, picture: Picture, box: Box, *, cover: bool = False) -> None:
-    """``picture`` centred in ``box``: whole inside it, or covering it (the caller clips)."""
+def draw_picture(
+    canvas: Canvas, picture: Picture, box: Box, *, cover: bool = False, stretch: bool = False
+) -> None:
+    """``picture`` centred in ``box``: whole inside it, covering it (the caller clips), or
+    stretched to it (``stretch``)."""
     width, height = picture.size
     scale = (max if cover else min)(box.w / width, box.h / height)
-    w, h = width * scale, height * scale
+    sx, sy = (box.w / width, box.h / height) if stretch else (scale, scale)
+    w, h = width * sx, height * sy
     if picture.drawing is not None:
         canvas.saveState()
         canvas.translate(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2)
-        canvas.scale(scale, scale)
+        canvas.scale(sx, sy)
         renderPDF.draw(picture.drawing, canvas, 0, 0)
         canvas.restoreState()
         return

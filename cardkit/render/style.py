@@ -15,6 +15,8 @@ from cardkit.model import CORE_FIELDS, Card, CardType, Game
 from cardkit.render.fontnames import BOLD, FONT
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
+from cardkit.render.sides import back_faces
+from cardkit.render.sides import back_problems as chosen_back_problems
 from cardkit.render.units import parse_length
 from cardkit.render.unprinted import hidden_required_fields, unused_backs
 
@@ -66,6 +68,8 @@ class CardStyle:
     art: Mapping[str, Picture] = field(default_factory=dict)  # by the path cards give
     backs: Mapping[str, Picture] = field(default_factory=dict)  # back images, by back id
     fonts: Mapping[str, FontFace] = field(default_factory=dict)  # the game's fonts, by id
+    pictures: Mapping[str, Picture] = field(default_factory=dict)  # picture parts, by file
+    faces: Mapping[str, Card] = field(default_factory=dict)  # double-faced: id -> its back
 
     def font(self, element: Element | None, *, bold: bool = False) -> str:
         """The registered font an element's text is set in: its game font (the bold face
@@ -81,6 +85,12 @@ class CardStyle:
     def card_art(self, card: Card) -> Picture | None:
         path = card.get("art")
         return self.art.get(path) if isinstance(path, str) else None
+
+    def part_picture(self, card: Card, element: Element) -> Picture | None:
+        """The picture a picture part shows on ``card``; None when it has none (a slot the
+        card leaves empty, or a file that is missing)."""
+        path = element.file_for(slot_values(card))
+        return self.pictures.get(path) if path is not None else None
 
     def faction_icon(self, card: Card) -> Picture | None:
         for faction_id in card.factions:
@@ -140,6 +150,66 @@ def _art(game: Game, cards: Sequence[Card]) -> tuple[dict[str, Picture], list[Di
         if picture is not None:
             art[path] = picture
     return art, found
+
+
+def slot_values(card: Card) -> dict[str, str]:
+    """What a picture's '{field}' slots become on ``card``: its id, type, deck, first
+    faction, and each field that holds a word or a number."""
+    values = {"id": card.id, "type": card.type, "deck": card.deck or ""}
+    values["faction"] = card.factions[0] if card.factions else ""
+    for name, value in card.values.items():
+        if isinstance(value, bool):
+            values.setdefault(name, "yes" if value else "no")
+        elif isinstance(value, str | int | float):
+            values.setdefault(name, str(value).strip())
+    return values
+
+
+def _part_pictures(
+    game: Game, cards: Sequence[Card], layouts: Mapping[str, Layout]
+) -> tuple[dict[str, Picture], list[Diagnostic]]:
+    """The pictures the layouts' picture parts choose for ``cards``: each file loaded once;
+    a missing one is a warning (CK213) at the picture part, naming the first card it is for."""
+    pictures: dict[str, Picture] = {}
+    found: list[Diagnostic] = []
+    tried: set[str] = set()
+    for card in cards:
+        layout = layouts.get(card.type)
+        if layout is None:
+            continue
+        values = slot_values(card)
+        for element in layout.pictures:
+            path = element.file_for(values)
+            if path is None or path in tried:
+                continue
+            tried.add(path)
+            picture, problems = load_picture(
+                game.root,
+                path,
+                element.location,
+                what=f"picture {element.name!r} of layout {layout.name!r}, file",
+                card=card.id,
+            )
+            found.extend(problems)
+            if picture is not None:
+                pictures[path] = picture
+    return pictures, found
+
+
+def _unknown_slots(layout: Layout, type_id: str, known: set[str]) -> list[Diagnostic]:
+    """CK223 for each '{field}' of a picture part's file that the card type does not have."""
+    return [
+        error(
+            "CK223",
+            f"picture {e.name!r} of layout {layout.name!r} is chosen by field {slot!r}, which "
+            f"card type {type_id!r} does not have{did_you_mean(slot, known)}",
+            e.location,
+            hint="write a field of the card type in '{...}', such as {faction} or {type}",
+        )
+        for e in layout.pictures
+        for slot in e.slots()
+        if slot not in known
+    ]
 
 
 def _back_images(game: Game) -> tuple[dict[str, Picture], list[Diagnostic]]:
@@ -211,6 +281,8 @@ def _unknown_fonts(game: Game, layout: Layout) -> list[Diagnostic]:
 
 
 def _kind_of(element: Element) -> str:
+    if element.picture:
+        return "picture"
     if element.text:
         return "text"
     return "line" if element.line else "badge" if element.badge else "part"
@@ -245,6 +317,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
         layouts[type_id] = layout
         found += _unknown_fonts(game, layout)
         known = set(CORE_FIELDS) | {f.name for f in card_type.fields}
+        found += _unknown_slots(layout, type_id, known)
         shown = (*layout.badges, *layout.lines, *(t for t in layout.texts if t.field))
         for badge in shown:
             kind = "line" if badge.line else "text box" if badge.text else "badge"
@@ -274,7 +347,11 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
             if size in game.sizes:
                 width, height = size_points(game, size)
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
-    found += hidden_required_fields(game, layouts) + unused_backs(game)
+    pictures, picture_problems = _part_pictures(game, cards, layouts)
+    found += picture_problems + hidden_required_fields(game, layouts)
+    found += unused_backs(game)
+    found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
-    style = CardStyle(game, layouts, icons, words, art, backs, fonts)
+    faces = back_faces(game, cards)
+    style = CardStyle(game, layouts, icons, words, art, backs, fonts, pictures, faces)
     return style, sorted(unique, key=lambda d: d.sort_key)

@@ -16,23 +16,40 @@ from cardkit.render.fieldtext import STATS_KINDS
 from cardkit.render.layoutfile import LAYOUT_FOLDER, Layout
 
 
-def _named(game: Game) -> set[str]:
-    """The backs a deck, card type or faction names."""
+def _named(game: Game) -> set[str] | None:
+    """The backs a deck, card type or faction names, or a card type's ``back_by`` field can
+    name (a faction's, deck's, type's id, an enum's values); None when a card's own words
+    can name any back (a text field)."""
     tables = (game.decks.values(), game.card_types.values(), game.factions.values())
-    return {item.back for table in tables for item in table if item.back}
+    named = {item.back for table in tables for item in table if item.back}
+    for card_type in game.card_types.values():
+        field = card_type.back_by
+        if field is None:
+            continue
+        if field in ("faction", "deck", "type"):
+            named |= set({"faction": game.factions, "deck": game.decks}.get(field, game.card_types))
+            continue
+        spec = card_type.field(field)
+        if spec is None or spec.kind != "enum":
+            return None
+        named |= set(spec.values)
+    return named
 
 
 def unused_backs(game: Game) -> list[Diagnostic]:
-    """CK216 for each declared back that no deck, card type or faction names: no card can be
-    printed with it. (A back that is named but that a set's cards happen not to get -- a
-    card type with no cards yet -- is no slip, so it is not reported.)"""
+    """CK216 for each declared back that no deck, card type, faction or ``back_by`` field
+    names: no card can be printed with it. (A back that is named but that a set's cards
+    happen not to get -- a card type with no cards yet -- is no slip, so it is not reported;
+    nor is any back when a text field chooses backs, as any card may name it.)"""
     named = _named(game)
+    if named is None:
+        return []
     first = min(game.decks, default="main")
     return [
         warning(
             "CK216",
-            f"back {back_id!r} is printed on no card: no deck, card type or faction names it, "
-            "so cards get the plain back",
+            f"back {back_id!r} is printed on no card: no deck, card type, faction or card "
+            "names it, so cards get the plain back",
             game.source.at(("backs", back_id), key=True),
             hint=f"add 'back: {back_id}' to a deck (e.g. decks.{first}), or remove it",
         )
@@ -52,6 +69,7 @@ def hidden_required_fields(game: Game, layouts: Mapping[str, Layout]) -> list[Di
         if layout is None or not required:
             continue
         shown = {e.field for e in (*layout.badges, *layout.lines, *layout.texts)}
+        shown |= {slot for e in layout.pictures for slot in e.slots()}  # a crest per rarity
         if shows_stats(layout):
             badge = layout.stat("badge")
             shown.add(badge.field if badge is not None else None)

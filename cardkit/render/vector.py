@@ -16,6 +16,8 @@ from pathlib import Path
 from reportlab.graphics.shapes import Drawing
 from svglib.svglib import svg2rlg
 
+from cardkit.render.fontnames import FONT
+
 _DECLARATIONS = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _EXTERNAL = re.compile(rb"""(?:xlink:)?href\s*=\s*["']\s*(?!#|data:)""", re.IGNORECASE)
 _USE = re.compile(rb"<\s*(?:[\w.-]+:)?use\b", re.IGNORECASE)
@@ -55,4 +57,6 @@ def load_svg(path: Path, root: Path, data: bytes) -> Drawing | str:
     for side in (drawing.width, drawing.height):
         if not (math.isfinite(side) and MIN_SIDE <= side <= MAX_SIDE):
             return f"has a side of {side!r} points; give it a width and height from 0.001 to 100000"
+    # Drawn in the card font's state, so the PDF names no unembedded Helvetica.
+    drawing.initialFontName = FONT  # type: ignore[attr-defined]  # an AttrMap attribute
     return drawing

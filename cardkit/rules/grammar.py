@@ -33,6 +33,7 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("have", "has", "had"),
     ("heal", "heals", "healed"),
     ("look at", "looks at", "looked at"),
+    ("look through", "looks through", "looked through"),
     ("lose", "loses", "lost"),
     ("mill", "mills", "milled"),
     ("name", "names", "named"),
@@ -72,9 +73,78 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("spend", "spends", "spent"),
     ("go", "goes", "gone"),
     ("stay", "stays", "stayed"),
+    ("break", "breaks", "broken"),
+    ("steal", "steals", "stolen"),
+    ("hold", "holds", "held"),
+    ("keep", "keeps", "kept"),
+    ("set", "sets", "set"),
+    ("send", "sends", "sent"),
+    ("split", "splits", "split"),
+    ("find", "finds", "found"),
+    ("become", "becomes", "become"),
 )
+# Common English verbs of card text, regular in their forms (inflected like a game's own).
+_REGULAR_VERBS = [
+    "access",
+    "activate",
+    "advance",
+    "allocate",
+    "assign",
+    "attach",
+    "avoid",
+    "bypass",
+    "cancel",
+    "change",
+    "declare",
+    "decrease",
+    "defend",
+    "distribute",
+    "divide",
+    "double",
+    "equip",
+    "exchange",
+    "expose",
+    "fail",
+    "flip",
+    "forfeit",
+    "guess",
+    "halve",
+    "host",
+    "increase",
+    "protect",
+    "raise",
+    "receive",
+    "reduce",
+    "refresh",
+    "repeat",
+    "reset",
+    "resolve",
+    "rotate",
+    "roll",
+    "score",
+    "select",
+    "succeed",
+    "suffer",
+    "survive",
+    "swap",
+    "switch",
+    "transform",
+    "unlock",
+    "view",
+    "wait",
+    "apply",
+    "remain",
+    "arrange",
+    "identify",
+    "reorder",
+    "collect",
+    "call",
+]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
+_REGULAR: tuple[tuple[str, str, str], ...] = tuple(
+    (verb, *inflect(verb)) for verb in dict.fromkeys(_REGULAR_VERBS)
+)
 _OWN_RULES = frozenset({"make", "attack", "block", "move"})
 # Words that start what follows a clause, besides a verb's -ing form ("putting").
 _TRAILERS = [
@@ -84,9 +154,6 @@ _TRAILERS = [
     "after",
     "before",
     "while",
-    "that",
-    "who",
-    "which",
     "where",
     "only",
     "but",
@@ -175,7 +242,7 @@ def ing(words: str) -> str:
 def verb_forms(vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
     """Every verb of the game: the core verbs and its own, each (base, -s form, participle)."""
     own = tuple((words, *inflect(words)) for words, _, _ in vocab.verbs)
-    return CORE_VERBS + own
+    return CORE_VERBS + _REGULAR + own
 
 
 # -- declared forms with slots ---------------------------------------------------------------
@@ -311,6 +378,19 @@ def game_terminals(vocab: Vocabulary) -> str:
         if fold(singular) not in bases  # "Tap" that is a verb is read as the verb
     ]
     this_kinds = _alternatives(types)
+    heads = _alternatives(
+        [
+            "card",
+            "cards",
+            "piece of",
+            "pieces of",
+            "token",
+            "tokens",
+            *types,
+            *(name for _, name in vocab.plural_names()),
+            *(name for pair in vocab.nouns for name in pair),
+        ]
+    )
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
@@ -327,6 +407,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
+            f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
+            f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
@@ -346,15 +428,77 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
-            f"TRAILER.2: /(?:,[ \\t]*)?(?:{trailers}|to{ahead})(?![\\w-])/i",
+            f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
+            # "that", "who", "which" start a relative clause only without a comma before them
+            # (", that player discards ..." is a new clause)
+            f"TRAILER.2: /(?:(?:,[ \\t]*)?(?:{trailers}|to{ahead})|that|who|which)(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
-            f"_OR_VERB.3: /(?:,[ \\t]*or|or)(?![\\w-]){ahead}/i",
+            # ". or" too: a choice a spreadsheet cell wrote across a full stop
+            f"_OR_VERB.3: /(?:[,.][ \\t]*or|or)(?![\\w-]){ahead}/i",
             declared_rules(vocab),
             "",
         )
     )
 
+
+_FUNCTION_WORDS = [
+    "a",
+    "an",
+    "the",
+    "this",
+    "that",
+    "these",
+    "those",
+    "each",
+    "every",
+    "all",
+    "any",
+    "some",
+    "no",
+    "another",
+    "other",
+    "and",
+    "or",
+    "but",
+    "nor",
+    "of",
+    "to",
+    "in",
+    "on",
+    "at",
+    "by",
+    "for",
+    "from",
+    "with",
+    "into",
+    "onto",
+    "as",
+    "if",
+    "then",
+    "than",
+    "it",
+    "its",
+    "they",
+    "them",
+    "their",
+    "you",
+    "your",
+    "he",
+    "she",
+    "his",
+    "her",
+    "him",
+    "we",
+    "our",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+]
+"""Words of the grammar's own that never start the free words after a clause."""
 
 _PLAYERS = (
     "each opponent",
@@ -385,6 +529,17 @@ _CLAUSE_STARTS = (
     "play only during",
 )
 """The first words of the clauses of the sample games' own rules (grammar.lark)."""
+
+
+def label_words(vocab: Vocabulary) -> list[str]:
+    """The words of the game's labels besides their slots ("Ally" of "{faction} Ally"): text
+    names abilities by them ("all of your Red Guild Ally abilities")."""
+    return [
+        piece.text
+        for _, text, _, _, _ in vocab.labels
+        for piece in pieces(text)
+        if not piece.slot and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", piece.text)
+    ]
 
 
 def zone_names(vocab: Vocabulary) -> list[str]:

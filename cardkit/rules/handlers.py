@@ -59,6 +59,7 @@ from cardkit.effects.core import (
     Framed,
     KeywordList,
     Labelled,
+    Note,
     Shorthand,
     Term,
     Wording,
@@ -167,6 +168,8 @@ class Builder(Transformer[Token, Any]):
             return ("quote", text[1:-1].strip())
         if kind == "STAT":
             return ("stat", self.stats[folded])
+        if kind in ("WORD", "FREE"):
+            return ("word", folded)
         return ("w", folded.translate(_MINUS))
 
     def _terms(self, children: list[Any]) -> tuple[Term, ...]:
@@ -223,6 +226,18 @@ class Builder(Transformer[Token, Any]):
 
     def labelled(self, children: list[Trigger]) -> Trigger:
         return children[0]
+
+    def labelled_cost(self, children: list[Any]) -> Trigger:
+        """A label and the ability's cost: "Interface -> 1 credit:"."""
+        label, chain = children
+        costs = self.costs([chain])
+        if not isinstance(label, Labelled) or not isinstance(costs, Costs):
+            raise RulesTextError(
+                "a cost after this label is not read; write the cost alone before ':'",
+                line=label.pos.line,
+                column=label.pos.column,
+            )
+        return replace(label, costs=costs)
 
     def label(self, children: list[Tree[Any]]) -> Trigger:
         index, values, pos = self._declared(children[0])
@@ -346,6 +361,16 @@ class Builder(Transformer[Token, Any]):
     def conditional(self, children: list[Any]) -> Effect:
         word, condition, effect = children
         return self._node(_pos(word), Conditional, condition, effect)
+
+    def note(self, children: list[Token]) -> Note:
+        (token,) = children
+        return self._node(_pos(token), Note, " ".join(str(token)[1:-1].split()))
+
+    def or_word(self, children: list[Any]) -> Token:
+        return Token("CONJ", "or")
+
+    def and_word(self, children: list[Any]) -> Token:
+        return Token("CONJ", "and")
 
     def condition(self, children: list[Any]) -> Node:
         wording = self._node(_pos(children[0]), Wording, self._terms(children))

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 
 from cardkit.diagnostics import Diagnostic, error, warning
 from cardkit.effects import Effect, Sequence
+from cardkit.effects.core import free_words
 from cardkit.model import Card
 from cardkit.rules.context import CheckContext, ParsedLine
 from cardkit.rules.textlint import CURLY, Finding, curly, doubled, misspelt, unbalanced
@@ -96,7 +97,8 @@ def _uses_curly(context: CheckContext) -> bool:
 
 
 def _diagnostic(context: CheckContext, card: Card, line: int, finding: Finding) -> Diagnostic:
-    severity = error if finding.code == "CK112" else warning
+    # A misspelt word is an error (the line reads it only as written), other slips warnings.
+    severity = error if finding.code in ("CK109", "CK112") else warning
     return severity(
         finding.code,
         f"{finding.message} in rules text of {card.id!r}",
@@ -106,11 +108,21 @@ def _diagnostic(context: CheckContext, card: Card, line: int, finding: Finding) 
     )
 
 
+def _free_slips(context: CheckContext, text: str, free: frozenset[str] | None) -> list[Finding]:
+    """CK109 for the misspelt words among those a line that parses reads as written (the
+    grammar had no role for them: "Draw a card from your hnad"); words it read as its own
+    are spelt right."""
+    if not free:
+        return []
+    return [f for f in misspelt(text, context.words()) if f.word.casefold() in free]
+
+
 def check_slips(context: CheckContext) -> list[Diagnostic]:
     """CK109-CK112: typing slips in each line."""
     flag_curly = not _uses_curly(context)
     found: list[Diagnostic] = []
     seen: dict[str, list[Finding]] = {}  # the slips of each distinct line that parses
+    free: dict[str, frozenset[str]] = {}  # the words each line that parses reads as written
 
     def slips(text: str) -> list[Finding]:
         findings = [*doubled(text), *unbalanced(text)]
@@ -122,13 +134,14 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
         lines: list[tuple[int, str, Finding | None, int | None]] = [
             (p.line, p.text, None, None) for p in context.parsed.get(card.id, [])
         ]
+        free.update((p.text, free_words(p.ability)) for p in context.parsed.get(card.id, []))
         for failed in context.failed.get(card.id, []):
             exc = failed.error  # words up to the end of the one it stopped at are its own
             lines.append((failed.line, failed.text, failed.explained, exc.column + len(exc.found)))
         for line, text, explained, stopped in lines:
             if stopped is None:
                 if text not in seen:
-                    seen[text] = slips(text)
+                    seen[text] = slips(text) + _free_slips(context, text, free.get(text))
                 findings = seen[text]
             else:
                 findings = slips(text) + [

@@ -76,6 +76,7 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
+from cardkit.effects.core import Note
 from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
 from cardkit.sim.deeds import (
@@ -266,9 +267,10 @@ def _copy_another(effect: CopyAnother, env: Env) -> Exec:
     return run
 
 
-def _nothing(effect: EveryFaction | KeywordUse, env: Env) -> Exec:
+def _nothing(effect: EveryFaction | KeywordUse | Note, env: Env) -> Exec:
     """A static effect: counting as every faction, or a keyword (Outpost), which stands for a
-    card field the engine reads when it compiles the card; nothing happens when it is played."""
+    card field the engine reads when it compiles the card, or a note in parentheses; nothing
+    happens when it is played."""
 
     def run(m: Match, p: int) -> bool:
         return True
@@ -505,6 +507,7 @@ _EXECUTORS = (
     handles(CopyAnother, _copy_another),
     handles(EveryFaction, _nothing),
     handles(KeywordUse, _nothing),
+    handles(Note, _nothing),
     handles(Special, _special),
     handles(ForEach, _for_each),
     handles(And, _and),
