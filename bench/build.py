@@ -68,6 +68,9 @@ def load(root: Path) -> CardSet:
     return card_set
 
 
+PER_FILE = 1000  # cards per generated file
+
+
 def generated_game(root: Path, unique: int, copies: int) -> Path:
     """A copy of the Star Realms game folder with ``unique`` new cards, each with art."""
     shutil.copytree(GAME, root, ignore=shutil.ignore_patterns("*.yaml", "trade-deck"))
@@ -76,6 +79,10 @@ def generated_game(root: Path, unique: int, copies: int) -> Path:
     (root / "art").mkdir()
     lines = ["cards:"]
     for i in range(unique):
+        if i and i % PER_FILE == 0:  # a card file holds at most 200,000 values (CK004)
+            done = root / f"generated-{i // PER_FILE - 1:03}.yaml"
+            done.write_text("\n".join(lines) + "\n", "utf-8")
+            lines = ["cards:"]
         model = sample[i % len(sample)]
         colour = ((i * 37) % 256, (i * 91) % 256, (i * 53) % 256)
         Image.new("RGB", (300, 200), colour).save(root / "art" / f"card{i}.png")
@@ -94,7 +101,8 @@ def generated_game(root: Path, unique: int, copies: int) -> Path:
                 lines.append(f"    {field}: {json.dumps(value)}")
         text = model.text.replace('"', '\\"').replace("\n", "\\n")
         lines.append(f'    text: "{text}"')
-    (root / "generated.yaml").write_text("\n".join(lines) + "\n", "utf-8")
+    last = root / f"generated-{(unique - 1) // PER_FILE:03}.yaml"
+    last.write_text("\n".join(lines) + "\n", "utf-8")
     return root
 
 

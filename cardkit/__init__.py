@@ -13,10 +13,15 @@ import_spreadsheet, format_rules_text, new_game, length. Their options: BuildOpt
 RulebookOptions, SimOptions.
 """
 
-import importlib as _importlib
-import typing as _typing
+from __future__ import annotations
 
-if _typing.TYPE_CHECKING:
+import importlib as _importlib
+
+# typing.TYPE_CHECKING without importing typing (a few ms of every command's start-up)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
     from cardkit.api import (
         BuildOptions,
         Card,
@@ -38,6 +43,7 @@ if _typing.TYPE_CHECKING:
         simulate,
         unparsed_rules_text,
     )
+del TYPE_CHECKING
 
 __version__ = "0.1.0"
 
@@ -65,7 +71,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> _typing.Any:
+def __getattr__(name: str) -> Any:
     """The API's names, imported from ``cardkit.api`` when first asked for (PEP 562)."""
     if name in __all__:
         value = getattr(_importlib.import_module("cardkit.api"), name)

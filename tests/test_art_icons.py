@@ -272,3 +272,35 @@ def test_hostile_or_broken_svg_icons_are_refused_with_a_warning(tmp_path: Path) 
         diagnostic = by_icon[name[:-4]]
         assert diagnostic.code == "CK213", diagnostic
         assert message in diagnostic.message, diagnostic.message
+
+
+def test_art_is_checked_when_loaded_and_decoded_again_only_when_drawn(tmp_path: Path) -> None:
+    """A game of 10,000 cards must not hold every picture in memory: the style keeps the
+    art's size and fingerprint, not its pixels, and the pixels come back the same."""
+    from cardkit.render.style import prepare_style
+
+    art = picture(tmp_path / "g" / "art" / "a.png", (60, 40), "#123456")
+    card_set = make_game(tmp_path / "g", "- {name: A, type: unit, art: art/a.png}\n")
+    style, found = prepare_style(card_set.game, card_set.cards)
+    kept = style.art["art/a.png"]
+    assert found == [] and kept.image is None and kept.size == (60, 40)
+    with Image.open(art) as original:
+        assert kept.pixels().tobytes() == original.convert("RGB").tobytes()
+    assert style.icons["coin"].image is not None  # icons are drawn on every card: kept
+
+
+def test_art_changed_between_its_check_and_its_drawing_stops_the_build(
+    tmp_path: Path,
+) -> None:
+    from cardkit.render.images import PictureChangedError
+    from cardkit.render.style import prepare_style
+
+    art = picture(tmp_path / "g" / "art" / "a.png", (60, 40), "#123456")
+    card_set = make_game(tmp_path / "g", "- {name: A, type: unit, art: art/a.png}\n")
+    style, _ = prepare_style(card_set.game, card_set.cards)
+    picture(art, (60, 40), "#654321")
+    with pytest.raises(PictureChangedError, match=r"'art/a\.png' changed while it was being drawn"):
+        style.art["art/a.png"].pixels()
+    art.unlink()
+    with pytest.raises(PictureChangedError, match="cannot be read any more"):
+        style.art["art/a.png"].pixels()

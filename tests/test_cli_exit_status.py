@@ -45,7 +45,7 @@ BAD_OPTION: dict[str, list[str]] = {
     "serve": ["serve", STAR_REALMS, "--port", "-1", "-o", "{out}"],
 }
 
-NAMES = sorted(command.NAME for command in COMMANDS)
+NAMES = sorted(command.name for command in COMMANDS)
 
 
 def _run(

@@ -26,9 +26,6 @@ if TYPE_CHECKING:
     from cardkit.app.options import BuildOptions
     from cardkit.model import CardSet
 
-NAME = "build"
-HELP = "make the print-and-play PDF of a game's cards"
-
 
 def offset(text: str) -> tuple[float, float]:
     """An argparse type: 'X,Y' lengths with an optional sign ('0.5mm,-0.2mm'; '0' is zero)."""

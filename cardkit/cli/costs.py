@@ -10,9 +10,6 @@ from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, load_clean_set, whole
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "costs"
-HELP = "show the cost curve fitted on a game's cards, and the cards furthest from it"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder")

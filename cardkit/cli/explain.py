@@ -12,9 +12,6 @@ from cardkit.errors import UsageError
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "explain"
-HELP = "print the effect tree of cards' rules text"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder")

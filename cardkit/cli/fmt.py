@@ -12,9 +12,6 @@ if TYPE_CHECKING:
 
     from cardkit.rules.fmt import CardRewrite
 
-NAME = "fmt"
-HELP = "rewrite cards' rules text in canonical wording (--check: only report)"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder")

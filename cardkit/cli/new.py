@@ -12,9 +12,6 @@ from cardkit.cli.output import EXIT_OK
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "new"
-HELP = "start a new game folder with sample cards"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", help="the game's name, e.g. 'Moon Tactics'")

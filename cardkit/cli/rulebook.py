@@ -13,9 +13,6 @@ from cardkit.diagnostics import count_errors
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "rulebook"
-HELP = "write a game's reference pages (contents, card list, icons, sheets) as PDF, HTML, Markdown"
-
 
 def formats(text: str) -> tuple[str, ...]:
     """An argparse type: a comma-separated list of output formats."""

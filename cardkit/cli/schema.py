@@ -12,9 +12,6 @@ from cardkit.package_data import data_dir
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "schema"
-HELP = "write the JSON Schema of a game's card files"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder")

@@ -15,8 +15,6 @@ from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, print_diagnosti
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "serve"
-HELP = "show a game's cards, problems, sheets and rulebook in the browser, live as you edit"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 

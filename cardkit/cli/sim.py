@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from cardkit.sim.effects import Effects
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
-NAME = "sim"
-HELP = "play seeded games between bots; win rates, per-card figures, what added cards change"
 SHOWN_STRONG, SHOWN_WEAK = 10, 5  # the text table's surest winners and surest losers
 MAX_GAMES = 10_000_000  # one sweep: about a day of play on one core
 

@@ -15,9 +15,6 @@ from cardkit.errors import UsageError
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "import"
-HELP = "turn a CSV/XLSX card spreadsheet into YAML cards"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("spreadsheet", help="a .csv or .xlsx file, one card per row")

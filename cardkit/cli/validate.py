@@ -10,9 +10,6 @@ from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 if TYPE_CHECKING:
     from rich.console import Console
 
-NAME = "validate"
-HELP = "check a game's cards; every problem at once"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", help="a game folder (the folder holding game.yaml)")

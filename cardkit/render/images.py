@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape
 from PIL import Image, UnidentifiedImageError
 
 from cardkit.diagnostics import Diagnostic, Location, error, warning
+from cardkit.errors import CardkitError
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -33,26 +34,53 @@ Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 @dataclass(frozen=True, slots=True)
 class Picture:
-    """A decoded picture: RGB or RGBA pixels, and a fingerprint of the file it came from."""
+    """A decoded picture: RGB or RGBA pixels, and a fingerprint of the file it came from.
+
+    Card art is not kept decoded (a game of 10,000 cards would hold every picture in memory):
+    it is checked when loaded, and ``pixels()`` decodes it again when it is drawn, from the
+    same bytes (``digest``)."""
 
     path: str  # as the game data wrote it
     file: Path  # where it is, resolved (inside the game folder)
-    image: Image.Image | None  # pixels; None for an SVG picture
+    image: Image.Image | None  # pixels kept; None for an SVG picture or art not kept
     digest: str  # of the file's bytes, to tell two versions of a file apart
     drawing: Drawing | None = None  # an SVG picture, drawn as vectors
     svg: bytes | None = None  # an SVG picture's bytes, as they were checked
+    pixel_size: tuple[int, int] = (0, 0)  # of the pixels, kept or not
 
     @property
     def size(self) -> tuple[float, float]:
         if self.drawing is not None:
             return float(self.drawing.width), float(self.drawing.height)
-        assert self.image is not None
-        return self.image.size
+        return self.pixel_size
+
+    def pixels(self) -> Image.Image:
+        """The decoded pixels (RGB or RGBA): kept, or decoded again from the file; a file
+        that changed since it was checked is a ``PictureChangedError``."""
+        if self.image is not None:
+            return self.image
+        try:
+            data = self.file.read_bytes()
+        except OSError as exc:
+            raise PictureChangedError(self.path, "cannot be read any more") from exc
+        if hashlib.sha1(data, usedforsecurity=False).hexdigest() != self.digest:
+            raise PictureChangedError(self.path, "changed while it was being drawn")
+        decoded = _decode(data)
+        if isinstance(decoded, str):  # the same bytes decoded before: not expected
+            raise PictureChangedError(self.path, decoded)
+        return decoded
 
     @property
     def source(self) -> str:
         """The file, for reportlab markup (``<img src=...>``), escaped for an attribute."""
         return escape(str(self.file), {'"': "&quot;"})
+
+
+class PictureChangedError(CardkitError):
+    """A picture file that changed between its check and its drawing."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"picture {path!r} {problem}; run the command again")
 
 
 def confine(root: Path, relative: str) -> Path | str:
@@ -76,13 +104,20 @@ def confine(root: Path, relative: str) -> Path | str:
 
 
 def load_picture(
-    root: Path, relative: str, where: Location, *, what: str, card: str | None = None
+    root: Path,
+    relative: str,
+    where: Location,
+    *,
+    what: str,
+    card: str | None = None,
+    keep: bool = True,
 ) -> tuple[Picture | None, list[Diagnostic]]:
     """Decode the picture at ``relative`` (inside ``root``); None and a diagnostic if it fails.
 
     A refused path is an error (CK212); a missing or broken file is a warning (CK213): the
     card is drawn without it (art gets its placeholder), so a proof can be printed before
-    every picture is done.
+    every picture is done. Unless ``keep``, the pixels are checked and let go (``pixels()``
+    decodes them again).
     """
     path = confine(root, relative)
     if isinstance(path, str):
@@ -115,25 +150,46 @@ def load_picture(
         digest = hashlib.sha1(data, usedforsecurity=False).hexdigest()
         return Picture(relative, path.resolve(), None, digest, drawing, data), []
     try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return bad(f"{_UNDECODED}{str(exc).lower() or type(exc).__name__}", "save it again")
+    image = _decode(data)
+    if isinstance(image, str):
+        return bad(image, _hint(image))
+    digest = hashlib.sha1(data, usedforsecurity=False).hexdigest()
+    kept = image if keep else None
+    return Picture(relative, path.resolve(), kept, digest, pixel_size=image.size), []
+
+
+_NOT_READABLE = "is not a picture Pillow can read"
+_UNDECODED = "cannot be decoded: "
+
+
+def _hint(problem: str) -> str | None:
+    if problem == _NOT_READABLE:
+        return "save it as PNG or JPEG"
+    return "save it again" if problem.startswith(_UNDECODED) else None
+
+
+def _decode(data: bytes) -> Image.Image | str:
+    """The pixels of a picture file's bytes, normalised; or what is wrong with them."""
+    try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            data = path.read_bytes()
             with Image.open(io.BytesIO(data)) as opened:
                 if opened.format not in FORMATS:
-                    return bad(f"is a {opened.format} image; use PNG, JPEG or SVG")
+                    return f"is a {opened.format} image; use PNG, JPEG or SVG"
                 width, height = opened.size
                 if width * height > MAX_PIXELS:
-                    return bad(f"has {width} x {height} pixels; the limit is {MAX_PIXELS:,}")
+                    return f"has {width} x {height} pixels; the limit is {MAX_PIXELS:,}"
                 opened.load()
-                image = _normalised(opened)
+                return _normalised(opened)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return bad(f"has more than {MAX_PIXELS:,} pixels (a decompression bomb?)")
+        return f"has more than {MAX_PIXELS:,} pixels (a decompression bomb?)"
     except UnidentifiedImageError:
-        return bad("is not a picture Pillow can read", "save it as PNG or JPEG")
+        return _NOT_READABLE
     except (OSError, SyntaxError, ValueError) as exc:
-        return bad(f"cannot be decoded: {str(exc).lower() or type(exc).__name__}", "save it again")
-    digest = hashlib.sha1(data, usedforsecurity=False).hexdigest()
-    return Picture(relative, path.resolve(), image, digest), []
+        return f"{_UNDECODED}{str(exc).lower() or type(exc).__name__}"
 
 
 def _normalised(image: Image.Image) -> Image.Image:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -32,19 +33,24 @@ def draw_picture(
     canvas.drawImage(reader, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h, mask="auto")
 
 
-_READERS: dict[tuple[Path, str], ImageReader] = {}
-_MAX_READERS = 512
+_READERS: OrderedDict[tuple[Path, str], ImageReader] = OrderedDict()
+_MAX_READERS = 32
 
 
 def _reader(picture: Picture) -> ImageReader:
-    """One reader per picture, so its pixels are converted and hashed once, not per drawing.
+    """One reader per picture, so its pixels are decoded, converted and hashed once, not per
+    drawing (a card's copies, an icon on every card).
 
-    Keyed by file and content digest, so a picture changed on disk is read anew.
+    Keyed by file and content digest, so a picture changed on disk is read anew. The readers
+    used last are kept (a reader holds its pixels twice): cards are drawn in order, so a
+    card's art is drawn again soon or not at all, and icons stay in use.
     """
     key = (picture.file, picture.digest)
     reader = _READERS.get(key)
     if reader is None:
         if len(_READERS) >= _MAX_READERS:
-            _READERS.clear()
-        reader = _READERS[key] = ImageReader(picture.image)
+            _READERS.popitem(last=False)
+        reader = _READERS[key] = ImageReader(picture.pixels())
+    else:
+        _READERS.move_to_end(key)
     return reader

@@ -146,7 +146,7 @@ def _art(game: Game, cards: Sequence[Card]) -> tuple[dict[str, Picture], list[Di
             continue
         tried.add(path)
         picture, problems = load_picture(
-            game.root, path, card.location("art"), what="art", card=card.id
+            game.root, path, card.location("art"), what="art", card=card.id, keep=False
         )
         found.extend(problems)
         if picture is not None:
