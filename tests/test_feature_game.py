@@ -23,6 +23,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 from test_golden import matches_golden, rasterise
+from test_markup import fonts_of  # the PDF's pieces of text with the font each is drawn in
 
 from cardkit.app.build import BuildOptions, build, build_deck
 from cardkit.diagnostics import Diagnostic
@@ -344,3 +345,10 @@ def test_a_card_that_is_its_own_back_is_a_located_error(tmp_path: Path) -> None:
     _other_side(root, "Opened Lantern", "Opened Lantern")
     (found,) = _said(root)
     assert found.startswith("cards.yaml:34:17: error[CK224] 'Opened Lantern' is its own back")
+
+
+def test_markup_in_rules_text_is_drawn_in_the_games_own_bold_and_italic(built: Built) -> None:
+    # Dusk Herald: "**Draw 2 cards.**\nGain 1 {Light}. *Then* draw a card."
+    assert fonts_of(built.pdf, "Draw 2 cards.") == {"DejaVuSerif-Bold"}
+    assert fonts_of(built.pdf, "Then") == {"DejaVuSerif-Italic"}
+    assert "DejaVuSerif" in fonts_of(built.pdf, "Gain 1 Light.")  # the icon's name: no picture
