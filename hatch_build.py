@@ -34,6 +34,7 @@ COMPILED = (
     "cardkit/sim/compile.py",
     "cardkit/sim/deeds.py",
     "cardkit/sim/engine.py",
+    "cardkit/sim/formats.py",
     "cardkit/sim/greedy.py",
     "cardkit/sim/montecarlo.py",
     "cardkit/sim/runner.py",

@@ -56,6 +56,9 @@ def core_schema_loader(base: type[Any]) -> type[Any]:
 
 # libyaml when it is installed; PyYAML's pure-Python loader (same results, slower) otherwise.
 _CoreSchemaLoader = core_schema_loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+_PurePythonLoader = core_schema_loader(yaml.SafeLoader)
+"""For counting the nesting of deep text: libyaml (PyYAML 6.0.4 on) refuses flow nesting past
+1,000 levels before it gives a single event, so the first level too deep is found in Python."""
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
@@ -214,7 +217,8 @@ def _too_big(text: str, path: str) -> Diagnostic | None:
     if len(text) <= MAX_VALUES and not _could_nest_deeply(text):
         return None
     depth = values = 0
-    for event in yaml.parse(text, Loader=_CoreSchemaLoader):
+    loader = _PurePythonLoader if _could_nest_deeply(text) else _CoreSchemaLoader
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, _OPEN):
             depth += 1
             if depth > MAX_DEPTH + 1:
