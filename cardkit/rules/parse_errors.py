@@ -219,6 +219,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "TARGETS": "'targets'",
     "TARGET_OF": "'the target of'",
     "IN_NOUN": "'in the'",
+    "INCLUDED": "', you included,'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3
