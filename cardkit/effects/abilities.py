@@ -24,6 +24,9 @@ class Trigger(Node):
     def text(self, vocab: Vocabulary) -> str:
         return self.label(vocab)
 
+    separator = ": "
+    """What stands between the label and the effect."""
+
 
 @dataclass(frozen=True, slots=True)
 class Primary(Trigger):
@@ -86,7 +89,9 @@ class Ability(Node):
     def text(self, vocab: Vocabulary) -> str:
         label = self.trigger.label(vocab)
         body = self.effect.text(vocab)
-        return f"{label}: {body}" if label else body
+        if self.trigger.separator == ", ":  # the sentence goes on: its first word as written
+            body = self.effect.phrase(vocab)[:1] + body[1:]
+        return f"{label}{self.trigger.separator}{body}" if label else body
 
 
 def walk(node: Node) -> Iterator[Node]:

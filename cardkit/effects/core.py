@@ -85,7 +85,7 @@ def terms_text(terms: tuple[Term, ...], vocab: Vocabulary) -> str:
     out = ""
     for term in terms:
         text = term_text(term, vocab)
-        out += text if not out or text.startswith(",") else " " + text
+        out += text if not out or text.startswith((",", "'s", "\u2019s")) else " " + text
     return out
 
 
@@ -146,9 +146,14 @@ MODALS: tuple[str, ...] = (
     "it's",
     "was",
     "were",
+    "not",
+    "don't",
+    "doesn't",
+    "didn't",
+    "no longer",
 )
 """What stands before a generic clause's verb: "you may trash", "each player may trash", "it
-cannot be blocked", "it is discarded"."""
+cannot be blocked", "it is discarded", "it doesn't untap"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +300,19 @@ class Costs(Trigger):
             for cost in self.costs
         )
         return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True, slots=True)
+class Nested(Trigger):
+    """A label under another label or after a cost: ``Subroutine: Trace 3 - If successful,
+    ...``, ``Trash this facility: Trace 4 - If successful, ...``."""
+
+    outer: Trigger
+    inner: Trigger
+    separator = ", "  # one colon after the outer label: "Subroutine: Trace 3 - If successful,"
+
+    def label(self, vocab: Vocabulary) -> str:
+        return f"{self.outer.label(vocab)}: {self.inner.label(vocab)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -284,20 +284,26 @@ class MoveWithout(Clause):
 
 @dataclass(frozen=True, slots=True)
 class PlayOnlyDuring(Clause):
-    """The card may be played only during your, or your opponent's (``opponents``), turn or
-    span of the game (``span``; '' for the turn): ``Play only during your opponent's combat
-    step``."""
+    """The card may be played only during your, or your opponent's (``opponents``), or anyone's
+    (``anyone``) turn or span of the game (``span``; '' for the turn): ``Play only during your
+    opponent's combat step``, ``Play only during a run``."""
 
     span: str = ""
     opponents: bool = False
+    anyone: bool = False
+    """During anyone's span, as "Play only during a run" says."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.span, str) or self.span != self.span.strip():
             raise ValueError(f"a span must be an id, not {self.span!r}")
+        if self.anyone and self.opponents:
+            raise ValueError("a span of anyone's is not only the opponents'")
 
     def phrase(self, vocab: Vocabulary) -> str:
-        whose = "your opponent's" if self.opponents else "your"
         span = vocab.span(self.span) if self.span else "turn"
+        if self.anyone:
+            return f"play only during {article(span)}"
+        whose = "your opponent's" if self.opponents else "your"
         return f"play only during {whose} {span}"
 
 

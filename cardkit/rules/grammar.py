@@ -192,6 +192,12 @@ def _alternatives(names: Iterable[str]) -> str:
     return "(?:" + _trie(words) + r")(?![\w-])"
 
 
+def _joined(names: Iterable[str]) -> str:
+    """A regex of one of ``names`` or several joined by "or"/"and" ("attack or block")."""
+    one = _alternatives(names)
+    return rf"{one}(?:[ \t]+(?:and\/or|or|and)[ \t]+{one})*"
+
+
 def _trie(words: list[str]) -> str:
     """The regex of a trie of ``words`` (casefolded, single spaces), longest match first."""
     tree: dict[str, Any] = {}
@@ -310,6 +316,14 @@ def _rule(
     return lines
 
 
+def _alias_rule(name: str, prefix: str, indexes: list[int]) -> list[str]:
+    """'name: prefix_i | ...' over rules that ``_rule`` made (a terminal that never matches
+    when there are none)."""
+    if not indexes:
+        return [f"{name}: {name.upper()}_NONE", f"{name.upper()}_NONE: /(?!x)x/"]
+    return [f"{name}: " + " | ".join(f"{prefix}_{i}" for i in indexes)]
+
+
 def verb_labels(vocab: Vocabulary) -> dict[str, int]:
     """The game's labels that are one of its verbs alone ("Scrap"), by the verb, to their
     index: the grammar reads them as a cost clause of that verb, and the handler as the label."""
@@ -339,8 +353,11 @@ def _declared(vocab: Vocabulary) -> tuple[str, _Terminals]:
         for index, (_, text, _, _, _) in enumerate(vocab.labels)
         if fold(text) not in verbs
     ]
+    # a label that starts with words may stand after another label or a cost
+    words_first = [(i, text) for i, text in labels if not pieces(text)[0].slot]
     lines = [
         *_rule("label", [text for _, text in labels], terminals, [i for i, _ in labels]),
+        *_alias_rule("nested_label", "label", [i for i, _ in words_first]),
         *_rule("phrase", [text for _, text in vocab.phrases], terminals),
         *_rule("shorthand", [form for form, _ in vocab.shorthand], terminals),
         *terminals.lines(),
@@ -369,7 +386,13 @@ def game_terminals(vocab: Vocabulary) -> str:
         " ".join((vocab.all_factions or EVERY_FACTION_TEXT).lower().split()[:2]),
     ]
     ahead = _alternatives(starts)[: -len(r"(?![\w-])")]
-    ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|[+$]|\\d))"
+    # a card as the subject of the next clause: "and this gets +1/+0", ", and that creature
+    # deals damage equal to its attack back"
+    subjects = _alternatives(
+        [*_CARD_SUBJECTS, *(f"{det} {name}" for det in ("this", "that") for name in types)]
+    )[: -len(r"(?![\w-])")]
+    acts = _alternatives([s for _, s, _ in verbs] + list(_MODAL_STARTS))
+    ahead = f"(?=[ \\t{{}}]+(?:{ahead}(?![\\w-])|{subjects}[ \\t]+{acts}|[+$]|\\d))"
     bases = {fold(b) for b, _, _ in verbs}
     symbols = [
         name
@@ -391,6 +414,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             *(name for pair in vocab.nouns for name in pair),
         ]
     )
+    nouns = _alternatives(name for pair in vocab.nouns for name in pair)
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
@@ -409,6 +433,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
             f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
+            # "in" a card the game names by a noun: "in the root of this server"
+            f"IN_NOUN.3: /in[ \\t]+(?:the|an?|this|that|each|its|their|your)(?=[ \\t]+{nouns})/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
@@ -423,15 +449,21 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
             f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
-            f"ACTION.2: /{_alternatives(ACTIONS)}/i",
+            # "attack or block": actions joined by "or"/"and" are one (the verb list a clause
+            # forbids), so that "or" before "block" is not read as the start of a new clause
+            f"ACTION.2: /{_joined(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             f"VERB: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            # a participle and "by" after cards: "Attacks played by other players"
+            f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
             f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
             # "that", "who", "which" start a relative clause only without a comma before them
             # (", that player discards ..." is a new clause)
+            # a verb's -ing form after a subject's cards ("Each wall protecting this server")
+            f"ING.3: /{_alternatives([ing(b) for b, _, _ in verbs])}/i",
             f"TRAILER.2: /(?:(?:,[ \\t]*)?(?:{trailers}|to{ahead})|that|who|which)(?![\\w-])/i",
             f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
@@ -512,6 +544,10 @@ _PLAYERS = (
     "your opponent",
 )
 """Players a clause after "and" may start with ("and each opponent loses 1 life")."""
+_CARD_SUBJECTS = ("it", "this", "that card", "the card", "each of them")
+"""Cards that may start a clause after "and" or a comma when a verb follows them."""
+_MODAL_STARTS = ("can", "cannot", "can't", "may", "must", "is", "doesn't", "does not")
+"""Words after such a card that make it a clause's subject, besides a verb ("it can't ...")."""
 _CLAUSE_STARTS = (
     "target",
     "all your",

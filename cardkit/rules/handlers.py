@@ -28,6 +28,7 @@ from cardkit.effects import (
     Effect,
     EndSpan,
     EveryFaction,
+    Gain,
     Joins,
     KeywordUse,
     MakeAttack,
@@ -59,6 +60,7 @@ from cardkit.effects.core import (
     Framed,
     KeywordList,
     Labelled,
+    Nested,
     Note,
     Shorthand,
     Term,
@@ -95,7 +97,9 @@ def _pos(token: Token) -> Pos:
 
 
 _MODAL_WORDS = {"YOU_MAY": "you may", "CAN_NOT": "cannot", "BE": "be"}
-_VERB_WORDS = frozenset({"VERB", "VERB_S", "VERB_ED", "ACTION", "CONJ", *_MODAL_WORDS})
+_VERB_WORDS = frozenset(
+    {"VERB", "VERB_S", "VERB_ED", "ACTION", "CONJ", "NOT", "COST_BY", "ALSO", *_MODAL_WORDS}
+)
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
@@ -227,6 +231,11 @@ class Builder(Transformer[Token, Any]):
     def labelled(self, children: list[Trigger]) -> Trigger:
         return children[0]
 
+    def nested(self, children: list[Any]) -> Trigger:
+        first, inner = children
+        outer = first if isinstance(first, Trigger) else self.costs([first])
+        return self._node(_start(outer), Nested, outer, inner)
+
     def labelled_cost(self, children: list[Any]) -> Trigger:
         """A label and the ability's cost: "Interface -> 1 credit:"."""
         label, chain = children
@@ -242,6 +251,8 @@ class Builder(Transformer[Token, Any]):
     def label(self, children: list[Tree[Any]]) -> Trigger:
         index, values, pos = self._declared(children[0])
         return self._label(index, values, pos)
+
+    nested_label = label
 
     def _label(self, index: int, values: tuple[SlotValue, ...], pos: Pos) -> Trigger:
         key, _, means, count, cost = self.vocab.labels[index]
@@ -349,14 +360,31 @@ class Builder(Transformer[Token, Any]):
     def then(self, children: list[Clause]) -> Effect:
         return self._node(_start(children[0]), Then, tuple(children))
 
-    def choice(self, children: list[Clause | _Amounts]) -> Effect:
-        options = tuple(
-            self.shapes.gain(self._node(child.pos, Amounts, child.pairs))
-            if isinstance(child, _Amounts)
-            else child
-            for child in children
-        )
-        return self._node(_start(options[0]), Choice, options)
+    def choice(self, children: list[Clause | _Amounts | Words | None]) -> Effect:
+        options: list[Effect] = []
+        for child in children:
+            if isinstance(child, _Amounts):
+                options.append(self._amount_option(options[-1], child))
+            elif isinstance(child, Words):  # what follows an option's amounts
+                last = options[-1]
+                if isinstance(last, Act):
+                    options[-1] = replace(last, parts=(*last.parts, child))
+                else:  # a gain: "Gain 2 life, or 3 mana if you control an Elf"
+                    assert isinstance(last, Gain) and last.pos is not None
+                    amounts = self._node(last.pos, Amounts, last.amounts)
+                    made = self._node(last.pos, Act, "gain", (amounts, child))
+                    options[-1] = self.shapes.clause(made)
+            elif child is not None:
+                options.append(child)
+        return self._node(_start(options[0]), Choice, tuple(options))
+
+    def _amount_option(self, previous: Effect, amounts: _Amounts) -> Clause:
+        """Amounts alone after "or": the verb of the option before them ("You lose 2 life, or
+        1 life if ..."), or gain after a gain ("Gain 1 Gold or 3 Stone")."""
+        made = self._node(amounts.pos, Amounts, amounts.pairs)
+        if isinstance(previous, Act) and previous.parts and isinstance(previous.parts[0], Amounts):
+            return replace(previous, parts=(made,), pos=amounts.pos)
+        return self.shapes.gain(made)
 
     def conditional(self, children: list[Any]) -> Effect:
         word, condition, effect = children
@@ -408,16 +436,23 @@ class Builder(Transformer[Token, Any]):
         rest = [child for child in children if child is not None]
         while at < len(rest) and isinstance(rest[at], Token) and rest[at].type in _VERB_WORDS:
             token = rest[at]
-            if token.type in _MODAL_WORDS:
+            if token.type == "NOT":
+                modal = fold(token).replace("\u2019", "'")
+            elif token.type in _MODAL_WORDS:
                 modal = _MODAL_WORDS[token.type] if token.type != "BE" else modal + " be"
             else:
                 verb.append(fold(token))
             at += 1
+        if not verb and modal.endswith(" be"):  # "Can't be the target of spells"
+            modal, verb = modal[: -len(" be")], ["be"]
         pos = _pos(rest[0])
         made = self._node(pos, Act, " ".join(verb), self._parts(rest[at:]), modal=modal)
         return self.shapes.clause(made)
 
     def trailer(self, children: list[Any]) -> Words:
+        return self._words("trailer", children)
+
+    def rest_too(self, children: list[Any]) -> Words:
         return self._words("trailer", children)
 
     def shorthand_more(self, children: list[Any]) -> Clause:
@@ -448,14 +483,15 @@ class Builder(Transformer[Token, Any]):
         return self._words("on", children)
 
     def subject_act(self, children: list[Any]) -> Clause:
-        subject, modal, *rest = children
+        subject, modal, *given = children
+        rest = [child for child in given if child is not None]
         if isinstance(modal, Token) and modal.type == "CAN_NOT" and rest[0].type == "BE":
             # "cannot be blocked": the participle is the verb; "cannot be the target of
             # spells": 'be' is, and the cards follow it
             beheld = len(rest) > 1 and not isinstance(rest[1], Token)
             words, rest = ("cannot", rest) if beheld else ("cannot be", rest[1:])
         elif isinstance(modal, Token):
-            words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal))
+            words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal).replace("\u2019", "'"))
         else:
             words = ""
         at = 1
@@ -654,7 +690,8 @@ class Builder(Transformer[Token, Any]):
         word, whose, span = children
         span_id = "" if fold(span) == "turn" else self.span_ids[fold(span)]
         opponents = whose.type == "YOUR_OPPONENTS"
-        return self._node(_pos(word), PlayOnlyDuring, span_id, opponents)
+        anyone = whose.type == "A_SPAN"
+        return self._node(_pos(word), PlayOnlyDuring, span_id, opponents, anyone)
 
     def replace(self, children: list[Any]) -> ReplaceAll:
         word, n, kinds, m, replacements, field = children
