@@ -45,6 +45,7 @@ from cardkit.sim.actions import (
     USE_ALL,
     USE_READY,
     Action,
+    option_pile,
 )
 from cardkit.sim.view import Bot, View
 
@@ -102,6 +103,7 @@ class Match:
         self.zones = setup.zones  # the game's ids of the hand, discard pile and market row
         self.pile = pool.pile
         self.pile_count = pool.pile_count
+        self.pile_cards: list[int] = []  # the card of each supply pile (the supply family's)
         self.market_deck = list(compiled.market_deck)
         shuffle(self.market_deck, self.rng.random)
         self.market = [
@@ -635,6 +637,23 @@ class Match:
             self.pile_count += 1
         else:
             self.removed.append(c)
+
+    def offered(self, option: int) -> int:
+        """The card an option of a free gain stands for: a market slot, ``PILE``, or a
+        ``supply_option``."""
+        if option == PILE:
+            assert self.pile is not None
+            return self.pile
+        if option < PILE:
+            return self.pile_cards[option_pile(option)]
+        return self.market[option]
+
+    def take_card(self, c: int) -> bool:
+        """Take card ``c`` from where cards are gained (here: the pile), if one is left."""
+        if c == self.pile and self.pile_count > 0:
+            self.pile_count -= 1
+            return True
+        return False
 
     def take_from_market(self, slot: int) -> None:
         if slot == PILE:

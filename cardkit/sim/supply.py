@@ -29,6 +29,7 @@ from cardkit.sim.actions import (
     PLAY,
     PLAY_HAND,
     Action,
+    option_pile,
 )
 from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.supplyplay import is_supply_game
@@ -246,6 +247,21 @@ class SupplyMatch(Match):
 
     def supply_left(self) -> list[int]:
         return self.left
+
+    def take_card(self, c: int) -> bool:
+        k = self.slot[c]
+        if k < 0:
+            return super().take_card(c)
+        if self.left[k] == 0:
+            return False
+        self.left[k] -= 1
+        return True
+
+    def take_from_market(self, slot: int) -> None:
+        if slot < PILE:  # a supply pile (``supply_option``)
+            self.left[option_pile(slot)] -= 1
+        else:
+            super().take_from_market(slot)
 
     def to_removed(self, c: int) -> None:
         self.removed.append(c)  # the trash: a card never goes back to its supply pile

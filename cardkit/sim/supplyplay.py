@@ -384,6 +384,27 @@ class SupplyPlayer:
             return -1.0 if t.points[c] < 0 else 0.0
         return 0.1 + self.worths[c] + 0.01 * t.cost[c]
 
+    def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        """Of the cards a free gain offers, the one that adds most to the deck (the card of
+        most points near the end), the dearest of equals; none when each would be junk."""
+        self._figures(view)
+        t = self.t
+        near_end = 2 * self.near <= self.start_near
+        best, best_key = None, (0.0, 0)
+        for option in options:
+            c = view.offered(option)
+            points = t.points[c]
+            if points > 0:
+                value = 100.0 + points if near_end else 0.5 + 0.1 * points
+            elif t.junk[c]:
+                value = -1.0
+            else:
+                value = self.worths[c]
+            key = (value, t.cost[c])
+            if value > 0.0 and (best is None or key > best_key):
+                best, best_key = option, key
+        return best
+
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
         """The cards worth least first; with a choice of how many ('any number'), those worth
         less than the deck's average card (a terminal without an action left among them)."""

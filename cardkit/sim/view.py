@@ -99,6 +99,11 @@ class View:
         m = self._m
         return m.pile if m.pile_count > 0 else None
 
+    def offered(self, option: int) -> int:
+        """The card an option of ``Bot.choose_acquire`` stands for: a slot of the market row,
+        ``PILE``, or a supply pile (``actions.supply_option``)."""
+        return self._m.offered(option)
+
     @property
     def pile_count(self) -> int:
         """How many cards the always-available pile holds."""
