@@ -128,7 +128,7 @@ def _sim_card(
     )
 
 
-def _reader(game: Game, setup: PlaySetup, cards: Sequence[Card]) -> CoreReader:
+def core_reader(game: Game, setup: PlaySetup, cards: Sequence[Card]) -> CoreReader:
     """How the game's core moves read for the engine: the cards a game is played with, by
     their printed names, and the card types of its supply piles."""
     piles = dict(setup.supply)
@@ -187,7 +187,7 @@ def build_pool(
         if card.deck == setup.market_deck or card.id in in_play or card.deck in setup.supply_decks
     ]
     notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
-    reader = _reader(game, setup, all_cards)
+    reader = core_reader(game, setup, all_cards)
     for card in all_cards:
         where = added_context if card.id in added_ids else context
         sim = _sim_card(card, where.parsed.get(card.id, ()), where, found, reader)
