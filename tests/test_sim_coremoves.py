@@ -12,13 +12,14 @@ import pytest
 
 from cardkit.app.game import open_game
 from cardkit.effects import (
+    PRIMARY,
+    Ability,
     AcquireFree,
     And,
     BanishCards,
     Choice,
     Conditional,
     Discard,
-    Draw,
     Effect,
     Gain,
     IfYouDo,
@@ -32,8 +33,17 @@ from cardkit.rules.parser import parse_ability
 from cardkit.sim.actions import PILE, PLAY, option_pile, supply_option
 from cardkit.sim.cards import Compiled, compile_pool
 from cardkit.sim.compile import unsupported
-from cardkit.sim.coremoves import ANY_NUMBER, Deed, GainCard, GainCosting, Pick
-from cardkit.sim.deeds import acquire_free
+from cardkit.sim.coremoves import (
+    ANY_NUMBER,
+    Deed,
+    DiscardHand,
+    GainCard,
+    GainCosting,
+    Pick,
+    RemoveCards,
+    RemoveThis,
+)
+from cardkit.sim.deeds import acquire_free, banish_cards, remove_this
 from cardkit.sim.engine import invariant_problems
 from cardkit.sim.pool import build_pool, core_reader
 from cardkit.sim.runner import make_bots, run_sweep
@@ -120,7 +130,19 @@ def _read(text: str) -> Effect:
         (
             "Trash a Treasure from your hand. If you do, gain a Treasure costing exactly 1 more "
             "than it.",
-            None,  # removing a card of one type only: no typed effect says it
+            Sequence(
+                (
+                    RemoveCards(1, "hand", ("treasure",)),
+                    Conditional(IfYouDo(), GainCosting(1, ("treasure",), "discard", True)),
+                )
+            ),
+        ),
+        ("You may trash a Penny from your hand.", RemoveCards(1, "hand", (), "penny", True)),
+        ("Trash this.", RemoveThis()),
+        ("Discard your hand.", DiscardHand()),
+        (
+            "Look at the top card of your deck. Discard it or put it back.",
+            None,  # looking at a deck's top cards: no executor, stays as written
         ),
     ],
 )
@@ -128,6 +150,7 @@ def test_a_core_move_reads_as_the_typed_effect_it_means(text: str, typed: Effect
     effect = _read(text)
     if typed is None:
         assert isinstance(effect, Sequence) and isinstance(effect.effects[0], Act)
+        assert unsupported(Ability(PRIMARY, effect)) is not None
     else:
         assert effect == typed
 
@@ -152,7 +175,7 @@ def test_a_choice_of_chains_is_one_pick() -> None:
             Choose,
             "Choose: Choose two: +1 Card; or gain 1 Action; or gain 1 Coin",
         ),
-        ("Discard your hand.", Act, "Act: Discard your hand"),
+        ("Put a card from your hand onto your deck.", Act, None),
         ("Each player may trash a card from their hand.", Act, None),
     ],
 )
@@ -247,6 +270,45 @@ def test_the_remodel_gains_a_card_costing_up_to_two_more_than_the_one_trashed() 
     gained = match.discard[0][-1]
     assert COMPILED.cards[gained].cost <= COMPILED.cards[cottage].cost + 2
     assert match.left[match.pile_cards.index(gained)] < dict(COMPILED.pool.supply)[gained]
+
+
+def test_a_removal_of_one_card_type_offers_only_those_cards() -> None:
+    match = _match()
+    index = COMPILED.pool.index
+    offered: list[list[tuple[str, int]]] = []
+    bot = match.bots[0]
+    choose = bot.choose_banish
+
+    def spy(view, candidates, least, most):  # type: ignore[no-untyped-def]
+        offered.append(list(candidates))
+        return choose(view, candidates, least, most)
+
+    bot.choose_banish = spy  # type: ignore[method-assign]
+    match.hand[0][:] = [index(c) for c in ("cottage", "penny", "manor", "penny")]
+    assert banish_cards(match, 0, 1, ("hand",), False, frozenset({"treasure"})) == 1
+    assert offered == [[("hand", 1), ("hand", 3)]]
+    assert match.removed == [index("penny")]
+    assert [COMPILED.pool.cards[c].id for c in match.hand[0]] == ["cottage", "manor", "penny"]
+
+
+def test_trash_this_removes_the_card_played_and_notes_its_cost() -> None:
+    game = CARD_SET.game
+    assert game.play is not None
+    reader = core_reader(game, game.play, CARD_SET.cards)
+    effect = reader.ability(
+        parse_ability("Trash this. Gain a card costing up to 2 more than it.", game)
+    ).effect
+    assert effect == Sequence((RemoveThis(), GainCosting(2)))
+    match = _match()
+    lamplighter = COMPILED.pool.index("lamplighter")
+    match.ships.append(lamplighter)
+    match.ships_as.append(lamplighter)
+    match.ship_fired.append(1)
+    match.src = lamplighter
+    assert remove_this(match, 0)
+    assert match.ships == [] and match.removed == [lamplighter]
+    assert match.last_cost == 4
+    assert not remove_this(match, 0)  # no longer in play
 
 
 def test_a_named_gain_into_the_hand_comes_from_its_pile() -> None:

@@ -79,7 +79,15 @@ from cardkit.effects import (
 from cardkit.effects.core import Act, Choose, Declared, Framed, Note, Shorthand, Wording
 from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
-from cardkit.sim.coremoves import Deed, GainCard, GainCosting, Pick
+from cardkit.sim.coremoves import (
+    Deed,
+    DiscardHand,
+    GainCard,
+    GainCosting,
+    Pick,
+    RemoveCards,
+    RemoveThis,
+)
 from cardkit.sim.deeds import (
     acquire_free,
     banish_cards,
@@ -87,9 +95,11 @@ from cardkit.sim.deeds import (
     copy_another,
     destroy_target,
     discard_from_hand,
+    discard_hand,
     gain_named,
     opponent_discards,
     put_from_discard_on_top,
+    remove_this,
 )
 
 if TYPE_CHECKING:
@@ -413,6 +423,32 @@ def _gain_card(effect: GainCard, env: Env) -> Exec:
     return run
 
 
+def _remove_cards(effect: RemoveCards, env: Env) -> Exec:
+    """'Trash a Treasure from your hand', 'trash a Farthing ...': cards of a type, or one card."""
+    up_to, zones, optional = effect.up_to, (effect.zone,), effect.optional
+    what = frozenset(effect.what)
+    card = -1 if effect.card is None else env.cards[effect.card]
+
+    def run(m: Match, p: int) -> bool:
+        return banish_cards(m, p, up_to, zones, optional, what, card) > 0
+
+    return run
+
+
+def _remove_this(effect: RemoveThis, env: Env) -> Exec:
+    def run(m: Match, p: int) -> bool:
+        return remove_this(m, p)
+
+    return run
+
+
+def _discard_hand(effect: DiscardHand, env: Env) -> Exec:
+    def run(m: Match, p: int) -> bool:
+        return discard_hand(m, p)
+
+    return run
+
+
 def _gain_costing(effect: GainCosting, env: Env) -> Exec:
     """'Gain a card costing up to 2 more than it': than the card last removed."""
     more, what, destination, exact = (
@@ -596,6 +632,9 @@ _EXECUTORS = (
     handles(Deed, _deed),
     handles(GainCard, _gain_card),
     handles(GainCosting, _gain_costing),
+    handles(RemoveCards, _remove_cards),
+    handles(RemoveThis, _remove_this),
+    handles(DiscardHand, _discard_hand),
     handles(Conditional, _conditional),
     handles(AtEndOf, _at_end_of),
     handles(Sequence, _sequence),

@@ -83,6 +83,38 @@ class GainCosting(Clause):
 
 
 @dataclass(frozen=True, slots=True)
+class RemoveCards(Clause):
+    """Remove up to ``up_to`` cards of the card types ``what`` (or the card ``card``, an id)
+    from ``zone`` with the game's removal verb: "Trash a Treasure from your hand"."""
+
+    up_to: int
+    zone: str
+    what: tuple[str, ...] = ()
+    card: str | None = None
+    optional: bool = False
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        kinds = self.card or " or ".join(self.what) or "card"
+        return f"remove up to {self.up_to} {kinds} from {self.zone}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveThis(Clause):
+    """Remove the card being played with the game's removal verb: "Trash this"."""
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "remove this"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardHand(Clause):
+    """Discard the whole hand: "Discard your hand"."""
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return "discard your hand"
+
+
+@dataclass(frozen=True, slots=True)
 class Deed(Clause):
     """An engine deed (``compile.DEEDS``) a core sentence means, with its number: "Each other
     player discards down to 3 cards in hand" is ``Deed('each-other-player-discards-down-to',
@@ -259,7 +291,13 @@ class CoreReader:
         amounts: tuple[tuple[str, int], ...] = ()
         cards: _Cards | None = None
         place = _Place()
-        for part in act.parts:
+        parts = act.parts
+        whole = _words(parts[0]) if len(parts) == 1 and isinstance(parts[0], Words) else ""
+        if whole == "this" and verb in self.removal and not others:
+            return RemoveThis()  # "Trash this"
+        if whole == f"your {self.zones.hand}" and verb == "discard" and not others and not optional:
+            return DiscardHand()  # "Discard your hand"
+        for part in parts:
             if isinstance(part, Amounts):
                 amounts = part.amounts
             elif isinstance(part, Words) and part.role == "cards" and cards is None:
@@ -333,14 +371,17 @@ class CoreReader:
 
     def _remove(self, cards: _Cards | None, place: _Place, others: bool, optional: bool) -> Clause:
         zones = self.zones
-        if cards is None or others or cards.kinds or cards.card is not None or cards.down_to:
+        if cards is None or others or cards.down_to:
             raise NotRun
         if place.source not in (zones.hand, zones.discard) or place.target is not None:
             raise NotRun
         if place.costing is not None:
             raise NotRun
         up_to = ANY_NUMBER if cards.any else cards.n
-        return BanishCards(up_to, (place.source,), optional or cards.up_to or cards.any)
+        optional = optional or cards.up_to or cards.any
+        if cards.kinds or cards.card is not None:
+            return RemoveCards(up_to, place.source, cards.kinds, cards.card, optional)
+        return BanishCards(up_to, (place.source,), optional)
 
     # -- phrases -------------------------------------------------------------------------------
 

@@ -49,10 +49,29 @@ def opponent_discards(m: Match, q: int, n: int) -> int:
     return discard_from_hand(m, q, n)
 
 
-def banish_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
+def banish_cards(
+    m: Match,
+    p: int,
+    up_to: int,
+    zones: tuple[str, ...],
+    optional: bool,
+    what: frozenset[str] = frozenset(),
+    card: int = -1,
+) -> int:
+    """Remove up to ``up_to`` cards of ``zones`` (only of the card types ``what``, or only the
+    card ``card``, when given)."""
     candidates: list[tuple[str, int]] = []
     for zone in zones:
-        candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
+        if what or card >= 0:
+            cards = m.cards
+            held = _zone(m, p, zone)
+            candidates.extend(
+                (zone, i)
+                for i, c in enumerate(held)
+                if (not what or cards[c].type in what) and (card < 0 or c == card)
+            )
+        else:
+            candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
     most = min(up_to, len(candidates))
     least = 0 if optional else min(1, most)
     chosen = m.bots[p].choose_banish(m.views[p], candidates, least, most)
@@ -70,6 +89,27 @@ def banish_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional:
     m.banished += len(picks)
     m.last_count = len(picks)
     return len(picks)
+
+
+def remove_this(m: Match, p: int) -> bool:
+    """Remove the card being played from the cards in play ("Trash this"), when it is there."""
+    c = m.src
+    ships = m.ships
+    for i in range(len(ships) - 1, -1, -1):
+        if ships[i] == c:
+            m.use_banish(p, i, run=False)
+            m.last_cost = m.cards[c].cost
+            m.last_count = 1
+            return True
+    return False
+
+
+def discard_hand(m: Match, p: int) -> bool:
+    hand = m.hand[p]
+    m.discard[p].extend(hand)
+    m.last_count = len(hand)
+    hand.clear()
+    return m.last_count > 0
 
 
 def _zone(m: Match, p: int, zone: str) -> list[int]:

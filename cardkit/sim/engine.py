@@ -447,7 +447,9 @@ class Match:
         if factions and self.bond_entries:
             self.fire_bonds(p)
 
-    def use_banish(self, p: int, i: int) -> None:
+    def use_banish(self, p: int, i: int, run: bool = True) -> None:
+        """Remove entry ``i`` of the cards in play (ships, then bases) and run its ability on
+        removal (``run``; a card removing itself as it is played has none to run)."""
         n_ships = len(self.ships)
         if i < n_ships:
             c = self.ships.pop(i)
@@ -463,11 +465,13 @@ class Match:
             self.bond_entries -= 1
         self.to_removed(c)
         self.banished += 1
+        if not run:
+            return
         self.self_banished = 1
         self.src = c
-        run = self.cards[c].banish
-        if run is not None:
-            run(self, p)
+        on_banish = self.cards[c].banish
+        if on_banish is not None:
+            on_banish(self, p)
         self.self_banished = 0
 
     def buy(self, p: int, slot: int) -> None:

@@ -41,7 +41,7 @@ from cardkit.effects import (
 )
 from cardkit.effects.core import Declared, Shorthand
 from cardkit.sim.actions import BUY, END_TURN, PLAY, PLAY_HAND, Action
-from cardkit.sim.coremoves import Deed, GainCard, GainCosting, Pick
+from cardkit.sim.coremoves import Deed, GainCard, GainCosting, Pick, RemoveCards
 from cardkit.sim.view import View
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def _profile(effect: Effect, weight: float, into: Profile, tables: Tables) -> No
                 into.buys += n * weight
     elif isinstance(effect, Draw):
         into.draw += effect.n * weight
-    elif isinstance(effect, BanishCards):
+    elif isinstance(effect, BanishCards | RemoveCards):
         into.thin += effect.up_to * weight
     elif isinstance(effect, Special | Declared):
         into.harm += HARM.get(tables.specials.get(effect.key, ""), 0.0) * weight
