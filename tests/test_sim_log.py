@@ -47,7 +47,7 @@ def test_the_readable_log_has_a_line_per_turn_and_the_result() -> None:
     result = events[-1]
     assert lines[-1] == (
         f"  {result['winner']} wins after {result['turns']} turns "
-        f"(A {result['life']['A']}, B {result['life']['B']})"
+        f"(life: A {result['life']['A']}, B {result['life']['B']})"
     )
 
 
@@ -88,3 +88,22 @@ def test_the_log_of_a_supply_game_replays_the_sweeps_game_with_its_buys() -> Non
     assert buys and all(e["cost"] <= e["budget"] for e in buys)
     plays = [e for e in events if e["event"] == "play" and len(e["cards"]) > 1]
     assert not any("cottage" in e["cards"] for e in plays)  # victory cards are never played
+
+
+def test_a_game_won_on_points_is_logged_in_points() -> None:
+    """Hearthfield is won on victory points: its turns and result show points, not a life of 0."""
+    from cardkit.load.cards import load_card_set
+    from cardkit.sim.pool import build_pool
+
+    card_set, _ = load_card_set(STAR_REALMS.parent / "hearthfield", "hearthfield")
+    pool, problems = build_pool(card_set)
+    assert pool is not None, problems
+    events = log_games(pool, ("greedy", "greedy"), 1, 1)
+    turns = [e for e in events if e["event"] == "turn"]
+    assert turns and all("points" in e and "life" not in e for e in turns)
+    assert turns[0]["points"] == [3, 3]  # three Cottages of 1 point each in every starting deck
+    result = events[-1]
+    assert result["points"]["A"] + result["points"]["B"] > 6 and "life" not in result
+    text = readable(events, {card.id: card.name for card in pool.cards}).splitlines()
+    assert text[1].startswith("  round 1, A (points 3 vs 3), hand ")
+    assert text[-1].endswith(f"(points: A {result['points']['A']}, B {result['points']['B']})")

@@ -1,11 +1,12 @@
 """What each card does to a player's chance of winning, measured by intervention.
 
-For each card the market can deal (and the pile's card), games are played in pairs with common
-random numbers: game ``i`` as usual, and game ``i`` again, from the same seed, with slot A
-never acquiring the card. Everything else -- the shuffles, the market, the opponent, the bots'
-random numbers -- is the same until slot A passes the card by. The card's effect is slot A's
-mean score in the first game minus its mean score in the second (a win 1, a draw 1/2), with a
-95% interval from the paired differences; a card the bots never buy changes no game, and
+For each card the market can deal (and the pile's card, and each supply pile's card in a game
+of supply piles), games are played in pairs with common random numbers: game ``i`` as usual,
+and game ``i`` again, from the same seed, with slot A (every seat of slot A, in a game of more
+players) never acquiring the card. Everything else -- the shuffles, the market, the opponent,
+the bots' random numbers -- is the same until slot A passes the card by. The card's effect is
+slot A's mean score in the first game minus its mean score in the second (a win 1, a draw 1/2),
+with a 95% interval from the paired differences; a card the bots never buy changes no game, and
 shows an effect of 0 whose interval is 0 wide.
 
 The sweep sizes itself: every card plays in stages (400, 800, 1,600 ... games) until its
@@ -166,10 +167,12 @@ def _spans(start: int, stop: int) -> list[tuple[int, int]]:
 
 
 def measured_cards(pool: SimPool) -> list[int]:
-    """The indexes of the cards a player may acquire: the market deck's, then the pile's."""
+    """The indexes of the cards a player may acquire: the market deck's, the pile's and the
+    supply piles'."""
     indexes = [index for index, _ in pool.market]
     if pool.pile is not None and pool.pile not in indexes:
         indexes.append(pool.pile)
+    indexes += [index for index, _ in pool.supply]
     return sorted(set(indexes), key=lambda i: pool.cards[i].id)
 
 
@@ -273,23 +276,43 @@ def _report(
                 average_turn=counts.rounds / picked if counts is not None and picked else None,
             )
         )
-    rows = flag(rows)
+    rows = flag(rows, unjudged(pool))
     rows.sort(key=lambda row: (-row.effect, row.id))
     return Effects(bot, precision, games, baseline_games, tuple(rows))
 
 
-def flag(rows: list[Effect]) -> list[Effect]:
-    """The rows with their flags (CK410 overpowered, CK411 dead card), judged against the set."""
-    if len(rows) < 3:
+def unjudged(pool: SimPool) -> frozenset[str]:
+    """The cards measured but never flagged, nor counted in the set's figures the flags judge
+    by: what a game is won with (cards worth victory points), the starting decks' cards and
+    the curse. Never buying the best victory card loses most games, and nobody buys the
+    starting treasure: neither says anything about a card's balance."""
+    setup = pool.setup
+    ids = {card.id for card in pool.cards if card.points}
+    ids |= {card_id for card_id, _ in setup.starting_deck}
+    for seat in setup.seats:
+        ids |= {card_id for card_id, _ in seat.starting_deck or ()}
+    if pool.curse is not None:
+        ids.add(pool.cards[pool.curse].id)
+    return frozenset(ids)
+
+
+def flag(rows: list[Effect], unjudged: frozenset[str] = frozenset()) -> list[Effect]:
+    """The rows with their flags (CK410 overpowered, CK411 dead card), judged against the set
+    (the rows ``unjudged`` names are neither flagged nor judged by)."""
+    judged = [row for row in rows if row.id not in unjudged]
+    if len(judged) < 3:
         return rows
-    bought = [b[0] for row in rows if (b := row.when_bought) is not None]
+    bought = [b[0] for row in judged if (b := row.when_bought) is not None]
     middle = statistics.median(bought) if bought else 0.0
     spread = 1.4826 * statistics.median(abs(e - middle) for e in bought) if bought else 0.0
-    usual_pick = statistics.median(row.pick_rate for row in rows)
+    usual_pick = statistics.median(row.pick_rate for row in judged)
     flagged = []
     for row in rows:
         low, high = row.interval
         codes = []
+        if row.id in unjudged:
+            flagged.append(row)
+            continue
         per_pick = row.when_bought
         if per_pick is not None and low > 0 and per_pick[1] > middle + FAR * spread:
             codes.append("CK410")

@@ -612,6 +612,10 @@ class Match:
         """Give ``q`` a card of the curse pile (``play: curse``); False when there is none."""
         return False
 
+    def standing(self, p: int) -> int:
+        """What ``p`` is judged by: life here (victory points in a game won on points)."""
+        return self.life[p]
+
     def supply_left(self) -> list[int]:
         """The cards left in each supply pile (``pool.supply``'s order): none here."""
         return []

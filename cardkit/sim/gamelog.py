@@ -39,6 +39,7 @@ from cardkit.sim.runner import (
     player_name,
     seat_slots,
 )
+from cardkit.sim.supplyplay import is_supply_game
 
 Event = dict[str, Any]
 
@@ -46,8 +47,11 @@ Event = dict[str, Any]
 class Recorder:
     """A bot that answers as ``inner`` does and notes what it does in ``events``."""
 
-    def __init__(self, inner: Bot, slot: str, game: int, events: list[Event]) -> None:
+    def __init__(
+        self, inner: Bot, slot: str, game: int, events: list[Event], measure: str = "life"
+    ) -> None:
         self.inner = inner
+        self.measure = measure  # "life", or "points" in a game won on points
         self.name = inner.name
         self.slot = slot
         self.game = game
@@ -65,7 +69,11 @@ class Recorder:
                     "slot": self.slot,
                     "bot": self.name,
                     "event": "turn",
-                    "life": list(view.lives) if view.seat == 0 else list(view.lives[::-1]),
+                    # this player's standing, then the best of the others'
+                    self.measure: [
+                        view.standing(view.seat),
+                        max(view.standing(q) for q in range(len(view.lives)) if q != view.seat),
+                    ],
                     "hand": self._names(view, view.hand),
                     "bases": self._names(view, view.own_bases),
                 }
@@ -167,6 +175,7 @@ def log_games(pool: SimPool, bots: tuple[Player, Player], seed: int, games: int)
     its result."""
     compiled = _compiled(pool)
     spend = [pool.resources[compiled.env.acquire], pool.resources[compiled.env.attack]]
+    measure = "points" if is_supply_game(compiled) and pool.setup.win == "points" else "life"
     events: list[Event] = []
     for game in range(games):
         seats = seat_slots(compiled, game)  # as the sweep plays the game
@@ -174,7 +183,8 @@ def log_games(pool: SimPool, bots: tuple[Player, Player], seed: int, games: int)
         s = game_seed(seed, game)
         inner = make_bots([bots[k] for k in seats], s)
         players = [
-            Recorder(bot, slot, game, events) for bot, slot in zip(inner, slots, strict=True)
+            Recorder(bot, slot, game, events, measure)
+            for bot, slot in zip(inner, slots, strict=True)
         ]
         events.append(
             {
@@ -188,14 +198,16 @@ def log_games(pool: SimPool, bots: tuple[Player, Player], seed: int, games: int)
         )
         outcome = new_match(compiled, players, s).play()
         winner = None if outcome.winner is None else slots[outcome.winner]
-        life = {slots[0]: outcome.life[0], slots[1]: outcome.life[1]}  # points, won on points
+        best: dict[str, int] = {}  # each slot's best seat: life, or points in a game won on points
+        for slot, standing in zip(slots, outcome.life, strict=True):
+            best[slot] = max(best.get(slot, standing), standing)
         events.append(
             {
                 "game": game,
                 "event": "result",
                 "winner": winner,
                 "turns": outcome.turns,
-                "life": {"A": life["A"], "B": life["B"]},
+                measure: {"A": best["A"], "B": best["B"]},
             }
         )
     return events
@@ -229,21 +241,23 @@ def readable(events: Sequence[Event], names: dict[str, str]) -> str:
             )
         elif kind == "turn":
             close()
-            life = e["life"]
+            measure = "points" if "points" in e else "life"
+            life = e[measure]
             hand = ", ".join(name(c) for c in e["hand"]) or "no cards"
             bases = ", ".join(name(c) for c in e["bases"])
             turn.append(
-                f"  round {e['round']}, {e['slot']} (life {life[0]} vs {life[1]}), hand {hand}"
+                f"  round {e['round']}, {e['slot']} ({measure} {life[0]} vs {life[1]}), hand {hand}"
                 + (f", bases {bases}" if bases else "")
                 + ":"
             )
         elif kind == "result":
             close()
             winner = e["winner"]
-            life = e["life"]
+            measure = "points" if "points" in e else "life"
+            life = e[measure]
             lines.append(
                 f"  {'draw' if winner is None else winner + ' wins'} after {e['turns']} turns "
-                f"(A {life['A']}, B {life['B']})"
+                f"({measure}: A {life['A']}, B {life['B']})"
             )
         else:
             turn.append(_describe(e, name, spend))

@@ -186,8 +186,13 @@ def play_game(
         order = [bots[(first_slot + k) % 2] for k in range(players)]
         return FormatMatch(compiled, make_bots(order, s), s).play()
     if is_supply_game(compiled):
-        order = [bots[k] for k in seat_slots(compiled, game)]
-        return SupplyMatch(compiled, make_bots(order, s), s).play()
+        slots = seat_slots(compiled, game)
+        order = [bots[k] for k in slots]
+        never = [
+            frozenset((banned,)) if banned >= 0 and slot == 0 else frozenset[int]()
+            for slot in slots
+        ]
+        return SupplyMatch(compiled, make_bots(order, s), s, banned=never).play()
     order = [bots[first_slot], bots[1 - first_slot]]
     never = [frozenset[int](), frozenset[int]()]
     if banned >= 0:
@@ -196,11 +201,13 @@ def play_game(
 
 
 def slot_a_score(outcome: Outcome, game: int) -> int:
-    """Slot A's result of game ``game`` in half points: 2 a win, 1 a draw, 0 a loss."""
+    """Slot A's result of game ``game`` in half points: 2 a win, 1 a draw, 0 a loss. The seats
+    alternate the two slots round the table (``seat_slots``): seat ``k`` is slot A when
+    ``game + k`` is even."""
     winner = outcome.winner
     if winner is None:
         return 1
-    return 2 if winner == game % 2 else 0
+    return 2 if (winner + game) % 2 == 0 else 0
 
 
 def play_games(

@@ -45,14 +45,23 @@ class SupplyMatch(Match):
     """One game of the supply family (see the module's docstring)."""
 
     def __init__(
-        self, compiled: Compiled, bots: Sequence[Bot], seed: int, *, checked: bool = False
+        self,
+        compiled: Compiled,
+        bots: Sequence[Bot],
+        seed: int,
+        *,
+        checked: bool = False,
+        banned: Sequence[frozenset[int]] = (),
     ) -> None:
         super().__init__(compiled, bots, seed, checked=checked)
         pool = compiled.pool
         setup = pool.setup
         n = len(self.bots)
         self.players = n
-        self.deal(seed, n)  # no card is measured in this family: none is banned
+        self.deal(seed, n)
+        # by seat, the cards that player never acquires (a card's effect being measured)
+        for p, cards in enumerate(banned[:n]):
+            self.banned[p] = cards
         self.turns_taken = [0] * n
         self.pile_cards = [c for c, _ in pool.supply]
         self.left = [size for _, size in pool.supply]
@@ -182,8 +191,9 @@ class SupplyMatch(Match):
             actions.append(PLAY_HAND)
         if self.buys < 0 or pool[self.buys] > 0:
             budget = pool[self.acq]
+            banned = self.banned[p]
             for k, c in enumerate(self.pile_cards):
-                if self.left[k] > 0 and cards[c].cost <= budget:
+                if self.left[k] > 0 and cards[c].cost <= budget and c not in banned:
                     actions.append((BUY, k))
             for i, c in enumerate(self.market):
                 if cards[c].cost <= budget:
@@ -244,6 +254,9 @@ class SupplyMatch(Match):
         self.discard[q].append(c)
         self.acquired[q].append((c, self._turn // self.players + 1))
         return True
+
+    def standing(self, p: int) -> int:
+        return self.score(p) if self.by_points else self.life[p]
 
     def supply_left(self) -> list[int]:
         return self.left

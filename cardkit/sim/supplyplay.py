@@ -372,9 +372,10 @@ class SupplyPlayer:
         t = self.t
         budget = view.budget
         left = view.supply_left()
+        banned = view.banned
         self._figures(view)
         top = t.top
-        if top >= 0:
+        if top >= 0 and top not in banned:
             k = t.top_pile
             cost = t.cost[top]
             if (
@@ -384,10 +385,10 @@ class SupplyPlayer:
             ):
                 return k
         best, best_value, best_cost = -1, 0.0, 0
-        costs, values = t.pile_costs, self.buy_values
+        costs, values, piles = t.pile_costs, self.buy_values, t.pile_cards
         for k in range(len(values)):
             v = values[k]
-            if v < 0.0 or left[k] <= 0:
+            if v < 0.0 or left[k] <= 0 or piles[k] in banned:
                 continue
             cost = costs[k]
             if cost <= budget and (v > best_value or (v == best_value and cost > best_cost)):

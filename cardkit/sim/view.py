@@ -91,6 +91,10 @@ class View:
     def life(self, seat: int) -> int:
         return self._m.life[seat]
 
+    def standing(self, seat: int) -> int:
+        """What ``seat`` is judged by: its life, or its victory points in a game won on points."""
+        return self._m.standing(seat)
+
     def bases(self, seat: int) -> list[int]:
         return self._m.bases[seat]
 
