@@ -39,6 +39,7 @@ from cardkit.sim.coremoves import (
     DiscardHand,
     GainCard,
     GainCosting,
+    NextTurn,
     Pick,
     RemoveCards,
     RemoveThis,
@@ -311,6 +312,31 @@ def test_trash_this_removes_the_card_played_and_notes_its_cost() -> None:
     assert not remove_this(match, 0)  # no longer in play
 
 
+def test_a_duration_stays_in_play_and_runs_at_the_start_of_its_owners_next_turn() -> None:
+    assert _read("At the start of your next turn, +2 Cards.") == NextTurn(_read("+2 Cards."))
+    match = _match()
+    ferry = COMPILED.pool.index("ferry-boat")
+    match.hand[0][0] = ferry
+    match.apply((PLAY, 0))
+    assert match.pool[match.acq] == 1
+    match.end_turn()
+    assert match.staying[0] == [ferry] and ferry not in match.discard[0]
+    assert ferry in match.views[0].owned()
+    assert len(match.hand[0]) == 5
+    match.start_turn()
+    match.start_limits()
+    match.run_later()  # the other player's turn: nothing of player 0's runs
+    assert match.staying[0] == [ferry] and len(match.hand[0]) == 5
+    match.end_turn()
+    match.start_turn()
+    match.start_limits()
+    match.run_later()
+    assert len(match.hand[0]) == 7 and match.ships == [ferry] and match.staying[0] == []
+    match.end_turn()  # discarded now (and perhaps shuffled into the deck by the draw)
+    assert ferry not in match.ships and match.staying[0] == []
+    assert ferry in match.discard[0] + match.deck[0] + match.hand[0]
+
+
 def test_a_named_gain_into_the_hand_comes_from_its_pile() -> None:
     match = _match()
     shilling = COMPILED.pool.index("shilling")
@@ -362,7 +388,7 @@ def test_two_thousand_games_of_millbrook_end_on_piles_and_use_every_card() -> No
     assert tally.games == 2000 and tally.timeouts == 0
     assert tally.draws < 100  # ties by the rules only: equal points after equal turns
     kingdom = {card.id for card in CARD_SET.cards if card.deck == "kingdom"}
-    assert len(kingdom) == 10
+    assert len(kingdom) == 11
     assert {card for card, counts in tally.cards.items() if counts.copies} >= kingdom
     assert tally.slot_wins[0] + tally.slot_wins[1] + tally.draws == 2000
 

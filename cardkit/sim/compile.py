@@ -84,6 +84,7 @@ from cardkit.sim.coremoves import (
     DiscardHand,
     GainCard,
     GainCosting,
+    NextTurn,
     Pick,
     RemoveCards,
     RemoveThis,
@@ -435,6 +436,18 @@ def _remove_cards(effect: RemoveCards, env: Env) -> Exec:
     return run
 
 
+def _next_turn(effect: NextTurn, env: Env) -> Exec:
+    """'At the start of your next turn, +2 Cards': noted with the card played, which stays in
+    play until the end of that turn (``Match.run_later``)."""
+    inner = _compile(effect.effect, env)
+
+    def run(m: Match, p: int) -> bool:
+        m.later[p].append((m.src, inner))
+        return True
+
+    return run
+
+
 def _remove_this(effect: RemoveThis, env: Env) -> Exec:
     def run(m: Match, p: int) -> bool:
         return remove_this(m, p)
@@ -634,6 +647,7 @@ _EXECUTORS = (
     handles(GainCosting, _gain_costing),
     handles(RemoveCards, _remove_cards),
     handles(RemoveThis, _remove_this),
+    handles(NextTurn, _next_turn),
     handles(DiscardHand, _discard_hand),
     handles(Conditional, _conditional),
     handles(AtEndOf, _at_end_of),

@@ -115,6 +115,16 @@ class DiscardHand(Clause):
 
 
 @dataclass(frozen=True, slots=True)
+class NextTurn(Clause):
+    """``At the start of your next turn, <effect>``: the card stays in play until then."""
+
+    effect: Effect
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"at the start of your next turn, {self.effect.phrase(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Deed(Clause):
     """An engine deed (``compile.DEEDS``) a core sentence means, with its number: "Each other
     player discards down to 3 cards in hand" is ``Deed('each-other-player-discards-down-to',
@@ -266,6 +276,8 @@ class CoreReader:
             words = effect.words
             if effect.lead == "when" and words is not None and _words(words) == "you play this":
                 return self._effect(effect.effect, False)
+            if effect.lead == "at the start of" and words and _words(words) == "your next turn":
+                return NextTurn(self._effect(effect.effect, False))
             raise NotRun
         if isinstance(effect, Shorthand) and effect.meaning is not None and not effect.parts:
             meaning = self.effect(effect.meaning)

@@ -60,6 +60,10 @@ def shuffle(cards: list[int], random: Callable[[], float]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+Later = Callable[["Match", int], bool]
+"""An effect to run at the start of a player's next turn (an executor of ``compile.py``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How one match ended. Players in turn order: 0 played first."""
@@ -138,6 +142,10 @@ class Match:
         self.self_banished = 0
         self.next_on_top: frozenset[str] | None = None
         self.return_at_end: list[tuple[int, int]] = []
+        # by seat: what cards played this turn do "at the start of your next turn" (the card
+        # and the effect), and those cards, which stay in play until the end of that turn
+        self.later: list[list[tuple[int, Later]]] = [[], []]
+        self.staying: list[list[int]] = [[], []]
         self.src = -1
         self.last_cost = -1
         self.last_count = 0
@@ -169,6 +177,8 @@ class Match:
         self.bases = [[] for _ in range(n)]
         self.base_fired = [[] for _ in range(n)]
         self.acquired = [[] for _ in range(n)]
+        self.later = [[] for _ in range(n)]
+        self.staying = [[] for _ in range(n)]
 
     @property
     def turn(self) -> int:
@@ -188,6 +198,7 @@ class Match:
         """Play turns until a player has no life left or the turn limit is reached."""
         while not self.over and self._turn < self.max_turns:
             self.start_turn()
+            self.run_later()
             self.main_phase()
             if not self.over:
                 self.end_turn()
@@ -246,10 +257,37 @@ class Match:
             else:
                 self.apply(action)
 
+    def run_later(self) -> None:
+        """The start of the current player's turn: what their cards played last turn do "at
+        the start of your next turn"; those cards are in play again, to be discarded at the
+        end of this turn."""
+        p = self.cur
+        later = self.later[p]
+        if not later:
+            return
+        staying = self.staying[p]
+        for c in staying:
+            self.ships.append(c)
+            self.ships_as.append(c)
+            self.ship_fired.append(1)
+        staying.clear()
+        pending = list(later)
+        later.clear()
+        for c, run in pending:
+            self.src = c
+            run(self, p)
+
     def discard_played(self, p: int) -> None:
         """Player ``p``'s ships played this turn and the rest of their hand go to their discard
-        pile (the first step of ending a turn, in every family of the engine)."""
+        pile (the first step of ending a turn, in every family of the engine), but the cards
+        with an effect to come next turn, which stay in play."""
         discard = self.discard[p]
+        if self.later[p]:
+            ships = self.ships
+            for c, _ in self.later[p]:
+                if c in ships:
+                    ships.remove(c)
+                    self.staying[p].append(c)
         discard.extend(self.ships)
         self.ships.clear()
         self.ships_as.clear()
@@ -720,6 +758,8 @@ class Match:
         ):
             their_list[:] = mine_list
         other.return_at_end[:] = self.return_at_end
+        other.later = [list(later) for later in self.later]
+        other.staying = [list(staying) for staying in self.staying]
         other.pile_count = self.pile_count
         other.bond_entries = self.bond_entries
         other.ready = self.ready
@@ -761,6 +801,7 @@ class Match:
         everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
         for p in range(len(self.deck)):  # every seat
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
+            everything += self.staying[p]
         if self.pile is not None:
             everything += [self.pile] * self.pile_count
         return everything

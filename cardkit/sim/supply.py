@@ -96,6 +96,7 @@ class SupplyMatch(Match):
         while not self.over and self._turn < self.max_turns:
             self.start_turn()
             self.start_limits()
+            self.run_later()
             self.main_phase()
             if not self.over:
                 self.end_turn()
@@ -138,7 +139,7 @@ class SupplyMatch(Match):
     def score(self, p: int) -> int:
         points = self.points
         total = 0
-        for zone in (self.deck[p], self.hand[p], self.discard[p], self.bases[p]):
+        for zone in (self.deck[p], self.hand[p], self.discard[p], self.bases[p], self.staying[p]):
             for c in zone:
                 total += points[c]
         if p == self.cur:
@@ -285,6 +286,7 @@ class SupplyMatch(Match):
         everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
         for p in range(self.players):
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
+            everything += self.staying[p]
         if self.pile is not None:
             everything += [self.pile] * self.pile_count
         for c, n in zip(self.pile_cards, self.left, strict=True):

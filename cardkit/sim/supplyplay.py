@@ -41,7 +41,7 @@ from cardkit.effects import (
 )
 from cardkit.effects.core import Declared, Shorthand
 from cardkit.sim.actions import BUY, END_TURN, PLAY, PLAY_HAND, Action
-from cardkit.sim.coremoves import Deed, GainCard, GainCosting, Pick, RemoveCards
+from cardkit.sim.coremoves import Deed, GainCard, GainCosting, NextTurn, Pick, RemoveCards
 from cardkit.sim.view import View
 
 if TYPE_CHECKING:
@@ -130,6 +130,8 @@ def _profile(effect: Effect, weight: float, into: Profile, tables: Tables) -> No
             _profile(option, weight / len(options), into, tables)
     elif isinstance(effect, Conditional):
         _profile(effect.effect, weight * 0.6, into, tables)
+    elif isinstance(effect, NextTurn):
+        _profile(effect.effect, weight, into, tables)  # a hand's worth, a turn later
 
 
 class Tables:

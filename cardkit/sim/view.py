@@ -137,7 +137,7 @@ class View:
         """Every card this player owns (deck contents are known; their order is not)."""
         m, s = self._m, self.seat
         ships = m.ships if m.cur == s else []
-        return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
+        return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + m.staying[s] + ships
 
     @property
     def ready(self) -> int:
