@@ -5,9 +5,10 @@ The grammar reads a designer's own wording into generic values (``effects/core.p
 meaning, into the typed effects the executors of ``compile.py`` already run (``Draw``,
 ``Discard``, ``BanishCards``, ``AcquireFree``, ``Gain``, ``Choice`` ...), or into one of the
 few values below for what no typed effect says (gaining a named card from its supply pile,
-gaining a card costing up to N more than the one just removed, an engine deed with its
-number, a choice among chains). It runs when the pool is built, so the engine, the bots'
-profiles of the cards and the CK403 check all read the same typed values.
+gaining a card costing up to N more than the one just removed, removing cards of one type,
+the card played, the whole hand discarded, an effect at the start of the next turn, an
+engine deed with its number, a choice among chains). It runs when the pool is built, so
+the engine, the bots' profiles of the cards and the CK403 check all read the same values.
 
 What a core move means comes from its verb and its phrases, never from the sentence: the verb
 is the core's ("gain", "draw", "discard") or the game's own ('phrasing: verbs', e.g. "trash"
@@ -15,8 +16,9 @@ moving cards to the trash, the game's removal verb), the phrases say how many ca
 "up to 3", "any number of", "down to 3"), which (a card type, a card by name), from where and
 to where ("from your hand", "onto your deck", "putting it into your hand"), what it may cost
 ("costing up to 4", "costing up to 2 more than it"), who ("each other player") and whether
-it may be declined ("you may"). A combination the engine cannot run is left as it was, so
-that the CK403 check names it: nothing is skipped.
+it may be declined ("you may"); a frame by its first words ("When you play this, ...", "At
+the start of your next turn, ..."). A combination the engine cannot run is left as it was,
+so that the CK403 check names it: nothing is skipped.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from cardkit.effects import (
     Then,
 )
 from cardkit.effects.core import Act, Amounts, Choose, Framed, Shorthand, Term, Wording, Words
-from cardkit.effects.node import Node, number_word
+from cardkit.effects.node import number_word
 from cardkit.effects.vocab import Vocabulary, inflect
 from cardkit.inflect import plural_noun
 from cardkit.model import PlayZones
@@ -491,8 +493,3 @@ def card_names(cards: Mapping[str, str]) -> dict[str, str]:
         found[name.casefold()] = card_id
         found[plural_noun(name).casefold()] = card_id
     return found
-
-
-def is_core(node: Node) -> bool:
-    """Whether a value is one of the simulator's own (translated from a core move)."""
-    return isinstance(node, GainCard | GainCosting | Deed | Pick)
