@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from test_sim_supplyplay import Recorder
 
 from cardkit.app.game import open_game
 from cardkit.effects import (
@@ -27,7 +28,7 @@ from cardkit.effects import (
     Sequence,
     Then,
 )
-from cardkit.effects.core import Act, Choose, Framed
+from cardkit.effects.core import Act, Choose, Framed, Shorthand
 from cardkit.model import CardSet
 from cardkit.rules.parser import parse_ability
 from cardkit.sim.actions import PILE, PLAY, option_pile, supply_option
@@ -46,9 +47,11 @@ from cardkit.sim.coremoves import (
 )
 from cardkit.sim.deeds import acquire_free, banish_cards, remove_this
 from cardkit.sim.engine import invariant_problems
+from cardkit.sim.greedy import GreedyBot
 from cardkit.sim.pool import build_pool, core_reader
 from cardkit.sim.runner import make_bots, run_sweep
 from cardkit.sim.supply import SupplyMatch
+from cardkit.sim.view import View
 
 MILLBROOK = Path(__file__).parent / "fixtures" / "sim" / "core-supply"
 
@@ -77,6 +80,12 @@ def _read(text: str) -> Effect:
     assert game.play is not None
     reader = core_reader(game, game.play, CARD_SET.cards)
     return reader.ability(parse_ability(text, game)).effect
+
+
+def _shorthand(text: str) -> Shorthand:
+    effect = _read(text)
+    assert isinstance(effect, Shorthand)
+    return effect
 
 
 # -- each core move, by its meaning ----------------------------------------------------------
@@ -122,7 +131,7 @@ def _read(text: str) -> Effect:
         ("When you play this, +1 Buy.", Gain((("buy", 1),))),
         (
             "Choose one: +2 Cards; or +2 Coins.",
-            Choice((_read("+2 Cards."), Gain((("coin", 2),)))),  # '+2 Cards' runs its meaning
+            Choice((_shorthand("+2 Cards."), Gain((("coin", 2),)))),  # '+2 Cards' runs its meaning
         ),
         (
             "Trash a card from your hand. If you do, gain a card costing up to 2 more than it.",
@@ -206,6 +215,25 @@ def _match(seed: int = 1, players: int = 2) -> SupplyMatch:
     return SupplyMatch(COMPILED, make_bots(["greedy"] * players, seed), seed, checked=True)
 
 
+class Spy(Recorder):
+    """A bot that plays as another and notes what its free gains and removals offer it."""
+
+    def __init__(self, inner: GreedyBot) -> None:
+        super().__init__(inner)
+        self.acquire: list[list[int]] = []
+        self.banish: list[list[tuple[str, int]]] = []
+
+    def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        self.acquire.append(list(options))
+        return super().choose_acquire(view, options)
+
+    def choose_banish(
+        self, view: View, candidates: list[tuple[str, int]], least: int, most: int
+    ) -> list[int]:
+        self.banish.append(list(candidates))
+        return super().choose_banish(view, candidates, least, most)
+
+
 def _everything(compiled: Compiled, players: int = 2) -> list[int]:
     cards = list(compiled.starting_deck) * players
     for c, n in compiled.pool.supply:
@@ -238,17 +266,10 @@ def test_a_free_gain_never_offers_a_banned_card_nor_an_empty_pile() -> None:
     lamplighter, shilling = index("lamplighter"), index("shilling")
     match.banned[0] = frozenset({lamplighter})
     match.left[match.pile_cards.index(shilling)] = 0
-    offered: list[list[int]] = []
-    bot = match.bots[0]
-    choose = bot.choose_acquire
-
-    def spy(view, options):  # type: ignore[no-untyped-def]
-        offered.append(list(options))
-        return choose(view, options)
-
-    bot.choose_acquire = spy  # type: ignore[method-assign]
+    spy = Spy(GreedyBot(1))
+    match.bots[0] = spy
     assert acquire_free(match, 0, 4, frozenset(), "discard")
-    cards = {match.offered(o) for o in offered[0]}
+    cards = {match.offered(o) for o in spy.acquire[0]}
     assert lamplighter not in cards and shilling not in cards
     assert index("cartwright") in cards and index("rag-picker") in cards
     assert all(COMPILED.cards[c].cost <= 4 for c in cards)
@@ -276,18 +297,11 @@ def test_the_remodel_gains_a_card_costing_up_to_two_more_than_the_one_trashed() 
 def test_a_removal_of_one_card_type_offers_only_those_cards() -> None:
     match = _match()
     index = COMPILED.pool.index
-    offered: list[list[tuple[str, int]]] = []
-    bot = match.bots[0]
-    choose = bot.choose_banish
-
-    def spy(view, candidates, least, most):  # type: ignore[no-untyped-def]
-        offered.append(list(candidates))
-        return choose(view, candidates, least, most)
-
-    bot.choose_banish = spy  # type: ignore[method-assign]
+    spy = Spy(GreedyBot(1))
+    match.bots[0] = spy
     match.hand[0][:] = [index(c) for c in ("cottage", "penny", "manor", "penny")]
     assert banish_cards(match, 0, 1, ("hand",), False, frozenset({"treasure"})) == 1
-    assert offered == [[("hand", 1), ("hand", 3)]]
+    assert spy.banish == [[("hand", 1), ("hand", 3)]]
     assert match.removed == [index("penny")]
     assert [COMPILED.pool.cards[c].id for c in match.hand[0]] == ["cottage", "manor", "penny"]
 
