@@ -15,6 +15,19 @@ Action = tuple[int, int]
 END_TURN: Action = (END, 0)
 PLAY_HAND: Action = (PLAY_ALL, 0)
 PILE = -1  # the argument of ACQUIRE for the always-available pile
+
+
+def supply_option(k: int) -> int:
+    """The option of a free gain (``choose_acquire``) that stands for supply pile ``k`` (the
+    order of the pool's supply piles): below ``PILE``, so that market slots keep 0, 1, ..."""
+    return PILE - 1 - k
+
+
+def option_pile(option: int) -> int:
+    """The supply pile a ``supply_option`` stands for."""
+    return PILE - 1 - option
+
+
 BUY = 7  # (BUY, k): buy a card of supply pile k (the order of the pool's supply piles)
 # (USE, entry * 8 + slot): use a ready ability of an in-play card (entries: the ships in play,
 # then the bases, as for BANISH; slot 0: a base's primary ability, slot k + 1: ally ability k)

@@ -199,6 +199,7 @@ def compile_pool(pool: SimPool) -> Compiled:
         factions={f: 1 << i for i, f in enumerate(pool.factions)},
         specials=dict(setup.specials),
         zones=setup.zones,
+        cards={card.id: i for i, card in enumerate(pool.cards)},
     )
     cards = tuple(CompiledCard(i, pool, env) for i in range(len(pool.cards)))
     market = tuple(c for c, n in pool.market for _ in range(n))

@@ -76,9 +76,19 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
-from cardkit.effects.core import Declared, Note, Shorthand
+from cardkit.effects.core import Act, Choose, Declared, Framed, Note, Shorthand, Wording
 from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
+from cardkit.sim.coremoves import (
+    Deed,
+    DiscardHand,
+    GainCard,
+    GainCosting,
+    NextTurn,
+    Pick,
+    RemoveCards,
+    RemoveThis,
+)
 from cardkit.sim.deeds import (
     acquire_free,
     banish_cards,
@@ -86,8 +96,11 @@ from cardkit.sim.deeds import (
     copy_another,
     destroy_target,
     discard_from_hand,
+    discard_hand,
+    gain_named,
     opponent_discards,
     put_from_discard_on_top,
+    remove_this,
 )
 
 if TYPE_CHECKING:
@@ -115,6 +128,7 @@ class Env:
     factions: Mapping[str, int]  # faction id -> bit
     specials: Mapping[str, str] = field(default_factory=dict)  # special key -> name of DEEDS
     zones: PlayZones = field(default_factory=PlayZones)  # the game's ids of the engine's zones
+    cards: Mapping[str, int] = field(default_factory=dict)  # card id -> index in the pool
 
 
 N = TypeVar("N", bound=Node)
@@ -138,8 +152,21 @@ def handles(
 def _compile(effect: Effect, env: Env) -> Exec:
     compiler = EXECUTORS.get(type(effect))
     if compiler is None:
-        raise Unsupported(type(effect).__name__)
+        raise Unsupported(_named(effect))
     return compiler(effect, env)
+
+
+_WRITTEN: tuple[type[Node], ...] = (Act, Framed, Choose, Wording, Shorthand)
+"""The core's generic values (``effects/core.py``): one the engine cannot run is named with
+its text, since its class alone ('Act') says nothing of what it does."""
+
+
+def _named(node: Node) -> str:
+    """How CK403 names an effect or condition the engine cannot run."""
+    name = type(node).__name__
+    if isinstance(node, _WRITTEN):
+        return f"{name}: {str(node).rstrip('.')}"
+    return name
 
 
 def _gain(effect: Gain, env: Env) -> Exec:
@@ -286,9 +313,12 @@ def _return_to_discard_at_end_of_turn(effect: Effect, env: Env) -> Exec:
     return run
 
 
-def _number_in(effect: Special | Declared, default: int) -> int:
+def _number_in(effect: Special | Declared | Deed, default: int) -> int:
     """The first number a special effect's sentence writes ('... down to 3 cards'), or the
-    first whole number of a declared phrase's slots; else ``default`` ('a card')."""
+    first whole number of a declared phrase's slots, or a core sentence's number; else
+    ``default`` ('a card')."""
+    if isinstance(effect, Deed):
+        return effect.n
     if isinstance(effect, Declared):
         return next((v for v in effect.values if isinstance(v, int)), default)
     for word in effect.words.replace(".", " ").split():
@@ -297,7 +327,7 @@ def _number_in(effect: Special | Declared, default: int) -> int:
     return default
 
 
-def _others_gain_curse(effect: Special | Declared, env: Env) -> Exec:
+def _others_gain_curse(effect: Special | Declared | Deed, env: Env) -> Exec:
     """'Each other player gains a <curse>': one from the pile ``play: curse`` names, in turn
     order, while the pile lasts."""
 
@@ -310,7 +340,7 @@ def _others_gain_curse(effect: Special | Declared, env: Env) -> Exec:
     return run
 
 
-def _others_discard_down_to(effect: Special | Declared, env: Env) -> Exec:
+def _others_discard_down_to(effect: Special | Declared | Deed, env: Env) -> Exec:
     """'Each other player discards down to N cards in hand' (they choose which)."""
     keep = _number_in(effect, 3)
 
@@ -325,7 +355,7 @@ def _others_discard_down_to(effect: Special | Declared, env: Env) -> Exec:
     return run
 
 
-def _others_draw(effect: Special | Declared, env: Env) -> Exec:
+def _others_draw(effect: Special | Declared | Deed, env: Env) -> Exec:
     """'Each other player draws N cards' ('a card': 1)."""
     n = _number_in(effect, 1)
 
@@ -337,7 +367,7 @@ def _others_draw(effect: Special | Declared, env: Env) -> Exec:
     return run
 
 
-DEEDS: Mapping[str, Callable[[Special | Declared, Env], Exec]] = {
+DEEDS: Mapping[str, Callable[[Special | Declared | Deed, Env], Exec]] = {
     "return-to-discard-at-end-of-turn": _return_to_discard_at_end_of_turn,
     "each-other-player-gains-curse": _others_gain_curse,
     "each-other-player-discards-down-to": _others_discard_down_to,
@@ -366,10 +396,88 @@ def _declared(effect: Declared, env: Env) -> Exec:
 
 
 def _shorthand(effect: Shorthand, env: Env) -> Exec:
-    """A shorthand form ('+2 Cards') runs as the core sentence it means ('Draw 2 cards')."""
+    """A shorthand form ('+2 Cards') runs as the core sentence it means ('Draw 2 cards'); one
+    with phrases after it ('+$1 for each Action card you have in play') does not."""
     if effect.meaning is None or effect.parts:
-        raise Unsupported(type(effect).__name__)
+        raise Unsupported(_named(effect))
     return _compile(effect.meaning, env)
+
+
+def _deed(effect: Deed, env: Env) -> Exec:
+    """An engine deed a core sentence means ('Each other player discards down to 3 cards in
+    hand'), with its number."""
+    return DEEDS[effect.key](effect, env)
+
+
+def _gain_card(effect: GainCard, env: Env) -> Exec:
+    """'Gain a Farthing' ('each other player gains ...'): from the card's supply pile, while
+    it lasts, in turn order."""
+    c, n, destination, others = env.cards[effect.card], effect.n, effect.destination, effect.others
+
+    def run(m: Match, p: int) -> bool:
+        did = False
+        for q in m.others(p) if others else (p,):
+            for _ in range(n):
+                did = gain_named(m, q, c, destination) or did
+        return did
+
+    return run
+
+
+def _remove_cards(effect: RemoveCards, env: Env) -> Exec:
+    """'Trash a Treasure from your hand', 'trash a Farthing ...': cards of a type, or one card."""
+    up_to, zones, optional = effect.up_to, (effect.zone,), effect.optional
+    what = frozenset(effect.what)
+    card = -1 if effect.card is None else env.cards[effect.card]
+
+    def run(m: Match, p: int) -> bool:
+        return banish_cards(m, p, up_to, zones, optional, what, card) > 0
+
+    return run
+
+
+def _next_turn(effect: NextTurn, env: Env) -> Exec:
+    """'At the start of your next turn, +2 Cards': noted with the card played, which stays in
+    play until the end of that turn (``Match.run_later``)."""
+    inner = _compile(effect.effect, env)
+
+    def run(m: Match, p: int) -> bool:
+        m.later[p].append((m.src, inner))
+        return True
+
+    return run
+
+
+def _remove_this(effect: RemoveThis, env: Env) -> Exec:
+    def run(m: Match, p: int) -> bool:
+        return remove_this(m, p)
+
+    return run
+
+
+def _discard_hand(effect: DiscardHand, env: Env) -> Exec:
+    def run(m: Match, p: int) -> bool:
+        return discard_hand(m, p)
+
+    return run
+
+
+def _gain_costing(effect: GainCosting, env: Env) -> Exec:
+    """'Gain a card costing up to 2 more than it': than the card last removed."""
+    more, what, destination, exact = (
+        effect.more,
+        frozenset(effect.what),
+        effect.destination,
+        effect.exact,
+    )
+
+    def run(m: Match, p: int) -> bool:
+        if m.last_cost < 0:
+            return False
+        most = m.last_cost + more
+        return acquire_free(m, p, most, what, destination, most if exact else 0)
+
+    return run
 
 
 OUTSIDE_DELAYED = (
@@ -446,7 +554,7 @@ def _and(effect: And | Then, env: Env) -> Exec:
     return run
 
 
-def _choice(effect: Choice, env: Env) -> Exec:
+def _choice(effect: Choice | Pick, env: Env) -> Exec:
     runs = tuple(_compile(e, env) for e in effect.options)
     worths = tuple(worth(e, env) for e in effect.options)
 
@@ -482,7 +590,7 @@ CONDITIONS: Mapping[type[Condition], Callable[[Condition, Env], Callable[[Match,
 def _conditional(effect: Conditional, env: Env) -> Exec:
     tester = CONDITIONS.get(type(effect.condition))
     if tester is None:
-        raise Unsupported(type(effect.condition).__name__)
+        raise Unsupported(_named(effect.condition))
     test = tester(effect.condition, env)
     body = _compile(effect.effect, env)
 
@@ -533,6 +641,14 @@ _EXECUTORS = (
     handles(And, _and),
     handles(Then, _and),
     handles(Choice, _choice),
+    handles(Pick, _choice),
+    handles(Deed, _deed),
+    handles(GainCard, _gain_card),
+    handles(GainCosting, _gain_costing),
+    handles(RemoveCards, _remove_cards),
+    handles(RemoveThis, _remove_this),
+    handles(NextTurn, _next_turn),
+    handles(DiscardHand, _discard_hand),
     handles(Conditional, _conditional),
     handles(AtEndOf, _at_end_of),
     handles(Sequence, _sequence),
@@ -602,7 +718,7 @@ def worth(effect: Effect, env: Env) -> Worth:
         return Worth(destroy=True)
     if isinstance(effect, And | Then | Sequence):
         return sum((worth(e, env) for e in effect.effects), Worth())
-    if isinstance(effect, Choice):
+    if isinstance(effect, Choice | Pick):
         options = [worth(e, env) for e in effect.options]
         return max(options, key=lambda w: w.acquire + w.attack + w.life / 2 + 2 * w.draw)
     if isinstance(effect, Conditional):
@@ -625,7 +741,9 @@ def unsupported(
     ``play: zones`` which of its zones play the engine's roles."""
     if type(ability.trigger) not in TRIGGERS:
         return type(ability.trigger).__name__
-    probe = Env(_Everything(), 0, 1, 2, _Everything(), specials or {}, zones or PlayZones())
+    probe = Env(
+        _Everything(), 0, 1, 2, _Everything(), specials or {}, zones or PlayZones(), _Everything()
+    )
     try:
         _walk_effect(ability.effect, probe)
     except Unsupported as exc:
@@ -658,7 +776,7 @@ def _mentions(effect: Effect, kind: type[Effect]) -> bool:
         return True
     if isinstance(effect, And | Then | Sequence):
         return any(_mentions(e, kind) for e in effect.effects)
-    if isinstance(effect, Choice):
+    if isinstance(effect, Choice | Pick):
         return any(_mentions(e, kind) for e in effect.options)
     if isinstance(effect, Conditional):
         return _mentions(effect.effect, kind)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from itertools import repeat
 from typing import TYPE_CHECKING
 
-from cardkit.sim.actions import PILE, Worth
+from cardkit.sim.actions import PILE, Worth, supply_option
 
 if TYPE_CHECKING:
     from cardkit.sim.engine import Match
@@ -49,10 +49,29 @@ def opponent_discards(m: Match, q: int, n: int) -> int:
     return discard_from_hand(m, q, n)
 
 
-def banish_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional: bool) -> int:
+def banish_cards(
+    m: Match,
+    p: int,
+    up_to: int,
+    zones: tuple[str, ...],
+    optional: bool,
+    what: frozenset[str] = frozenset(),
+    card: int = -1,
+) -> int:
+    """Remove up to ``up_to`` cards of ``zones`` (only of the card types ``what``, or only the
+    card ``card``, when given)."""
     candidates: list[tuple[str, int]] = []
     for zone in zones:
-        candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
+        if what or card >= 0:
+            cards = m.cards
+            held = _zone(m, p, zone)
+            candidates.extend(
+                (zone, i)
+                for i, c in enumerate(held)
+                if (not what or cards[c].type in what) and (card < 0 or c == card)
+            )
+        else:
+            candidates.extend(zip(repeat(zone), range(len(_zone(m, p, zone)))))
     most = min(up_to, len(candidates))
     least = 0 if optional else min(1, most)
     chosen = m.bots[p].choose_banish(m.views[p], candidates, least, most)
@@ -70,6 +89,27 @@ def banish_cards(m: Match, p: int, up_to: int, zones: tuple[str, ...], optional:
     m.banished += len(picks)
     m.last_count = len(picks)
     return len(picks)
+
+
+def remove_this(m: Match, p: int) -> bool:
+    """Remove the card being played from the cards in play ("Trash this"), when it is there."""
+    c = m.src
+    ships = m.ships
+    for i in range(len(ships) - 1, -1, -1):
+        if ships[i] == c:
+            m.use_banish(p, i, run=False)
+            m.last_cost = m.cards[c].cost
+            m.last_count = 1
+            return True
+    return False
+
+
+def discard_hand(m: Match, p: int) -> bool:
+    hand = m.hand[p]
+    m.discard[p].extend(hand)
+    m.last_count = len(hand)
+    hand.clear()
+    return m.last_count > 0
 
 
 def _zone(m: Match, p: int, zone: str) -> list[int]:
@@ -92,27 +132,49 @@ def _one(answer: int | None, options: list[int], what: str, *, optional: bool = 
     return answer
 
 
-def acquire_free(m: Match, p: int, max_cost: int, what: frozenset[str], destination: str) -> bool:
+def acquire_free(
+    m: Match,
+    p: int,
+    max_cost: int,
+    what: frozenset[str],
+    destination: str,
+    min_cost: int = 0,
+) -> bool:
+    """Gain a card costing ``min_cost`` to ``max_cost`` (of the types ``what``; any when empty)
+    for free: one of the market row, the pile, or (``supply_option``) a supply pile."""
     cards = m.cards
     banned = m.banned[p]
-    options = [
-        i
-        for i, c in enumerate(m.market)
-        if cards[c].cost <= max_cost and (not what or cards[c].type in what) and c not in banned
-    ]
+
+    def fits(c: int) -> bool:
+        card = cards[c]
+        return min_cost <= card.cost <= max_cost and (not what or card.type in what)
+
+    options = [i for i, c in enumerate(m.market) if fits(c) and c not in banned]
     pile = m.pile
-    if pile is not None and m.pile_count > 0 and pile not in banned:
-        card = cards[pile]
-        if card.cost <= max_cost and (not what or card.type in what):
-            options.append(PILE)
+    if pile is not None and m.pile_count > 0 and pile not in banned and fits(pile):
+        options.append(PILE)
+    left = m.supply_left()
+    if left:
+        piles = m.pile_cards
+        for k, n in enumerate(left):
+            c = piles[k]
+            if n > 0 and c not in banned and fits(c):
+                options.append(supply_option(k))
     if not options:
         return False
     slot = _one(m.bots[p].choose_acquire(m.views[p], options), options, "acquire")
     if slot is None:
         return False
-    c = pile if slot == PILE else m.market[slot]
-    assert c is not None
+    c = m.offered(slot)
     m.take_from_market(slot)
+    m.gain_card(p, c, destination)
+    return True
+
+
+def gain_named(m: Match, p: int, c: int, destination: str) -> bool:
+    """Gain card ``c`` from its supply pile (or the pile), when one is left and ``p`` may."""
+    if c in m.banned[p] or not m.take_card(c):
+        return False
     m.gain_card(p, c, destination)
     return True
 

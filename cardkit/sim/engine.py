@@ -45,6 +45,7 @@ from cardkit.sim.actions import (
     USE_ALL,
     USE_READY,
     Action,
+    option_pile,
 )
 from cardkit.sim.view import Bot, View
 
@@ -57,6 +58,10 @@ def shuffle(cards: list[int], random: Callable[[], float]) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = (random() * (i + 1)).__floor__()  # int() of a float >= 0, a fifth faster
         cards[i], cards[j] = cards[j], cards[i]
+
+
+Later = Callable[["Match", int], bool]
+"""An effect to run at the start of a player's next turn (an executor of ``compile.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +107,7 @@ class Match:
         self.zones = setup.zones  # the game's ids of the hand, discard pile and market row
         self.pile = pool.pile
         self.pile_count = pool.pile_count
+        self.pile_cards: list[int] = []  # the card of each supply pile (the supply family's)
         self.market_deck = list(compiled.market_deck)
         shuffle(self.market_deck, self.rng.random)
         self.market = [
@@ -136,6 +142,10 @@ class Match:
         self.self_banished = 0
         self.next_on_top: frozenset[str] | None = None
         self.return_at_end: list[tuple[int, int]] = []
+        # by seat: what cards played this turn do "at the start of your next turn" (the card
+        # and the effect), and those cards, which stay in play until the end of that turn
+        self.later: list[list[tuple[int, Later]]] = [[], []]
+        self.staying: list[list[int]] = [[], []]
         self.src = -1
         self.last_cost = -1
         self.last_count = 0
@@ -167,6 +177,8 @@ class Match:
         self.bases = [[] for _ in range(n)]
         self.base_fired = [[] for _ in range(n)]
         self.acquired = [[] for _ in range(n)]
+        self.later = [[] for _ in range(n)]
+        self.staying = [[] for _ in range(n)]
 
     @property
     def turn(self) -> int:
@@ -186,6 +198,7 @@ class Match:
         """Play turns until a player has no life left or the turn limit is reached."""
         while not self.over and self._turn < self.max_turns:
             self.start_turn()
+            self.run_later()
             self.main_phase()
             if not self.over:
                 self.end_turn()
@@ -244,10 +257,37 @@ class Match:
             else:
                 self.apply(action)
 
+    def run_later(self) -> None:
+        """The start of the current player's turn: what their cards played last turn do "at
+        the start of your next turn"; those cards are in play again, to be discarded at the
+        end of this turn."""
+        p = self.cur
+        later = self.later[p]
+        if not later:
+            return
+        staying = self.staying[p]
+        for c in staying:
+            self.ships.append(c)
+            self.ships_as.append(c)
+            self.ship_fired.append(1)
+        staying.clear()
+        pending = list(later)
+        later.clear()
+        for c, run in pending:
+            self.src = c
+            run(self, p)
+
     def discard_played(self, p: int) -> None:
         """Player ``p``'s ships played this turn and the rest of their hand go to their discard
-        pile (the first step of ending a turn, in every family of the engine)."""
+        pile (the first step of ending a turn, in every family of the engine), but the cards
+        with an effect to come next turn, which stay in play."""
         discard = self.discard[p]
+        if self.later[p]:
+            ships = self.ships
+            for c, _ in self.later[p]:
+                if c in ships:
+                    ships.remove(c)
+                    self.staying[p].append(c)
         discard.extend(self.ships)
         self.ships.clear()
         self.ships_as.clear()
@@ -445,7 +485,9 @@ class Match:
         if factions and self.bond_entries:
             self.fire_bonds(p)
 
-    def use_banish(self, p: int, i: int) -> None:
+    def use_banish(self, p: int, i: int, run: bool = True) -> None:
+        """Remove entry ``i`` of the cards in play (ships, then bases) and run its ability on
+        removal (``run``; a card removing itself as it is played has none to run)."""
         n_ships = len(self.ships)
         if i < n_ships:
             c = self.ships.pop(i)
@@ -461,11 +503,13 @@ class Match:
             self.bond_entries -= 1
         self.to_removed(c)
         self.banished += 1
+        if not run:
+            return
         self.self_banished = 1
         self.src = c
-        run = self.cards[c].banish
-        if run is not None:
-            run(self, p)
+        on_banish = self.cards[c].banish
+        if on_banish is not None:
+            on_banish(self, p)
         self.self_banished = 0
 
     def buy(self, p: int, slot: int) -> None:
@@ -640,6 +684,23 @@ class Match:
         else:
             self.removed.append(c)
 
+    def offered(self, option: int) -> int:
+        """The card an option of a free gain stands for: a market slot, ``PILE``, or a
+        ``supply_option``."""
+        if option == PILE:
+            assert self.pile is not None
+            return self.pile
+        if option < PILE:
+            return self.pile_cards[option_pile(option)]
+        return self.market[option]
+
+    def take_card(self, c: int) -> bool:
+        """Take card ``c`` from where cards are gained (here: the pile), if one is left."""
+        if c == self.pile and self.pile_count > 0:
+            self.pile_count -= 1
+            return True
+        return False
+
     def take_from_market(self, slot: int) -> None:
         if slot == PILE:
             self.pile_count -= 1
@@ -697,6 +758,8 @@ class Match:
         ):
             their_list[:] = mine_list
         other.return_at_end[:] = self.return_at_end
+        other.later = [list(later) for later in self.later]
+        other.staying = [list(staying) for staying in self.staying]
         other.pile_count = self.pile_count
         other.bond_entries = self.bond_entries
         other.ready = self.ready
@@ -738,6 +801,7 @@ class Match:
         everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
         for p in range(len(self.deck)):  # every seat
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
+            everything += self.staying[p]
         if self.pile is not None:
             everything += [self.pile] * self.pile_count
         return everything

@@ -20,7 +20,6 @@ from cardkit.sim.actions import (
     BANISH,
     BUY,
     END,
-    PILE,
     PLAY,
     PLAY_ALL,
     SLOTS,
@@ -113,8 +112,7 @@ class Recorder:
             used_ids = [cards[view.in_play(a // SLOTS)].id for a in view.usable()]
             self._note(view, "use", cards=used_ids)
         elif kind == ACQUIRE:
-            c = view.pile if arg == PILE else view.market[arg]
-            assert c is not None
+            c = view.offered(arg)
             self._note(view, "buy", card=cards[c].id, cost=cards[c].cost, budget=view.budget)
         elif kind == ATTACK_BASE:
             c = view.opponent_bases[arg]
@@ -150,9 +148,7 @@ class Recorder:
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
         slot = self.inner.choose_acquire(view, options)
         if slot is not None:
-            c = view.pile if slot == PILE else view.market[slot]
-            assert c is not None
-            self._note(view, "gain", card=view.cards[c].id)
+            self._note(view, "gain", card=view.cards[view.offered(slot)].id)
         return slot
 
     def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:

@@ -496,12 +496,13 @@ class GreedyBot(SimpleBot):
         return best
 
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_acquire(view, options)
         led = self._refresh(view)
-        pile = view.pile
 
         def value(slot: int) -> float:
-            c = pile if slot == PILE else view.market[slot]
-            return -1e9 if c is None else self._value(led, c)
+            return self._value(led, view.offered(slot))
 
         return max(options, key=value)
 

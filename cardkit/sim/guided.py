@@ -62,10 +62,8 @@ class GuidedBot(GreedyBot):
         rule = self._rule(view)
         if rule is not None:
             return rule
-        if action[0] == ACQUIRE:
-            c = view.pile if action[1] == PILE else view.market[action[1]]
-            if c is not None and c in self._never:
-                return self._allowed_buy(view)
+        if action[0] == ACQUIRE and view.offered(action[1]) in self._never:
+            return self._allowed_buy(view)
         return action
 
     def chosen(self, view: View) -> Action:
@@ -113,9 +111,5 @@ class GuidedBot(GreedyBot):
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
         if self._for is not view.cards:
             self._index(view)
-        allowed = [
-            slot
-            for slot in options
-            if (view.pile if slot == PILE else view.market[slot]) not in self._never
-        ]
+        allowed = [slot for slot in options if view.offered(slot) not in self._never]
         return super().choose_acquire(view, allowed) if allowed else None

@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, error, warning
 from cardkit.effects import Ability, Gain, GainPerCost
 from cardkit.effects.abilities import walk
+from cardkit.effects.vocab import Vocabulary
 from cardkit.load.playcards import play_card_problems
-from cardkit.model import Card, CardSet, PlaySetup
+from cardkit.model import Card, CardSet, Game, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
+from cardkit.rules.grammar import CORE_VERBS
 from cardkit.sim.compile import outside_reason, unsupported
+from cardkit.sim.coremoves import CoreReader, card_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +69,11 @@ def _whole(card: Card, name: str) -> int | None:
 
 
 def _sim_card(
-    card: Card, lines: Sequence[ParsedLine], context: CheckContext, found: list[Diagnostic]
+    card: Card,
+    lines: Sequence[ParsedLine],
+    context: CheckContext,
+    found: list[Diagnostic],
+    reader: CoreReader,
 ) -> SimCard | None:
     setup = context.card_set.game.play
     assert setup is not None
@@ -90,8 +97,9 @@ def _sim_card(
             f"{card.id!r} is a base but has no whole-number {setup.defense_field!r}",
             f"give the card a {setup.defense_field!r} of at least 1",
         )
-    for line in lines:
-        name = unsupported(line.ability, dict(setup.specials), setup.zones)
+    abilities = tuple(reader.ability(line.ability) for line in lines)  # core moves, typed
+    for line, ability in zip(lines, abilities, strict=True):
+        name = unsupported(ability, dict(setup.specials), setup.zones)
         if name is not None:
             found.append(
                 error(
@@ -115,8 +123,26 @@ def _sim_card(
         defense=defense or 0,
         guard=bool(card.get(setup.guard_field, False)) if base else False,
         base=base,
-        abilities=tuple(line.ability for line in lines),
+        abilities=abilities,
         points=(_whole(card, setup.points_field) or 0) if setup.points_field else 0,
+    )
+
+
+def core_reader(game: Game, setup: PlaySetup, cards: Sequence[Card]) -> CoreReader:
+    """How the game's core moves read for the engine: the cards a game is played with, by
+    their printed names, and the card types of its supply piles."""
+    piles = dict(setup.supply)
+    supply: dict[str, str] = {
+        card.id: card.type for card in cards if card.deck in setup.supply_decks or card.id in piles
+    }
+    return CoreReader(
+        Vocabulary.of(game),
+        setup.zones,
+        card_names({card.id: card.name for card in cards}),
+        supply,
+        setup.curse,
+        CORE_VERBS,
+        setup.acquire_with,
     )
 
 
@@ -161,9 +187,10 @@ def build_pool(
         if card.deck == setup.market_deck or card.id in in_play or card.deck in setup.supply_decks
     ]
     notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
+    reader = core_reader(game, setup, all_cards)
     for card in all_cards:
         where = added_context if card.id in added_ids else context
-        sim = _sim_card(card, where.parsed.get(card.id, ()), where, found)
+        sim = _sim_card(card, where.parsed.get(card.id, ()), where, found, reader)
         if sim is None:
             continue
         if card.deck == setup.market_deck:

@@ -249,15 +249,11 @@ class SimpleBot:
         return picks
 
     def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        supply = self._supply_player(view)
+        if supply is not None:
+            return supply.choose_acquire(view, options)
         cards = view.cards
-
-        def cost(slot: int) -> int:
-            pile = view.pile
-            if slot == PILE:
-                return cards[pile].cost if pile is not None else -1
-            return cards[view.market[slot]].cost
-
-        return max(options, key=cost)
+        return max(options, key=lambda slot: cards[view.offered(slot)].cost)
 
     def choose_base(self, view: View, options: list[int], optional: bool) -> int | None:
         bases = view.bases(view.foe)

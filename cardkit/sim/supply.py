@@ -29,6 +29,7 @@ from cardkit.sim.actions import (
     PLAY,
     PLAY_HAND,
     Action,
+    option_pile,
 )
 from cardkit.sim.engine import Match, Outcome
 from cardkit.sim.supplyplay import is_supply_game
@@ -95,6 +96,7 @@ class SupplyMatch(Match):
         while not self.over and self._turn < self.max_turns:
             self.start_turn()
             self.start_limits()
+            self.run_later()
             self.main_phase()
             if not self.over:
                 self.end_turn()
@@ -137,7 +139,7 @@ class SupplyMatch(Match):
     def score(self, p: int) -> int:
         points = self.points
         total = 0
-        for zone in (self.deck[p], self.hand[p], self.discard[p], self.bases[p]):
+        for zone in (self.deck[p], self.hand[p], self.discard[p], self.bases[p], self.staying[p]):
             for c in zone:
                 total += points[c]
         if p == self.cur:
@@ -260,6 +262,21 @@ class SupplyMatch(Match):
     def supply_left(self) -> list[int]:
         return self.left
 
+    def take_card(self, c: int) -> bool:
+        k = self.slot[c]
+        if k < 0:
+            return super().take_card(c)
+        if self.left[k] == 0:
+            return False
+        self.left[k] -= 1
+        return True
+
+    def take_from_market(self, slot: int) -> None:
+        if slot < PILE:  # a supply pile (``supply_option``)
+            self.left[option_pile(slot)] -= 1
+        else:
+            super().take_from_market(slot)
+
     def to_removed(self, c: int) -> None:
         self.removed.append(c)  # the trash: a card never goes back to its supply pile
 
@@ -269,6 +286,7 @@ class SupplyMatch(Match):
         everything = [*self.market_deck, *self.market, *self.removed, *self.ships]
         for p in range(self.players):
             everything += self.deck[p] + self.hand[p] + self.discard[p] + self.bases[p]
+            everything += self.staying[p]
         if self.pile is not None:
             everything += [self.pile] * self.pile_count
         for c, n in zip(self.pile_cards, self.left, strict=True):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardkit.effects import (
+    AcquireFree,
     And,
     BanishCards,
     Choice,
@@ -40,6 +41,7 @@ from cardkit.effects import (
 )
 from cardkit.effects.core import Declared, Shorthand
 from cardkit.sim.actions import BUY, END_TURN, PLAY, PLAY_HAND, Action
+from cardkit.sim.coremoves import Deed, GainCard, GainCosting, NextTurn, Pick, RemoveCards
 from cardkit.sim.view import View
 
 if TYPE_CHECKING:
@@ -51,6 +53,8 @@ HARM = {
     "each-other-player-draws": -0.4,
 }
 """What an attack on every other player is worth to its player, in coins (by engine deed)."""
+GAIN_WORTH = 0.25
+"""What a card gained for free is worth to a hand, in coins per coin of its cost."""
 BUY_BAR = 0.5
 """A card is bought only when it adds this much more than the deck's average card."""
 TERMINAL_CLASH = 0.35
@@ -79,6 +83,7 @@ class Profile:
     cycle: float = 0.0  # cards it may discard to draw again
     thin: float = 0.0  # own cards it may scrap
     harm: float = 0.0  # what its attacks on the others are worth, in coins
+    gains: float = 0.0  # what the cards it gains for free are worth, in coins
 
 
 def _profile(effect: Effect, weight: float, into: Profile, tables: Tables) -> None:
@@ -92,10 +97,22 @@ def _profile(effect: Effect, weight: float, into: Profile, tables: Tables) -> No
                 into.buys += n * weight
     elif isinstance(effect, Draw):
         into.draw += effect.n * weight
-    elif isinstance(effect, BanishCards):
+    elif isinstance(effect, BanishCards | RemoveCards):
         into.thin += effect.up_to * weight
     elif isinstance(effect, Special | Declared):
         into.harm += HARM.get(tables.specials.get(effect.key, ""), 0.0) * weight
+    elif isinstance(effect, Deed):
+        into.harm += HARM.get(effect.key, 0.0) * weight
+    elif isinstance(effect, AcquireFree):
+        into.gains += GAIN_WORTH * effect.max_cost * weight
+    elif isinstance(effect, GainCosting):
+        into.gains += GAIN_WORTH * effect.more * weight
+    elif isinstance(effect, GainCard):
+        c = tables.index[effect.card]
+        if not effect.others:
+            into.gains += GAIN_WORTH * tables.cost[c] * effect.n * weight
+        elif tables.points[c] < 0:
+            into.harm += HARM["each-other-player-gains-curse"] * effect.n * weight
     elif isinstance(effect, Shorthand) and effect.meaning is not None:
         _profile(effect.meaning, weight, into, tables)  # '+2 Cards': 'Draw 2 cards'
     elif isinstance(effect, OpponentDiscards):
@@ -107,11 +124,14 @@ def _profile(effect: Effect, weight: float, into: Profile, tables: Tables) -> No
     elif isinstance(effect, And | Then | Sequence):
         for part in effect.effects:
             _profile(part, weight, into, tables)
-    elif isinstance(effect, Choice):
-        for part in effect.options:
-            _profile(part, weight / len(effect.options), into, tables)
+    elif isinstance(effect, Choice | Pick):
+        options: tuple[Effect, ...] = effect.options
+        for option in options:
+            _profile(option, weight / len(options), into, tables)
     elif isinstance(effect, Conditional):
         _profile(effect.effect, weight * 0.6, into, tables)
+    elif isinstance(effect, NextTurn):
+        _profile(effect.effect, weight, into, tables)  # a hand's worth, a turn later
 
 
 class Tables:
@@ -129,6 +149,7 @@ class Tables:
         "end_pile",
         "free",
         "free_play",
+        "index",
         "junk",
         "pile_cards",
         "pile_costs",
@@ -153,14 +174,15 @@ class Tables:
         self.buy = setup.buys
         self.specials = dict(setup.specials)
         free = frozenset(setup.free_types)
+        self.index = compiled.env.cards
+        self.cost = [card.cost for card in pool.cards]
+        self.points = [card.points for card in pool.cards]
         self.profiles: list[Profile] = []
         for card in pool.cards:
             profile = Profile()
             for ability in card.abilities:
                 _profile(ability.effect, 1.0, profile, self)
             self.profiles.append(profile)
-        self.cost = [card.cost for card in pool.cards]
-        self.points = [card.points for card in pool.cards]
         self.free = [card.type in free for card in pool.cards]
         self.playable = [c.primary is not None or c.gain is not None for c in compiled.cards]
         # a card that uses the turn's action and gives none back; one that gives two or more
@@ -186,7 +208,7 @@ class Tables:
         # (the deck's first thinner) thinned; whether it is a village
         self.terms = [
             (
-                p.coins + 0.3 * p.buys + p.harm,
+                p.coins + 0.3 * p.buys + p.harm + p.gains,
                 p.draw,
                 max(p.cycle, 0.0),
                 p.thin,
@@ -384,6 +406,27 @@ class SupplyPlayer:
         if t.junk[c]:
             return -1.0 if t.points[c] < 0 else 0.0
         return 0.1 + self.worths[c] + 0.01 * t.cost[c]
+
+    def choose_acquire(self, view: View, options: list[int]) -> int | None:
+        """Of the cards a free gain offers, the one that adds most to the deck (the card of
+        most points near the end), the dearest of equals; none when each would be junk."""
+        self._figures(view)
+        t = self.t
+        near_end = 2 * self.near <= self.start_near
+        best, best_key = None, (0.0, 0)
+        for option in options:
+            c = view.offered(option)
+            points = t.points[c]
+            if points > 0:
+                value = 100.0 + points if near_end else 0.5 + 0.1 * points
+            elif t.junk[c]:
+                value = -1.0
+            else:
+                value = self.worths[c]
+            key = (value, t.cost[c])
+            if value > 0.0 and (best is None or key > best_key):
+                best, best_key = option, key
+        return best
 
     def choose_discard(self, view: View, least: int, most: int) -> list[int]:
         """The cards worth least first; with a choice of how many ('any number'), those worth

@@ -103,6 +103,11 @@ class View:
         m = self._m
         return m.pile if m.pile_count > 0 else None
 
+    def offered(self, option: int) -> int:
+        """The card an option of ``Bot.choose_acquire`` stands for: a slot of the market row,
+        ``PILE``, or a supply pile (``actions.supply_option``)."""
+        return self._m.offered(option)
+
     @property
     def pile_count(self) -> int:
         """How many cards the always-available pile holds."""
@@ -132,7 +137,7 @@ class View:
         """Every card this player owns (deck contents are known; their order is not)."""
         m, s = self._m, self.seat
         ships = m.ships if m.cur == s else []
-        return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + ships
+        return m.deck[s] + m.hand[s] + m.discard[s] + m.bases[s] + m.staying[s] + ships
 
     @property
     def ready(self) -> int:
