@@ -467,7 +467,7 @@ class CoreReader:
         found = _COUNT.fullmatch(words[1])
         if found is None:
             raise NotRun
-        more = words[2:] == ["more", "than", "it"]
+        more = " ".join(words[2:]).split() == ["more", "than", "it"]  # one term or two
         if words[2:] and not more:
             raise NotRun
         return replace(place, costing=int(found.group(1)), more=more, exact=exact)
