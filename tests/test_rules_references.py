@@ -78,3 +78,21 @@ def test_an_effect_naming_a_missing_card_is_located_in_the_text() -> None:
         "(did you mean 'Bosun'?)"
     )
     assert diag.location == Location(f"{BASE}/cards.yaml", 7, 19)
+
+
+def test_a_card_name_in_the_plural_names_the_card() -> None:
+    """'two Pennies' names Penny, 'two Boxes' Box, 'two Bosuns' Bosun; 'two Bosunies' none."""
+    from cardkit.model import CardSet
+    from cardkit.rules.references import CardNames
+
+    card_set, _ = load_card_set(BASE, str(BASE))
+    assert card_set is not None
+    renamed = [
+        card.__class__(**{**card.__dict__, "name": name})
+        for card, name in zip(card_set.cards, ("Penny", "Box", "Bosun"), strict=False)
+    ]
+    names = CardNames(CardSet(card_set.game, tuple(renamed), ()))
+    for written in ("Pennies", "Boxes", "Bosuns", "Penny", "Bosun"):
+        assert names.exists(written), written
+    for written in ("Bosunies", "Pennie", "Boxen"):
+        assert not names.exists(written), written

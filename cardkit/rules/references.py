@@ -21,6 +21,7 @@ from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
 from cardkit.effects.core import Wording, Words
 from cardkit.effects.vocab import Vocabulary
+from cardkit.inflect import plural_noun
 from cardkit.model import Card, CardSet, FieldSpec, FieldValue
 from cardkit.rules.context import CheckContext, ParsedLine
 from cardkit.rules.textlint import Dictionary, misspelt, named_spans
@@ -106,12 +107,16 @@ class CardNames:
     def __init__(self, card_set: CardSet) -> None:
         self.known = {card.name for card in card_set.cards} | {card.id for card in card_set.cards}
         self.read = card_set.names_read
+        # a name in the plural ("two Farthings", "two Pennies") names the card too
+        self.plurals = {plural_noun(name) for name in (*self.known, *self.read)}
 
     def exists(self, name: str) -> bool:
-        """Whether a card of that name or id was read (loaded or not: its errors are out);
-        a name in the plural ("two Farthings") names the card too."""
+        """Whether a card of that name or id was read (loaded or not: its errors are out),
+        or its plural."""
         forms = [name, *(name[: -len(end)] for end in ("es", "s") if name.endswith(end))]
-        return any(form in self.known or form in self.read for form in forms)
+        return name in self.plurals or any(
+            form in self.known or form in self.read for form in forms
+        )
 
     def suggestion(self, name: str) -> str:
         return did_you_mean(name, self.known)
