@@ -23,6 +23,7 @@ from cardkit.markup import reading_text
 from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
+from cardkit.rules.lexer import FastContextualLexer
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
 from cardkit.rules.parsecache import parser_cache
 
@@ -156,6 +157,7 @@ def _build(vocab: Vocabulary) -> RulesParser:
         start=list(STARTS),
         transformer=builder,
         maybe_placeholders=True,
+        _plugins={"ContextualLexer": FastContextualLexer},
     )
     parser = RulesParser(vocab, lark, declared_words(vocab))
     builder.meaning = lambda text: parser.parse_ability(text).effect
