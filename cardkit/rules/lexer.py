@@ -24,12 +24,15 @@ from re import _constants as sre
 from re import _parser as sre_parse
 from typing import Any
 
+from lark.exceptions import LexError
 from lark.lexer import (
     BasicLexer,
     CallChain,
     ContextualLexer,
+    LexerState,
     Scanner,
     TerminalDef,
+    Token,
     _create_unless,
 )
 
@@ -206,6 +209,36 @@ class _StateLexer(BasicLexer):
             else:
                 self.callback[name] = call
         return FirstCharScanner(terminals, self.compiled)  # type: ignore[return-value]
+
+    def next_token(self, lex_state: LexerState, parser_state: Any = None) -> Token:
+        """lark's ``BasicLexer.next_token``, with less work per token: ignored text (spaces)
+        skipped without a token, the token made in one call."""
+        scanner = self._scanner or self.scanner
+        ignore, callback, newline = self.ignore_types, self.callback, self.newline_types
+        line_ctr = lex_state.line_ctr
+        text = lex_state.text
+        while line_ctr.char_pos < text.end:
+            pos = line_ctr.char_pos
+            found = scanner.match(text, pos)
+            if not found:
+                return super().next_token(lex_state, parser_state)  # raises lark's error
+            value, name = found
+            if name in ignore and name not in callback:
+                line_ctr.feed(value, name in newline)
+                continue
+            line, column = line_ctr.line, line_ctr.column
+            line_ctr.feed(value, name in newline)
+            token = Token(
+                name, value, pos, line, column, line_ctr.line, line_ctr.column, line_ctr.char_pos
+            )
+            if name in callback:
+                token = callback[name](token)
+            if name not in ignore:
+                if not isinstance(token, Token):
+                    raise LexError(f"Callbacks must return a token (returned {token!r})")
+                lex_state.last_token = token
+                return token
+        raise EOFError(self)
 
 
 class FastContextualLexer(ContextualLexer):
