@@ -15,6 +15,7 @@ from typing import Any
 
 from lark import Lark
 from lark.exceptions import GrammarError, UnexpectedInput
+from lark.lexer import ContextualLexer
 
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
@@ -146,10 +147,27 @@ def _plain(reason: str) -> str:
     return reason
 
 
-def _build(vocab: Vocabulary) -> RulesParser:
+def _build(
+    vocab: Vocabulary, contextual: type[ContextualLexer] = FastContextualLexer
+) -> RulesParser:
+    """The parser of ``vocab``; ``contextual``: lark's contextual lexer class (its own, in
+    tests, to compare with ours)."""
     builder = Builder(vocab)
+    lark = lark_parser(vocab, builder, contextual)
+    parser = RulesParser(vocab, lark, declared_words(vocab))
+    builder.meaning = lambda text: parser.parse_ability(text).effect
+    return parser
+
+
+def lark_parser(
+    vocab: Vocabulary,
+    builder: Builder | None = None,
+    contextual: type[ContextualLexer] = FastContextualLexer,
+) -> Lark:
+    """lark's LALR parser of the grammar with the game's terminals; with ``builder``, the
+    values are made while parsing, else it makes a tree."""
     grammar = grammar_text() + game_terminals(vocab)
-    lark = Lark(
+    return Lark(
         grammar,
         cache=parser_cache(grammar) or False,  # tables kept between runs
         parser="lalr",
@@ -157,11 +175,8 @@ def _build(vocab: Vocabulary) -> RulesParser:
         start=list(STARTS),
         transformer=builder,
         maybe_placeholders=True,
-        _plugins={"ContextualLexer": FastContextualLexer},
+        _plugins={"ContextualLexer": contextual},  # scanners cheap to build (lexer.py)
     )
-    parser = RulesParser(vocab, lark, declared_words(vocab))
-    builder.meaning = lambda text: parser.parse_ability(text).effect
-    return parser
 
 
 _RECENT: dict[int, tuple[Game, RulesParser]] = {}
