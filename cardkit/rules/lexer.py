@@ -20,9 +20,10 @@ messages and their columns) is lark's own code.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from re import _constants as sre
 from re import _parser as sre_parse
-from typing import Any
+from typing import Any, cast
 
 from lark.exceptions import LexError
 from lark.lexer import (
@@ -251,3 +252,44 @@ class FastContextualLexer(ContextualLexer):
         compiled = _Compiled(conf.g_regex_flags)
         for lexer in [*self.lexers.values(), self.root_lexer]:
             lexer.compiled = compiled  # type: ignore[attr-defined]
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        """lark's ``ContextualLexer.lex`` with ``next_token`` written inline: the tokens of
+        the state the parser is in, one after another; lark's own code where no terminal of
+        the state matches, for its error."""
+        lexers = self.lexers
+        root = cast(BasicLexer, self.root_lexer)  # every state's lexer has its sets' subsets
+        ignore, newline = root.ignore_types, root.newline_types
+        line_ctr = lexer_state.line_ctr
+        whole, end = lexer_state.text.text, lexer_state.text.end
+        while line_ctr.char_pos < end:
+            lexer = lexers[parser_state.position]
+            scanner: FirstCharScanner = lexer._scanner or lexer.scanner  # type: ignore[attr-defined]
+            pos = line_ctr.char_pos
+            candidates = scanner._by_char.get(whole[pos])
+            if candidates is None:
+                candidates = scanner._candidates(whole[pos])
+            for pattern, name in candidates:  # noqa: B007 (the name of the one that matched)
+                found = pattern.match(whole, pos, end)
+                if found:
+                    break
+            else:
+                yield from super().lex(lexer_state, parser_state)  # raises lark's error
+                return
+            value = found.group(0)
+            callback = lexer.callback  # type: ignore[attr-defined]
+            if name in ignore and name not in callback:
+                line_ctr.feed(value, name in newline)
+                continue
+            line, column = line_ctr.line, line_ctr.column
+            line_ctr.feed(value, name in newline)
+            token = Token(
+                name, value, pos, line, column, line_ctr.line, line_ctr.column, line_ctr.char_pos
+            )
+            if name in callback:
+                token = callback[name](token)
+            if name not in ignore:
+                if not isinstance(token, Token):
+                    raise LexError(f"Callbacks must return a token (returned {token!r})")
+                lexer_state.last_token = token
+                yield token
