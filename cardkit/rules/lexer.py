@@ -278,11 +278,14 @@ class FastContextualLexer(ContextualLexer):
                 return
             value = found.group(0)
             callback = lexer.callback  # type: ignore[attr-defined]
-            if name in ignore and name not in callback:
-                line_ctr.feed(value, name in newline)
-                continue
             line, column = line_ctr.line, line_ctr.column
-            line_ctr.feed(value, name in newline)
+            if name in newline:
+                line_ctr.feed(value)
+            else:  # LineCounter.feed of text without a line break
+                line_ctr.char_pos = found.end()
+                line_ctr.column = line_ctr.char_pos - line_ctr.line_start_pos + 1
+            if name in ignore and name not in callback:
+                continue
             token = Token(
                 name, value, pos, line, column, line_ctr.line, line_ctr.column, line_ctr.char_pos
             )
