@@ -137,3 +137,12 @@ def test_first_characters_of_an_expression(regexp: str, starts: str, never: str)
 @pytest.mark.parametrize("regexp", [r"[^a]b", r".x", r"a*", r"(?:)|b", r"(?s:.)"])
 def test_an_expression_that_may_start_anywhere_is_tried_everywhere(regexp: str) -> None:
     assert first_chars(regexp) is None
+
+
+def test_bytes_are_lexed_by_larks_own_scanners() -> None:
+    grammar = 'start: WORD+\nWORD: /[a-z]+/\n%ignore " "\n'
+    options = {"parser": "lalr", "lexer": "contextual", "use_bytes": True}
+    ours = Lark(grammar, _plugins={"ContextualLexer": FastContextualLexer}, **options)
+    theirs = Lark(grammar, **options)
+    assert ours.parse(b"ab cd") == theirs.parse(b"ab cd")
+    assert not ours.parser.lexer.fast

@@ -51,6 +51,8 @@ _CATEGORIES = {
     sre.CATEGORY_NOT_WORD: r"\W",
 }
 _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT)}
+_REMEMBERED = 1024
+"""How many characters a scanner keeps its terminals for (text may hold any character)."""
 _ATOMIC = getattr(sre, "ATOMIC_GROUP", object())
 _ZERO_WIDTH = {sre.AT, sre.ASSERT, sre.ASSERT_NOT}
 
@@ -146,7 +148,8 @@ class FirstCharScanner:
             for t in self.terminals
             if (first := self._compiled.first(t)) is _ANY or first.match(char)
         )
-        self._by_char[char] = found
+        if len(self._by_char) < _REMEMBERED:
+            self._by_char[char] = found
         return found
 
     def match(self, text: Any, pos: int) -> tuple[str, str] | None:
@@ -194,9 +197,11 @@ class _Compiled:
 class _StateLexer(BasicLexer):
     """lark's lexer of one parser state, scanning with a ``FirstCharScanner``."""
 
-    compiled: _Compiled
+    compiled: _Compiled | None = None
 
     def _build_scanner(self) -> Scanner:
+        if self.compiled is None:
+            return super()._build_scanner()
         # As lark's own BasicLexer._build_scanner: string terminals that a regular expression
         # of the same priority matches are found by that one and renamed (lark's "unless").
         terminals, self.callback = _create_unless(  # type: ignore[no-untyped-call]
@@ -249,7 +254,9 @@ class FastContextualLexer(ContextualLexer):
 
     def __init__(self, conf: Any, states: Any, always_accept: Any = ()) -> None:
         super().__init__(conf, states, always_accept)
-        compiled = _Compiled(conf.g_regex_flags)
+        # lark's own scanners for bytes or the third-party regex module (not used here)
+        self.fast = conf.re_module is re and not conf.use_bytes
+        compiled = _Compiled(conf.g_regex_flags) if self.fast else None
         for lexer in [*self.lexers.values(), self.root_lexer]:
             lexer.compiled = compiled  # type: ignore[attr-defined]
 
@@ -257,6 +264,9 @@ class FastContextualLexer(ContextualLexer):
         """lark's ``ContextualLexer.lex`` with ``next_token`` written inline: the tokens of
         the state the parser is in, one after another; lark's own code where no terminal of
         the state matches, for its error."""
+        if not self.fast:
+            yield from super().lex(lexer_state, parser_state)
+            return
         lexers = self.lexers
         root = cast(BasicLexer, self.root_lexer)  # every state's lexer has its sets' subsets
         ignore, newline = root.ignore_types, root.newline_types
