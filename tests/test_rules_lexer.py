@@ -116,6 +116,7 @@ def test_the_lexers_build_a_scanner_only_for_the_states_a_text_reaches() -> None
     [
         (r"(?i:draw|discard)", "dD", "raAx"),
         (r"ab|c", "ac", "bx"),
+        (r"(?i)ab", "aA", "bB"),
         (r"a?b", "ab", "c"),
         (r"(?:x*|y)z", "xyz", "a"),
         (r"(?!q)[a-f]+", "af", "gq"),  # a lookahead tells nothing

@@ -66,7 +66,8 @@ def first_chars(regexp: str, flags: int = 0) -> re.Pattern[str] | None:
     perhaps more), or None when that may be any character."""
     try:
         parts: list[tuple[str, bool]] = []
-        nullable = _walk(sre_parse.parse(regexp, flags), flags, parts)
+        parsed = sre_parse.parse(regexp, flags)
+        nullable = _walk(parsed, parsed.state.flags, parts)  # with "(?i)" at its start
     except (_Unknown, re.error, RecursionError):
         return _ANY
     if nullable or not parts:
@@ -78,7 +79,7 @@ def first_chars(regexp: str, flags: int = 0) -> re.Pattern[str] | None:
         branches.append(f"[{exact}]")
     if folded:
         branches.append(f"(?i:[{folded}])")
-    return re.compile("|".join(branches), flags & ~re.IGNORECASE)
+    return re.compile("|".join(branches))  # Unicode classes: a superset of ASCII ones
 
 
 def _walk(items: Any, flags: int, parts: list[tuple[str, bool]]) -> bool:
