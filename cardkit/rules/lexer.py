@@ -13,8 +13,10 @@ once per parser: it tries only the terminals that can start with the character a
 from the expression's parse, a superset: lookarounds and case are taken generously), in
 lark's order. A state's list of such terminals is made the first time a character is met in
 that state. ``FastContextualLexer`` is lark's contextual lexer with these scanners, given to
-lark as its ``ContextualLexer`` plugin; everything else (token order, callbacks, error
-messages and their columns) is lark's own code.
+lark as its ``ContextualLexer`` plugin, and lark's loop over tokens written inline (the same
+steps: terminal order, lark's "unless" callbacks, positions); where no terminal of a state
+matches, lark's own code raises the error, so messages and columns are lark's.
+tests/test_rules_lexer.py holds it to lark's own lexer on every line of every game.
 """
 
 from __future__ import annotations
