@@ -2,8 +2,8 @@
 
 Every line of every game in cards/ and of the family sets, and lines made from them that do not
 parse (cut short, a misspelt word, a stray character, shouting), are lexed and parsed twice:
-with lark's ``ContextualLexer`` (one joined expression per parser state) and with
-``FastContextualLexer`` (each terminal tried only where it can start). The tokens (type, text,
+with lark's contextual lexer (one joined expression per parser state) and with
+``RulesLexer`` (each terminal tried only where it can start). The tokens (type, text,
 positions), the errors (kind, position, what was expected) and the values or messages of
 ``parse_new`` must be the same.
 """
@@ -18,12 +18,11 @@ from pathlib import Path
 import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
-from lark.lexer import ContextualLexer
 
 from cardkit.effects.vocab import Vocabulary
 from cardkit.load.cards import load_card_set
 from cardkit.rules.grammar import STARTS
-from cardkit.rules.lexer import FastContextualLexer, first_chars
+from cardkit.rules.lexer import RulesLexer, first_chars
 from cardkit.rules.parser import RulesParser, _build, lark_parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,14 +42,14 @@ def _game(folder: Path) -> tuple[Vocabulary, tuple[str, ...]]:
 @cache
 def _parsers(folder: Path) -> tuple[RulesParser, RulesParser]:
     vocab, _ = _game(folder)
-    return _build(vocab, ContextualLexer), _build(vocab, FastContextualLexer)
+    return _build(vocab, "contextual"), _build(vocab, RulesLexer)
 
 
 @cache
 def _larks(folder: Path) -> tuple[Lark, Lark]:
     """The parsers without handlers (the tokens only)."""
     vocab, _ = _game(folder)
-    return lark_parser(vocab, None, ContextualLexer), lark_parser(vocab, None, FastContextualLexer)
+    return lark_parser(vocab, None, "contextual"), lark_parser(vocab, None, RulesLexer)
 
 
 def _variants(line: str) -> Iterator[str]:
@@ -106,7 +105,7 @@ def test_the_lexers_build_a_scanner_only_for_the_states_a_text_reaches() -> None
     ours = _parsers(ROOT / "cards" / "star-realms")[1]
     _, lines = _game(ROOT / "cards" / "star-realms")
     ours.parse_new(lines[0])
-    lexer = ours.lark.parser.lexer
+    lexer = ours.lark.parser.lexer.contextual
     built = {id(state) for state in lexer.lexers.values() if state._scanner is not None}
     assert 0 < len(built) < len({id(state) for state in lexer.lexers.values()})
 
@@ -142,8 +141,7 @@ def test_an_expression_that_may_start_anywhere_is_tried_everywhere(regexp: str) 
 
 def test_bytes_are_lexed_by_larks_own_scanners() -> None:
     grammar = 'start: WORD+\nWORD: /[a-z]+/\n%ignore " "\n'
-    options = {"parser": "lalr", "lexer": "contextual", "use_bytes": True}
-    ours = Lark(grammar, _plugins={"ContextualLexer": FastContextualLexer}, **options)
-    theirs = Lark(grammar, **options)
+    ours = Lark(grammar, parser="lalr", lexer=RulesLexer, use_bytes=True)
+    theirs = Lark(grammar, parser="lalr", lexer="contextual", use_bytes=True)
     assert ours.parse(b"ab cd") == theirs.parse(b"ab cd")
-    assert not ours.parser.lexer.fast
+    assert not ours.parser.lexer.contextual.fast

@@ -27,11 +27,13 @@ from re import _constants as sre
 from re import _parser as sre_parse
 from typing import Any, cast
 
+from lark.common import LexerConf
 from lark.exceptions import LexError
 from lark.lexer import (
     BasicLexer,
     CallChain,
     ContextualLexer,
+    Lexer,
     LexerState,
     Scanner,
     TerminalDef,
@@ -39,7 +41,7 @@ from lark.lexer import (
     _create_unless,
 )
 
-__all__ = ["FastContextualLexer", "FirstCharScanner", "first_chars"]
+__all__ = ["FastContextualLexer", "FirstCharScanner", "RulesLexer", "first_chars"]
 
 _ANY = None
 """A terminal that may start with any character (or one we cannot tell)."""
@@ -309,3 +311,21 @@ class FastContextualLexer(ContextualLexer):
                     raise LexError(f"Callbacks must return a token (returned {token!r})")
                 lexer_state.last_token = token
                 yield token
+
+
+class RulesLexer(Lexer):
+    """The lexer given to lark (``Lark(lexer=RulesLexer)``, lark's interface for a lexer of
+    one's own): a ``FastContextualLexer`` over the parser's states, made at the first text."""
+
+    __future_interface__ = 2  # lex(lexer_state, parser_state), as lark's own lexers
+
+    def __init__(self, conf: LexerConf) -> None:
+        self.conf = conf
+        self.contextual: FastContextualLexer | None = None
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        if self.contextual is None:
+            table = parser_state.parse_conf.parse_table
+            states = {state: list(accepts) for state, accepts in table.states.items()}
+            self.contextual = FastContextualLexer(self.conf, states)
+        return self.contextual.lex(lexer_state, parser_state)
