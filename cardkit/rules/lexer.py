@@ -12,8 +12,8 @@ lark's order that matches, and its text) from the terminals' own expressions, ea
 once per parser: it tries only the terminals that can start with the character at hand (known
 from the expression's parse, a superset: lookarounds and case are taken generously), in
 lark's order. A state's list of such terminals is made the first time a character is met in
-that state. ``FastContextualLexer`` is lark's contextual lexer with these scanners, given to
-lark as its ``ContextualLexer`` plugin, and lark's loop over tokens written inline (the same
+that state. ``FastContextualLexer`` is lark's contextual lexer with these scanners (given to
+lark as ``Lark(lexer=RulesLexer)``), and lark's loop over tokens written inline (the same
 steps: terminal order, lark's "unless" callbacks, positions); where no terminal of a state
 matches, lark's own code raises the error, so messages and columns are lark's.
 tests/test_rules_lexer.py holds it to lark's own lexer on every line of every game.
