@@ -23,6 +23,7 @@ from cardkit.effects.vocab import Vocabulary
 from cardkit.load.cards import load_card_set
 from cardkit.rules.grammar import STARTS
 from cardkit.rules.lexer import RulesLexer, first_chars
+from cardkit.rules.parsecache import CACHE_ENV
 from cardkit.rules.parser import RulesParser, _build, lark_parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,3 +146,16 @@ def test_bytes_are_lexed_by_larks_own_scanners() -> None:
     theirs = Lark(grammar, parser="lalr", lexer="contextual", use_bytes=True)
     assert ours.parse(b"ab cd") == theirs.parse(b"ab cd")
     assert not ours.parser.lexer.contextual.fast
+
+
+def test_each_lexer_keeps_its_parser_in_a_file_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    vocab = Vocabulary(resources=(("gold", "Gold"),), card_types=(("unit", "Unit"),))
+    lark_parser(vocab, None, RulesLexer)
+    (ours,) = tmp_path.iterdir()
+    kept = ours.read_bytes()
+    lark_parser(vocab, None, "contextual")  # lark's own, as the tests above build it
+    assert len(list(tmp_path.iterdir())) == 2
+    assert ours.read_bytes() == kept

@@ -165,9 +165,11 @@ def lark_parser(
     """lark's LALR parser of the grammar with the game's terminals; with ``builder``, the
     values are made while parsing, else it makes a tree."""
     grammar = grammar_text() + game_terminals(vocab)
+    # tables kept between runs, one file per grammar and lexer (lark keys its file by both)
+    kept = parser_cache(grammar if lexer is RulesLexer else f"{grammar}\n// lexer {lexer}")
     return Lark(
         grammar,
-        cache=parser_cache(grammar) or False,  # tables kept between runs
+        cache=kept or False,
         parser="lalr",
         lexer=lexer,  # lark's contextual lexer with scanners cheap to build (lexer.py)
         start=list(STARTS),
