@@ -145,7 +145,7 @@ def test_bytes_are_lexed_by_larks_own_scanners() -> None:
     ours = Lark(grammar, parser="lalr", lexer=RulesLexer, use_bytes=True)
     theirs = Lark(grammar, parser="lalr", lexer="contextual", use_bytes=True)
     assert ours.parse(b"ab cd") == theirs.parse(b"ab cd")
-    assert not ours.parser.lexer.contextual.fast
+    assert not ours.parser.lexer.contextual.first_char_scanners
 
 
 def test_each_lexer_keeps_its_parser_in_a_file_of_its_own(

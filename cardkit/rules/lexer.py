@@ -260,8 +260,8 @@ class FastContextualLexer(ContextualLexer):
     def __init__(self, conf: Any, states: Any, always_accept: Any = ()) -> None:
         super().__init__(conf, states, always_accept)
         # lark's own scanners for bytes or the third-party regex module (not used here)
-        self.fast = conf.re_module is re and not conf.use_bytes
-        compiled = _Compiled(conf.g_regex_flags) if self.fast else None
+        self.first_char_scanners = conf.re_module is re and not conf.use_bytes
+        compiled = _Compiled(conf.g_regex_flags) if self.first_char_scanners else None
         for lexer in [*self.lexers.values(), self.root_lexer]:
             lexer.compiled = compiled  # type: ignore[attr-defined]
 
@@ -269,7 +269,7 @@ class FastContextualLexer(ContextualLexer):
         """lark's ``ContextualLexer.lex`` with ``next_token`` written inline: the tokens of
         the state the parser is in, one after another; lark's own code where no terminal of
         the state matches, for its error."""
-        if not self.fast:
+        if not self.first_char_scanners:
             yield from super().lex(lexer_state, parser_state)
             return
         lexers = self.lexers
