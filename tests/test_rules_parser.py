@@ -21,6 +21,7 @@ from cardkit.effects import (
     PutFromDiscardOnTop,
     PutOnTop,
 )
+from cardkit.effects.core import Act
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import CardkitError, RulesTextError, UnknownFactionError
 from cardkit.load.cards import load_card_set
@@ -340,3 +341,17 @@ def test_cards_go_on_top_of_the_zones_the_game_names() -> None:
     wrong = r"goes on top of the deck \(zone 'deck'\), not 'hand'"
     with pytest.raises(RulesTextError, match=wrong):
         parse_ability("Put the next card you acquire this turn on top of your hand.", vocab)
+
+
+def test_a_misspelt_card_before_for_each_is_a_free_word_not_a_crash() -> None:
+    # "for each ... discarded this way" read inside the free words after a misspelt noun once
+    # sent the for-each shape round in circles (RecursionError, an internal error of validate)
+    game = _game(ROOT / "cards" / "hearthfield")
+    text = "Draw a crad for each card discarded this way."
+    effect = parse_ability(text, game).effect
+    assert isinstance(effect, Act)
+    assert ("word", "crad") in [
+        term for part in effect.parts for term in getattr(part, "terms", ())
+    ]
+    right = parse_ability("Draw a card for each card discarded this way.", game).effect
+    assert str(right) == "Draw a card for each card discarded this way."

@@ -15,6 +15,7 @@ from typing import Any
 
 from lark import Lark
 from lark.exceptions import GrammarError, UnexpectedInput
+from lark.lexer import Lexer
 
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
@@ -23,6 +24,7 @@ from cardkit.markup import reading_text
 from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
+from cardkit.rules.lexer import RulesLexer
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
 from cardkit.rules.parsecache import parser_cache
 
@@ -145,21 +147,35 @@ def _plain(reason: str) -> str:
     return reason
 
 
-def _build(vocab: Vocabulary) -> RulesParser:
+def _build(vocab: Vocabulary, lexer: str | type[Lexer] = RulesLexer) -> RulesParser:
+    """The parser of ``vocab``; ``lexer``: ours, or lark's "contextual" (in tests, to compare
+    with ours)."""
     builder = Builder(vocab)
+    lark = lark_parser(vocab, builder, lexer)
+    parser = RulesParser(vocab, lark, declared_words(vocab))
+    builder.meaning = lambda text: parser.parse_ability(text).effect
+    return parser
+
+
+def lark_parser(
+    vocab: Vocabulary,
+    builder: Builder | None = None,
+    lexer: str | type[Lexer] = RulesLexer,
+) -> Lark:
+    """lark's LALR parser of the grammar with the game's terminals; with ``builder``, the
+    values are made while parsing, else it makes a tree."""
     grammar = grammar_text() + game_terminals(vocab)
-    lark = Lark(
+    # tables kept between runs, one file per grammar and lexer (lark keys its file by both)
+    kept = parser_cache(grammar if lexer is RulesLexer else f"{grammar}\n// lexer {lexer}")
+    return Lark(
         grammar,
-        cache=parser_cache(grammar) or False,  # tables kept between runs
+        cache=kept or False,
         parser="lalr",
-        lexer="contextual",
+        lexer=lexer,  # lark's contextual lexer with scanners cheap to build (lexer.py)
         start=list(STARTS),
         transformer=builder,
         maybe_placeholders=True,
     )
-    parser = RulesParser(vocab, lark, declared_words(vocab))
-    builder.meaning = lambda text: parser.parse_ability(text).effect
-    return parser
 
 
 _RECENT: dict[int, tuple[Game, RulesParser]] = {}

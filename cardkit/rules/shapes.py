@@ -332,6 +332,8 @@ class Shapes:
             else BanishedThisTurn(bool(m[2]))
         )
         inner_parts = tuple(p for p in act.parts if not _is_counting(p))
+        if len(inner_parts) == len(act.parts):  # the count is in free words ("a crad for each")
+            return None
         inner = self.clause(Act(act.verb, inner_parts, vocab=self.vocab), pos=act.pos)
         if not isinstance(inner, Gain | Draw):
             return None

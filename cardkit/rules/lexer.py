@@ -1,0 +1,331 @@
+"""lark's contextual lexer, with scanners that cost little to build and to run.
+
+lark's ``ContextualLexer`` gives each parser state a scanner: one regular expression joining
+every terminal the state accepts (``(?P<A>...)|(?P<B>...)|...``), in lark's order. The
+rules grammar has about 180 terminals, several of them tries of a game's whole vocabulary, and
+a card set's lines visit some 40 states, so a run compiled ~40 expressions of ~100
+alternatives each, the same big terminals again in each: about half a second, which Python
+cannot keep between runs. At each word, the joined expression tries its alternatives in turn.
+
+``FirstCharScanner`` gives the same answer as that joined expression (the first terminal in
+lark's order that matches, and its text) from the terminals' own expressions, each compiled
+once per parser: it tries only the terminals that can start with the character at hand (known
+from the expression's parse, a superset: lookarounds and case are taken generously), in
+lark's order. A state's list of such terminals is made the first time a character is met in
+that state. ``FastContextualLexer`` is lark's contextual lexer with these scanners (given to
+lark as ``Lark(lexer=RulesLexer)``), and lark's loop over tokens written inline (the same
+steps: terminal order, lark's "unless" callbacks, positions); where no terminal of a state
+matches, lark's own code raises the error, so messages and columns are lark's.
+tests/test_rules_lexer.py holds it to lark's own lexer on every line of every game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from re import _constants as sre
+from re import _parser as sre_parse
+from typing import Any, cast
+
+from lark.common import LexerConf
+from lark.exceptions import LexError
+from lark.lexer import (
+    BasicLexer,
+    CallChain,
+    ContextualLexer,
+    Lexer,
+    LexerState,
+    Scanner,
+    TerminalDef,
+    Token,
+    _create_unless,
+)
+
+__all__ = ["FastContextualLexer", "FirstCharScanner", "RulesLexer", "first_chars"]
+
+_ANY = None
+"""A terminal that may start with any character (or one we cannot tell)."""
+
+_CATEGORIES = {
+    sre.CATEGORY_DIGIT: r"\d",
+    sre.CATEGORY_NOT_DIGIT: r"\D",
+    sre.CATEGORY_SPACE: r"\s",
+    sre.CATEGORY_NOT_SPACE: r"\S",
+    sre.CATEGORY_WORD: r"\w",
+    sre.CATEGORY_NOT_WORD: r"\W",
+}
+_REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT)}
+_REMEMBERED = 1024
+"""How many characters a scanner keeps its terminals for (text may hold any character)."""
+_ATOMIC = getattr(sre, "ATOMIC_GROUP", object())
+_ZERO_WIDTH = {sre.AT, sre.ASSERT, sre.ASSERT_NOT}
+
+
+class _Unknown(Exception):
+    """An expression whose first character the walk does not tell."""
+
+
+def first_chars(regexp: str, flags: int = 0) -> re.Pattern[str] | None:
+    """An expression matching every character a match of ``regexp`` can start with (and
+    perhaps more), or None when that may be any character."""
+    try:
+        parts: list[tuple[str, bool]] = []
+        parsed = sre_parse.parse(regexp, flags)
+        nullable = _walk(parsed, parsed.state.flags, parts)  # with "(?i)" at its start
+    except (_Unknown, re.error, RecursionError):
+        return _ANY
+    if nullable or not parts:
+        return _ANY
+    exact = "".join(text for text, folded in parts if not folded)
+    folded = "".join(text for text, folded in parts if folded)
+    branches = []
+    if exact:
+        branches.append(f"[{exact}]")
+    if folded:
+        branches.append(f"(?i:[{folded}])")
+    return re.compile("|".join(branches))  # Unicode classes: a superset of ASCII ones
+
+
+def _walk(items: Any, flags: int, parts: list[tuple[str, bool]]) -> bool:
+    """Add the first characters of a sequence to ``parts``; whether it may match nothing."""
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            continue
+        if op is sre.SUBPATTERN:
+            _group, add, remove, sub = av
+            if not _walk(sub, (flags | add) & ~remove, parts):
+                return False
+            continue
+        if op is _ATOMIC:
+            if not _walk(av, flags, parts):
+                return False
+            continue
+        if op in _REPEATS:
+            low, _high, sub = av
+            if not _walk(sub, flags, parts) and low > 0:
+                return False
+            continue
+        if op is sre.BRANCH:
+            nullable = False
+            for branch in av[1]:
+                nullable = _walk(branch, flags, parts) or nullable
+            if not nullable:
+                return False
+            continue
+        folded = bool(flags & re.IGNORECASE)
+        if op is sre.LITERAL:
+            parts.append((_char(av), folded))
+        elif op is sre.IN:
+            parts.append(("".join(_member(kind, value) for kind, value in av), folded))
+        else:  # ANY, NOT_LITERAL, a back reference ...: any character
+            raise _Unknown
+        return False
+    return True
+
+
+def _char(code: int) -> str:
+    return re.escape(chr(code)) if chr(code) not in "]^-\\" else "\\" + chr(code)
+
+
+def _member(kind: Any, value: Any) -> str:
+    if kind is sre.LITERAL:
+        return _char(value)
+    if kind is sre.RANGE:
+        return f"{_char(value[0])}-{_char(value[1])}"
+    if kind is sre.CATEGORY and value in _CATEGORIES:
+        return _CATEGORIES[value]
+    raise _Unknown  # NEGATE, a line-break category ...
+
+
+class FirstCharScanner:
+    """lark's ``Scanner`` interface: the first of ``terminals`` (in order) that matches at a
+    position, tried only among those that can start with the character there."""
+
+    def __init__(self, terminals: list[TerminalDef], compiled: _Compiled) -> None:
+        self.terminals = terminals
+        self.allowed_types = {t.name for t in terminals}
+        self._compiled = compiled
+        self._by_char: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
+
+    def _candidates(self, char: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+        found = tuple(
+            (self._compiled.pattern(t), t.name)
+            for t in self.terminals
+            if (first := self._compiled.first(t)) is _ANY or first.match(char)
+        )
+        if len(self._by_char) < _REMEMBERED:
+            self._by_char[char] = found
+        return found
+
+    def match(self, text: Any, pos: int) -> tuple[str, str] | None:
+        if pos >= text.end:
+            return None
+        char = text.text[pos]
+        candidates = self._by_char.get(char)
+        if candidates is None:
+            candidates = self._candidates(char)
+        whole, end = text.text, text.end
+        for pattern, name in candidates:
+            found = pattern.match(whole, pos, end)
+            if found:
+                return found.group(0), name
+        return None
+
+    def fullmatch(self, text: str) -> str | None:
+        for t in self.terminals:
+            if self._compiled.pattern(t).fullmatch(text):
+                return t.name
+        return None
+
+
+class _Compiled:
+    """Each terminal's expression and its first characters, compiled once per lexer."""
+
+    def __init__(self, flags: int) -> None:
+        self.flags = flags
+        self._patterns: dict[str, re.Pattern[str]] = {}
+        self._firsts: dict[str, re.Pattern[str] | None] = {}
+
+    def pattern(self, terminal: TerminalDef) -> re.Pattern[str]:
+        found = self._patterns.get(terminal.name)
+        if found is None:
+            found = re.compile(terminal.pattern.to_regexp(), self.flags)
+            self._patterns[terminal.name] = found
+        return found
+
+    def first(self, terminal: TerminalDef) -> re.Pattern[str] | None:
+        if terminal.name not in self._firsts:
+            self._firsts[terminal.name] = first_chars(terminal.pattern.to_regexp(), self.flags)
+        return self._firsts[terminal.name]
+
+
+class _StateLexer(BasicLexer):
+    """lark's lexer of one parser state, scanning with a ``FirstCharScanner``."""
+
+    compiled: _Compiled | None = None
+
+    def _build_scanner(self) -> Scanner:
+        if self.compiled is None:
+            return super()._build_scanner()
+        # As lark's own BasicLexer._build_scanner: string terminals that a regular expression
+        # of the same priority matches are found by that one and renamed (lark's "unless").
+        terminals, self.callback = _create_unless(  # type: ignore[no-untyped-call]
+            self.terminals, self.g_regex_flags, self.re, self.use_bytes
+        )
+        for name, call in self.user_callbacks.items():
+            if name in self.callback:
+                self.callback[name] = CallChain(  # type: ignore[no-untyped-call]
+                    self.callback[name], call, lambda t, name=name: t.type == name
+                )
+            else:
+                self.callback[name] = call
+        return FirstCharScanner(terminals, self.compiled)  # type: ignore[return-value]
+
+    def next_token(self, lex_state: LexerState, parser_state: Any = None) -> Token:
+        """lark's ``BasicLexer.next_token``, with less work per token: ignored text (spaces)
+        skipped without a token, the token made in one call."""
+        scanner = self._scanner or self.scanner
+        ignore, callback, newline = self.ignore_types, self.callback, self.newline_types
+        line_ctr = lex_state.line_ctr
+        text = lex_state.text
+        while line_ctr.char_pos < text.end:
+            pos = line_ctr.char_pos
+            found = scanner.match(text, pos)
+            if not found:
+                return super().next_token(lex_state, parser_state)  # raises lark's error
+            value, name = found
+            if name in ignore and name not in callback:
+                line_ctr.feed(value, name in newline)
+                continue
+            line, column = line_ctr.line, line_ctr.column
+            line_ctr.feed(value, name in newline)
+            token = Token(
+                name, value, pos, line, column, line_ctr.line, line_ctr.column, line_ctr.char_pos
+            )
+            if name in callback:
+                token = callback[name](token)
+            if name not in ignore:
+                if not isinstance(token, Token):
+                    raise LexError(f"Callbacks must return a token (returned {token!r})")
+                lex_state.last_token = token
+                return token
+        raise EOFError(self)
+
+
+class FastContextualLexer(ContextualLexer):
+    """lark's contextual lexer whose scanners share their terminals' compiled expressions."""
+
+    BasicLexer = _StateLexer
+
+    def __init__(self, conf: Any, states: Any, always_accept: Any = ()) -> None:
+        super().__init__(conf, states, always_accept)
+        # lark's own scanners for bytes or the third-party regex module (not used here)
+        self.first_char_scanners = conf.re_module is re and not conf.use_bytes
+        compiled = _Compiled(conf.g_regex_flags) if self.first_char_scanners else None
+        for lexer in [*self.lexers.values(), self.root_lexer]:
+            lexer.compiled = compiled  # type: ignore[attr-defined]
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        """lark's ``ContextualLexer.lex`` with ``next_token`` written inline: the tokens of
+        the state the parser is in, one after another; lark's own code where no terminal of
+        the state matches, for its error."""
+        if not self.first_char_scanners:
+            yield from super().lex(lexer_state, parser_state)
+            return
+        lexers = self.lexers
+        root = cast(BasicLexer, self.root_lexer)  # every state's lexer has its sets' subsets
+        ignore, newline = root.ignore_types, root.newline_types
+        line_ctr = lexer_state.line_ctr
+        whole, end = lexer_state.text.text, lexer_state.text.end
+        while line_ctr.char_pos < end:
+            lexer = lexers[parser_state.position]
+            scanner: FirstCharScanner = lexer._scanner or lexer.scanner  # type: ignore[attr-defined]
+            pos = line_ctr.char_pos
+            candidates = scanner._by_char.get(whole[pos])
+            if candidates is None:
+                candidates = scanner._candidates(whole[pos])
+            for pattern, name in candidates:  # noqa: B007 (the name of the one that matched)
+                found = pattern.match(whole, pos, end)
+                if found:
+                    break
+            else:
+                yield from super().lex(lexer_state, parser_state)  # raises lark's error
+                return
+            value = found.group(0)
+            callback = lexer.callback  # type: ignore[attr-defined]
+            line, column = line_ctr.line, line_ctr.column
+            if name in newline:
+                line_ctr.feed(value)
+            else:  # LineCounter.feed of text without a line break
+                line_ctr.char_pos = found.end()
+                line_ctr.column = line_ctr.char_pos - line_ctr.line_start_pos + 1
+            if name in ignore and name not in callback:
+                continue
+            token = Token(
+                name, value, pos, line, column, line_ctr.line, line_ctr.column, line_ctr.char_pos
+            )
+            if name in callback:
+                token = callback[name](token)
+            if name not in ignore:
+                if not isinstance(token, Token):
+                    raise LexError(f"Callbacks must return a token (returned {token!r})")
+                lexer_state.last_token = token
+                yield token
+
+
+class RulesLexer(Lexer):
+    """The lexer given to lark (``Lark(lexer=RulesLexer)``, lark's interface for a lexer of
+    one's own): a ``FastContextualLexer`` over the parser's states, made at the first text."""
+
+    __future_interface__ = 2  # lex(lexer_state, parser_state), as lark's own lexers
+
+    def __init__(self, conf: LexerConf) -> None:
+        self.conf = conf
+        self.contextual: FastContextualLexer | None = None
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        if self.contextual is None:
+            table = parser_state.parse_conf.parse_table
+            states = {state: list(accepts) for state, accepts in table.states.items()}
+            self.contextual = FastContextualLexer(self.conf, states)
+        return self.contextual.lex(lexer_state, parser_state)
