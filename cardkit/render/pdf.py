@@ -46,6 +46,7 @@ __all__ = [
     "prepare_style",
     "register_fonts",
     "render_pdf",
+    "render_pdf_pieces",
 ]
 
 Progress = Callable[[int, int], None]
@@ -110,16 +111,43 @@ class _Forms:
 
 
 def _compress_form(canvas: Canvas, name: str) -> None:
-    """Compress a form's content now, not when the PDF is saved: a card's drawing is held
-    until then, a third of its size compressed (about 2 KB less per distinct card). The
-    file's bytes are those reportlab writes: its own filter (zlib at its default level, no
-    ASCII85 layer, see ``_binary_streams``) applied earlier, and the filter named the same."""
+    """Write a form's object now, as reportlab would when the PDF is saved, and keep only
+    those bytes: a card's drawing, its stream and resources would be held as Python objects
+    until then (about 4 KB per distinct card, 1.5 KB once written). The form's bytes do not
+    depend on when they are made: its stream (compressed by reportlab's own filter, no
+    ASCII85 layer, see ``_binary_streams``), its boxes, and references by name to objects
+    numbered before it (the fonts' dictionary, its pictures); a reference to one not yet
+    numbered leaves the form to reportlab."""
     doc: Any = canvas._doc  # type: ignore[attr-defined]
-    form: Any = doc.idToObject[pdfdoc.xObjectName(name)]
-    if form.compression and not form.Contents:
-        form.Contents = _compressed(form.stream, "xobject form stream")
-        if form.Contents is not None:
-            form.stream = None
+    key = pdfdoc.xObjectName(name)
+    form: Any = doc.idToObject[key]
+    if rl_config.useA85 or not form.stream or form.Contents or form.Resources:
+        return  # reportlab's own way
+    try:
+        written = form.format(doc)
+    except KeyError:  # a forward reference: resolved only when the file is saved
+        form.Contents = form.Resources = None
+        return
+    doc.idToObject[key] = _Written(written, key, getattr(form, "__Comment__", None))
+
+
+class _Written(pdfdoc.PDFObject):
+    """An object already written: its bytes, handed over (and let go) when the file is
+    saved. reportlab saves each object once; a second time would be an error, not bytes."""
+
+    __RefOnly__ = 1  # an indirect object, as the form it stands for
+
+    def __init__(self, written: bytes, name: str, comment: str | None) -> None:
+        self.written: bytes | None = written
+        self.__InternalName__ = name
+        if comment is not None:
+            self.__Comment__ = comment
+
+    def format(self, document: Any) -> bytes:
+        written, self.written = self.written, None
+        if written is None:
+            raise ValueError(f"{self.__InternalName__} written twice")
+        return written
 
 
 def _compress_page(canvas: Canvas) -> None:
@@ -168,6 +196,23 @@ def render_pdf(
     ``print_boxes`` sets the TrimBox and BleedBox of every page (one-card pages for print
     services, all of one size).
     """
+    pieces, found = render_pdf_pieces(
+        game, pages, title=title, progress=progress, style=style, print_boxes=print_boxes
+    )
+    return (pieces[0] if len(pieces) == 1 else b"".join(pieces)), found
+
+
+def render_pdf_pieces(
+    game: Game,
+    pages: Sequence[Page[Card]],
+    *,
+    title: str | None = None,
+    progress: Progress | None = None,
+    style: CardStyle | None = None,
+    print_boxes: PrintBoxes | None = None,
+) -> tuple[list[bytes], list[Diagnostic]]:
+    """``render_pdf``'s file as the pieces reportlab made it of, in order, to be written one
+    after the other: a large deck is then never held twice (18 MB less at 10,000 cards)."""
     with _binary_streams():
         return _render(
             game, pages, title=title, progress=progress, style=style, print_boxes=print_boxes
@@ -194,7 +239,7 @@ def _render(
     progress: Progress | None,
     style: CardStyle | None,
     print_boxes: PrintBoxes | None,
-) -> tuple[bytes, list[Diagnostic]]:
+) -> tuple[list[bytes], list[Diagnostic]]:
     register_fonts()
     found: list[Diagnostic] = []
     if style is None:
@@ -232,10 +277,10 @@ def _render(
     with _unjoined():
         canvas.save()
     drawn = forms.diagnostics
-    # The document's objects are no longer needed: let them go before the file's pieces are
-    # joined, so that the two are not held at once (60 MB less at the peak of 10,000 cards).
+    # The document's objects are no longer needed: let them go now, so that they are not
+    # held while the file is joined or written.
     del canvas, forms
-    return buffer.data(), sorted([*found, *drawn], key=lambda d: d.sort_key)
+    return buffer.parts, sorted([*found, *drawn], key=lambda d: d.sort_key)
 
 
 class _Received(io.BytesIO):
@@ -250,11 +295,6 @@ class _Received(io.BytesIO):
         pieces = data if isinstance(data, list) else [data]
         self.parts.extend(pieces)
         return sum(len(piece) for piece in pieces)
-
-    def data(self) -> bytes:
-        """The file: its pieces joined (and let go)."""
-        parts, self.parts = self.parts, []
-        return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 class _Pieces(pdfdoc.PDFFile):
