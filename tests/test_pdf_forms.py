@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from reportlab.pdfgen.canvas import Canvas
 
 from cardkit.app.build import BuildOptions, plan_deck
 from cardkit.load.cards import load_card_set
@@ -48,7 +49,7 @@ def test_every_early_step_together_gives_the_bytes_plain_reportlab_writes(
     pages: list[int] = []
     monkeypatch.setattr(pdf, "_compress_form", lambda canvas, name: None)
     monkeypatch.setattr(pdf, "_compress_page", lambda canvas: pages.append(1))
-    monkeypatch.setattr(pdf, "_unjoined", contextlib.nullcontext)
+    monkeypatch.setattr(pdf, "_unjoined", lambda canvas: contextlib.nullcontext())
     theirs = _deck(tmp_path)
     assert len(pages) == len(pypdf.PdfReader(io.BytesIO(ours)).pages) == 36  # each page
     assert ours == theirs
@@ -62,3 +63,21 @@ def test_a_page_compressed_early_is_reportlabs_page_stream(tmp_path: Path) -> No
         contents = page.get_object()["/Contents"].get_object()
         assert contents["/Filter"] == ["/FlateDecode"]
         assert b" Do" in contents.get_data()  # the page places its cards' forms
+
+
+def test_another_document_saved_meanwhile_gets_reportlabs_own_bytes() -> None:
+    """While a deck hands its file over in pieces, any other reportlab document (another
+    thread's, in the live preview) is saved as reportlab saves it, joined."""
+
+    def plain() -> bytes:
+        out = io.BytesIO()
+        other = Canvas(out, invariant=1)
+        other.drawString(72, 72, "a rulebook page")
+        other.save()
+        return out.getvalue()
+
+    alone = plain()
+    ours = Canvas(io.BytesIO(), invariant=1)
+    with pdf._unjoined(ours):
+        meanwhile = plain()
+    assert meanwhile == alone and meanwhile.startswith(b"%PDF-")

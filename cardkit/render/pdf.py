@@ -274,7 +274,7 @@ def _render(
             progress(index, len(pages))
     if not pages:
         canvas.showPage()
-    with _unjoined():
+    with _unjoined(canvas):
         canvas.save()
     drawn = forms.diagnostics
     # The document's objects are no longer needed: let them go now, so that they are not
@@ -297,18 +297,26 @@ class _Received(io.BytesIO):
         return sum(len(piece) for piece in pieces)
 
 
+_PIECES = "_cardkit_pieces"  # set on a document whose file is handed over in pieces
+
+
 class _Pieces(pdfdoc.PDFFile):
-    """reportlab's collector of the file's bytes, handing them over as the list of pieces it
-    gathered rather than joined into one more copy of the whole file."""
+    """reportlab's collector of the file's bytes, handing a document of ours its file as the
+    list of pieces it gathered rather than joined into one more copy of the whole file; any
+    other document (another thread's, while ours saves) gets its bytes as reportlab's own."""
 
     def format(self, document: Any) -> Any:
-        return self.strings
+        if getattr(document, _PIECES, False):
+            return self.strings
+        return super().format(document)
 
 
 @contextmanager
-def _unjoined() -> Iterator[None]:
-    """reportlab saves the pieces of the file (``_Pieces``), in the order it made them and
-    otherwise as it would: the same bytes once ``_Received`` joins them. Restored afterwards."""
+def _unjoined(canvas: Canvas) -> Iterator[None]:
+    """reportlab saves the pieces of ``canvas``'s file (``_Pieces``), in the order it made
+    them and otherwise as it would: the same bytes once written one after the other. The
+    collector is reportlab's own again afterwards."""
+    setattr(canvas._doc, _PIECES, True)  # type: ignore[attr-defined]
     saved = pdfdoc.PDFFile
     pdfdoc.PDFFile = _Pieces  # type: ignore[misc]
     try:
