@@ -14,11 +14,25 @@ import glob
 import os
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from cardkit.errors import OutputError, OutputExistsError
 
 STALE_SECONDS = 600.0
+
+Content = bytes | str | Sequence[bytes]
+"""What a file is written from: bytes, text (as UTF-8), or pieces of bytes written in order
+(a large file made in pieces need not be joined into one more copy of itself first)."""
+
+
+def pieces(data: Content) -> Sequence[bytes]:
+    """``data`` as the pieces of bytes to write, in order."""
+    if isinstance(data, str):
+        return [data.encode("utf-8")]
+    if isinstance(data, bytes):
+        return [data]
+    return data
 
 
 def _why(path: Path, exc: OSError) -> str:
@@ -38,14 +52,14 @@ def cannot_write(path: Path, exc: OSError) -> OutputError:
     return OutputError(path.as_posix(), _why(path, exc), exc)
 
 
-def write_atomic(path: Path, data: bytes | str, *, overwrite: bool = True) -> None:
+def write_atomic(path: Path, data: Content, *, overwrite: bool = True) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename.
 
     Raises OutputError (and leaves ``path`` as it was) when the file cannot be written.
     With ``overwrite=False`` an existing ``path`` is never replaced, even one made while
     the data were written: OutputExistsError.
     """
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    payload = pieces(data)
     umask = os.umask(0)
     os.umask(umask)
     try:
@@ -59,7 +73,8 @@ def write_atomic(path: Path, data: bytes | str, *, overwrite: bool = True) -> No
         raise OutputError(path.as_posix(), _why(path, exc), exc) from None
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(payload)
+            for piece in payload:
+                stream.write(piece)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes 0600; give the usual mode

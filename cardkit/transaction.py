@@ -28,7 +28,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardkit.atomic import cannot_write, write_atomic
+from cardkit.atomic import Content, cannot_write, pieces, write_atomic
 from cardkit.errors import OutputError, OutputExistsError
 
 try:
@@ -85,7 +85,7 @@ class Transaction:
                 self.root.rmdir()  # only when empty
 
     def write(
-        self, path: Path, data: bytes | str, *, overwrite: bool = True, mode: int | None = None
+        self, path: Path, data: Content, *, overwrite: bool = True, mode: int | None = None
     ) -> None:
         """Stage ``data`` as the new content of ``path`` (with permission bits ``mode``, or
         the usual ones); OutputError (CK005) now when it could never be written there (a
@@ -93,12 +93,13 @@ class Transaction:
         _check_writable(path)
         if not overwrite and (path.exists() or path.is_symlink()):
             raise OutputExistsError(path.as_posix())
-        payload = data.encode("utf-8") if isinstance(data, str) else data
+        payload = pieces(data)
         self.staged += 1
         try:
             staged = self.staging / f"{self.staged}.new"
             with open(staged, "wb") as stream:
-                stream.write(payload)
+                for piece in payload:
+                    stream.write(piece)
                 stream.flush()
                 os.fsync(stream.fileno())
         except OSError as exc:
@@ -275,9 +276,7 @@ def output_transaction(root: Path) -> Iterator[Transaction]:
         transaction.close()
 
 
-def write(
-    path: Path, data: bytes | str, *, overwrite: bool = True, mode: int | None = None
-) -> None:
+def write(path: Path, data: Content, *, overwrite: bool = True, mode: int | None = None) -> None:
     """Write ``path`` in the open output transaction, or alone and atomically when none is
     open (``mode``: its permission bits; None, the usual ones). Raises OutputError (CK005);
     with ``overwrite=False``, OutputExistsError when a file has the name."""

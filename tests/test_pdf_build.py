@@ -474,7 +474,7 @@ def test_a_build_that_fails_while_drawing_leaves_the_old_deck_untouched(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the printer caught fire")
 
-    monkeypatch.setattr(build_module, "render_pdf", broken)
+    monkeypatch.setattr(build_module, "render_pdf_pieces", broken)
     with pytest.raises(RuntimeError):
         build_deck(star_realms, BuildOptions(output=tmp_path))
     assert (tmp_path / DECK_FILE).read_bytes() == b"the previous deck"

@@ -13,6 +13,9 @@ from PIL import Image
 from cardkit.cli import main
 from cardkit.export import png
 from cardkit.export.png import CACHE_FILE, PNG_FOLDER, build_pngs
+from cardkit.export.raster import png_bytes, rasterise
+from cardkit.export.single import card_pdf
+from cardkit.render.style import prepare_style
 from cardkit.render.units import mm, parse_length
 
 EIGHTH = parse_length("0.125in")
@@ -267,3 +270,20 @@ def test_a_side_pdfium_makes_a_pixel_long_is_cut_not_resampled() -> None:
     assert image.size == (821, 1121)
     column = [image.getpixel((400, y)) for y in range(image.height)]
     assert set(column) == {(0, 0, 0), (255, 255, 255)}
+
+
+def test_images_drawn_together_are_those_of_each_cards_own_pdf(tmp_path: Path) -> None:
+    """Pages of several cards (two sizes, fronts and backs) drawn into one PDF give each image
+    the bytes of the card's own one-card PDF rasterised: batching changes no pixel."""
+    card_set = load(write_game(tmp_path / "game", CARDS + TOKEN))
+    style, _ = prepare_style(card_set.game, card_set.cards)
+    jobs = png.images(card_set, card_set.cards)
+    assert len({png.card_size(card_set, job.card) for job in jobs}) == 2
+    together = [data for data, _ in png._draw(card_set, style, jobs, EIGHTH, LOW)]
+    alone = []
+    for job in jobs:
+        pdf, _ = card_pdf(card_set, job.card, EIGHTH, face=job.face, style=style)
+        alone.append(png_bytes(rasterise(pdf, dpi=LOW), LOW))
+    assert len(together) == len(jobs) == 7
+    assert together == alone
+    assert len(set(together)) == len(together)  # seven different pictures, not one repeated

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cardkit.diagnostics import Location
 from cardkit.load import yamlsource
 from cardkit.load.yamlsource import MAX_ALIAS_EXPANSION, parse_yaml
 
@@ -114,6 +115,18 @@ def test_keys_and_values_are_located_by_line_and_column() -> None:
     assert source.values[("cards", 1)] == (6, 5)
     assert source.values[("cards", 1, "name")] == (6, 11)  # the opening quote
     assert source.values[("cards", 1, "text")] == (7, 11)  # the '|-' of the block
+
+
+def test_a_value_far_along_a_very_long_line_keeps_its_column() -> None:
+    """Positions are held packed, one number each; a column too wide to pack is kept whole."""
+    far = 2**20 + 7
+    text = "cards:\n  - {text: " + "x" * (far - 20) + ", name: Ram}\n"
+    source = parse_yaml(text, "c.yaml").source
+    assert source.values[("cards", 0, "text")] == (2, 12)
+    assert source.values[("cards", 0, "name")] == (2, far)
+    assert source.keys[("cards", 0, "name")] == (2, far - 6)
+    assert source.at(("cards", 0, "name", "nothing")) == Location("c.yaml", 2, far)
+    assert source.values.get(("cards", 1), (9, 9)) == (9, 9)
 
 
 def test_a_location_falls_back_to_the_nearest_written_ancestor() -> None:

@@ -28,7 +28,7 @@ from cardkit.render.impose import (
     Sheet,
     impose,
 )
-from cardkit.render.pdf import render_pdf
+from cardkit.render.pdf import render_pdf_pieces
 from cardkit.render.sides import printed_fronts
 from cardkit.render.style import card_size, prepare_style, size_points
 from cardkit.render.units import parse_length
@@ -139,7 +139,7 @@ def _draw_deck(
     style, problems = prepare_style(card_set.game, card_set.cards)
     if count_errors(problems)[0]:
         return [], problems
-    data, found = render_pdf(card_set.game, pages(), progress=progress, style=style)
+    data, found = render_pdf_pieces(card_set.game, pages(), progress=progress, style=style)
     target = output_folder(card_set, options) / DECK_FILE
     transaction.write(target, data)
     return [target], sorted([*problems, *found], key=lambda d: d.sort_key)

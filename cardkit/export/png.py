@@ -30,9 +30,10 @@ from cardkit.diagnostics import Diagnostic
 from cardkit.export.filenames import back_file_name, front_file_name, safe_file_stem
 from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
 from cardkit.export.raster import png_bytes, rasterise, round_corners
-from cardkit.export.single import card_pdf, card_size
+from cardkit.export.single import card_page, card_size, print_boxes
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Face
+from cardkit.render.pdf import render_pdf
 from cardkit.render.sides import back_faces, back_key, printed_fronts
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.workers import START_FAILURES, abandon, start_pool
@@ -81,6 +82,8 @@ def images(card_set: CardSet, cards: Sequence[Card]) -> list[Job]:
 # What a worker process draws with: the card set and style, sent once when it starts.
 _worker: tuple[CardSet, CardStyle] | None = None
 
+BATCH = 32  # images drawn into one PDF: its fonts and pictures embedded once for them all
+
 
 def _start_worker(card_set: CardSet, style: CardStyle) -> None:
     global _worker
@@ -88,49 +91,88 @@ def _start_worker(card_set: CardSet, style: CardStyle) -> None:
 
 
 def _draw(
-    card_set: CardSet, style: CardStyle, job: Job, bleed: float, dpi: float
-) -> tuple[bytes, list[Diagnostic]]:
-    """One image: the card's one-card page drawn, rasterised and encoded; its warnings."""
-    pdf, found = card_pdf(card_set, job.card, bleed, face=job.face, style=style)
-    image = rasterise(pdf, dpi=dpi)
-    layout = style.layout(job.card)
-    if layout is not None and layout.corners > 0:
-        image = round_corners(image, layout.corners, bleed, dpi)
-    return png_bytes(image, dpi), found
+    card_set: CardSet, style: CardStyle, batch: Sequence[Job], bleed: float, dpi: float
+) -> Iterator[tuple[bytes, list[Diagnostic]]]:
+    """Each image of ``batch`` in order, as it is made: the card's one-card page, rasterised
+    and encoded; and the warnings drawing it found (those of a PDF go with its first image).
+
+    The pages of a run of cards of one size are drawn into one PDF, as the one-card PDFs
+    would draw each: the same page, and the same pixels (a font subset holds more glyphs,
+    each the same), with the fonts and pictures embedded once."""
+    start = 0
+    while start < len(batch):
+        size = card_size(card_set, batch[start].card)
+        end = start + 1
+        while end < len(batch) and card_size(card_set, batch[end].card) == size:
+            end += 1
+        run = batch[start:end]
+        pages = [card_page(job.card, size, bleed, face=job.face) for job in run]
+        pdf, found = render_pdf(
+            card_set.game, pages, style=style, print_boxes=print_boxes(size, bleed)
+        )
+        for number, job in enumerate(run):
+            image = rasterise(pdf, dpi=dpi, page=number)
+            layout = style.layout(job.card)
+            if layout is not None and layout.corners > 0:
+                image = round_corners(image, layout.corners, bleed, dpi)
+            yield png_bytes(image, dpi), found if number == 0 else []
+        start = end
 
 
-def _draw_in_worker(job: Job, bleed: float, dpi: float) -> tuple[bytes, list[Diagnostic]]:
+def _draw_in_worker(
+    batch: Sequence[Job], bleed: float, dpi: float
+) -> list[tuple[bytes, list[Diagnostic]]]:
     assert _worker is not None
-    return _draw(*_worker, job, bleed, dpi)
+    return list(_draw(*_worker, batch, bleed, dpi))
+
+
+def _batches(todo: Sequence[Job], jobs: int) -> list[Sequence[Job]]:
+    """``todo`` cut into runs of at most ``BATCH`` images, at least one per process."""
+    size = max(1, min(BATCH, -(-len(todo) // max(1, jobs))))
+    return [todo[start : start + size] for start in range(0, len(todo), size)]
 
 
 def _draw_all(
     card_set: CardSet, style: CardStyle, todo: list[Job], bleed: float, dpi: float, jobs: int
 ) -> Iterator[tuple[bytes, list[Diagnostic]]]:
     """Each image of ``todo`` in order, drawn here or on ``jobs`` processes."""
-    if jobs <= 1 or len(todo) <= 1:
-        return (_draw(card_set, style, job, bleed, dpi) for job in todo)
-    pool = start_pool(min(jobs, len(todo)), initializer=_start_worker, initargs=(card_set, style))
+    batches = _batches(todo, jobs)
+    if jobs <= 1 or len(batches) <= 1:
+        return _here(card_set, style, batches, bleed, dpi)
+    pool = start_pool(
+        min(jobs, len(batches)), initializer=_start_worker, initargs=(card_set, style)
+    )
     if pool is None:  # the system starts no workers: drawn here, the same bytes
-        return (_draw(card_set, style, job, bleed, dpi) for job in todo)
-    return _in_order(pool, card_set, style, todo, bleed, dpi)
+        return _here(card_set, style, batches, bleed, dpi)
+    return _in_order(pool, card_set, style, batches, bleed, dpi)
+
+
+def _here(
+    card_set: CardSet,
+    style: CardStyle,
+    batches: Sequence[Sequence[Job]],
+    bleed: float,
+    dpi: float,
+) -> Iterator[tuple[bytes, list[Diagnostic]]]:
+    for batch in batches:
+        yield from _draw(card_set, style, batch, bleed, dpi)
 
 
 def _in_order(
     pool: ProcessPoolExecutor,
     card_set: CardSet,
     style: CardStyle,
-    todo: list[Job],
+    batches: list[Sequence[Job]],
     bleed: float,
     dpi: float,
 ) -> Iterator[tuple[bytes, list[Diagnostic]]]:
     """The images drawn on ``pool`` in order; those left when a worker is lost, drawn here."""
     drawn = 0
-    n = len(todo)
+    n = len(batches)
     lost = False
     try:
-        for result in pool.map(_draw_in_worker, todo, [bleed] * n, [dpi] * n):
-            yield result
+        for results in pool.map(_draw_in_worker, batches, [bleed] * n, [dpi] * n):
+            yield from results
             drawn += 1
     except START_FAILURES:
         lost = True
@@ -138,8 +180,7 @@ def _in_order(
     finally:
         if not lost:  # done, or the caller stopped reading
             pool.shutdown(cancel_futures=True)
-    for job in todo[drawn:]:
-        yield _draw(card_set, style, job, bleed, dpi)
+    yield from _here(card_set, style, batches[drawn:], bleed, dpi)
 
 
 def _read_cache(path: Path) -> dict[str, dict[str, str]]:

@@ -99,11 +99,16 @@ def card_pdf(
     """A one-page PDF of ``card``'s front, or of its back. Pass the game's ``style``
     (``prepare_style``) when drawing many cards, so that it is loaded once."""
     size = card_size(card_set, card)
-    pages = plan_single([_one_copy(card)], size, bleed, backs=face is Face.BACK)
-    page = [p for p in pages if p.face is face]
+    page = card_page(card, size, bleed, face=face)
     return render_pdf(
-        card_set.game, page, title=card.name, style=style, print_boxes=print_boxes(size, bleed)
+        card_set.game, [page], title=card.name, style=style, print_boxes=print_boxes(size, bleed)
     )
+
+
+def card_page(card: Card, size: CardSize, bleed: float, *, face: Face = Face.FRONT) -> Page[Card]:
+    """The one-card page of ``card``'s front, or of its back (a card of ``size``)."""
+    pages = plan_single([_one_copy(card)], size, bleed, backs=face is Face.BACK)
+    return next(p for p in pages if p.face is face)
 
 
 def _one_copy(card: Card) -> Card:

