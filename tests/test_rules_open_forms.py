@@ -91,3 +91,101 @@ def test_the_grammars_own_words_out_of_place_stay_errors(name: str, text: str, f
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _game(name))
     assert f"unexpected {found!r}" in str(info.value)
+
+
+# The long tail of real card lists: forms of card-game English each written in our own words,
+# with neighbours (other numbers, nouns, verbs, games).
+TAIL_FORMS = [
+    # a verb whose participle is written alike, after a plural subject
+    ("deckbuilder", "Treasure cards cost 2 Coins less this turn."),
+    ("deckbuilder", "While this is in play, cards cost 1 Coin less."),
+    ("creatures", "Spells you cast cost 2 Mana more."),
+    # a time after the clause
+    ("deckbuilder", "Set aside a card from your hand, and put it into your hand at end of turn."),
+    ("deckbuilder", "Put it into your hand at the end of this turn."),
+    ("deckbuilder", "Gain 2 Coins at the start of your next turn."),
+    ("lcg", "Gain 1 credit at the start of your turn."),
+    # what an amount buys, as the game's shorthand
+    ("deckbuilder", "You may discard 3 cards for +2 Cards."),
+    ("deckbuilder", "You may pay 1 Favor for +1 Card."),
+    ("deckbuilder", "Discard any number of cards for +1 Card each."),
+    # a resource lowered
+    ("deckbuilder", "Worth -2 VP."),
+    ("deckbuilder", "-1 Coin per Curse in your hand."),
+    ("creatures", "-3 Life."),
+    # frames
+    ("deckbuilder", "Once this turn, when you trash a card, +1 Card."),
+    ("creatures", "As an additional cost to cast this spell, discard a card."),
+    ("lcg", "As an additional cost to install this program, lose 1 credit."),
+    ("deckbuilder", "For each Curse you have, lose 1 VP."),
+    ("deckbuilder", "For each 2 Coins you spent, draw a card."),
+    ("deckbuilder", "In games using this, when you buy a Victory card, gain a Farthing."),
+    ("deckbuilder", "Either now or at the start of your next turn, +2 Cards."),
+    # an adverb before the verb
+    ("deckbuilder", "You may first trash this from your hand."),
+    ("creatures", "You may immediately sacrifice it."),
+    # piles
+    ("deckbuilder", "Draw a card per empty Supply pile."),
+    ("deckbuilder", "Return it to its pile."),
+    ("deckbuilder", "Add a token to a Kingdom pile."),
+    ("deckbuilder", "+1 Coin per differently named Treasure you have in play."),
+    # manner, recipients, places
+    ("deckbuilder", "Repeat as desired."),
+    ("deckbuilder", "You may pay 1 Favor for it."),
+    ("deckbuilder", "Take 1 VP from here."),
+    ("deckbuilder", "Add a token here."),
+    # an option line that names its cards first
+    ("deckbuilder", "Treasure card, +2 Cards"),
+    ("deckbuilder", "Action card, gain a Farthing."),
+    ("deckbuilder", "Victory card, +1 Card and +1 Action."),
+    # a card's name as the subject
+    ("deckbuilder", "Hollow Lantern gains 2 Coins."),
+    ("lcg", "Rusted Gate can be advanced."),
+    ("creatures", "Ashen Titan deals 3 damage to each creature."),
+    # options separated by semicolons alone
+    ("deckbuilder", "Choose two different options: +1 Card; +1 Action; +1 Buy."),
+    ("creatures", "Choose two: draw a card; gain 2 Life; each opponent loses 1 Life."),
+    # a negation before the verb
+    ("deckbuilder", "When another player plays an Attack card, it doesn't affect you."),
+    # an amount counted out
+    ("deckbuilder", "+1 Card per 2 Coins it costs."),
+    ("lcg", "Gain 1 credit for each 2 credits it costs."),
+    # a declared verb inflected like the core verb it ends with ("set aside", "overpay")
+    ("deckbuilder", "Put the set aside cards into your hand."),
+    # counters called tokens, "each of up to"
+    ("lcg", "Place 1 progress token on each of up to 2 installed cards."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), TAIL_FORMS, ids=[text for _, text in TAIL_FORMS])
+def test_each_form_of_the_long_tail_parses_and_prints_back(name: str, text: str) -> None:
+    _parsed(name, text)
+
+
+def test_an_option_line_frames_its_clause_by_the_cards_it_names() -> None:
+    ability = _parsed("deckbuilder", "Treasure card, +2 Cards")
+    assert str(ability) == "Treasure card, +2 Cards."
+
+
+def test_a_lowered_resource_reads_as_getting_it() -> None:
+    assert str(_parsed("deckbuilder", "-1 Coin")) == "Get -1 Coin."
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("deckbuilder", "Gian 2 Coins.", "Gian"),  # a misspelt verb is no card name
+        ("deckbuilder", "Hollow Lantern 2 Coins.", "Hollow Lantern"),  # a name needs its verb
+        ("deckbuilder", "You may first 2 cards.", "first"),  # an adverb needs its verb
+        ("deckbuilder", "Draw a card at the end of this fortnight.", "end"),
+        ("deckbuilder", "Treasure card, shiny.", "shiny"),  # an option line needs its clause
+        ("deckbuilder", "Discard a card for +1 Card each each.", "each"),
+        ("deckbuilder", "Worth -1 shiny.", "shiny"),
+    ],
+)
+def test_the_long_tails_own_words_out_of_place_stay_errors(
+    name: str, text: str, found: str
+) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    assert f"unexpected {found!r}" in str(info.value)

@@ -146,6 +146,11 @@ MODALS: tuple[str, ...] = (
     "it's",
     "was",
     "were",
+    "not",
+    "don't",
+    "doesn't",
+    "didn't",
+    "no longer",
 )
 """What stands before a generic clause's verb: "you may trash", "each player may trash", "it
 cannot be blocked", "it is discarded"."""
@@ -220,7 +225,9 @@ class Framed(Effect):
             raise ValueError("a framed sentence needs its first words")
 
     def phrase(self, vocab: Vocabulary) -> str:
-        words = f" {self.words.phrase(vocab)}" if self.words is not None else ""
+        words = self.words.phrase(vocab) if self.words is not None else ""
+        if words and not words.startswith(","):  # ", when ...": a frame's words after a comma
+            words = " " + words
         return f"{self.lead}{words}, {self.effect.phrase(vocab)}"
 
 

@@ -139,6 +139,9 @@ _REGULAR_VERBS = [
     "reorder",
     "collect",
     "call",
+    "pick",
+    "replay",
+    "follow",
 ]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
@@ -241,8 +244,23 @@ def ing(words: str) -> str:
 
 def verb_forms(vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
     """Every verb of the game: the core verbs and its own, each (base, -s form, participle)."""
-    own = tuple((words, *inflect(words)) for words, _, _ in vocab.verbs)
+    own = tuple((words, *own_forms(words)) for words, _, _ in vocab.verbs)
     return CORE_VERBS + _REGULAR + own
+
+
+def own_forms(words: str) -> tuple[str, str]:
+    """A game's verb inflected like the core verb it is or ends with ('set aside' -> 'sets
+    aside', 'set aside'; 'overpay' -> 'overpays', 'overpaid'), else by the English rules."""
+    first, _, rest = words.partition(" ")
+    tail = f" {rest}" if rest else ""
+    lower = first.lower()
+    for base, s_form, ed in CORE_VERBS:
+        if " " in base:
+            continue
+        prefix = lower[: len(lower) - len(base)]
+        if lower.endswith(base) and prefix in ("", "over", "re", "un", "out", "mis"):
+            return first[: len(prefix)] + s_form + tail, first[: len(prefix)] + ed + tail
+    return inflect(words)
 
 
 # -- declared forms with slots ---------------------------------------------------------------
@@ -284,7 +302,8 @@ class _Terminals:
 
     def lines(self) -> Iterator[str]:
         for key, name in self.names.items():
-            yield f"{name}.1: /{_literal_regex(key)}/i"
+            # before a verb (VERB.1): "Break {n} subroutine" where "break" is a verb too
+            yield f"{name}.2: /{_literal_regex(key)}/i"
 
 
 def _slot_symbol(piece: Piece) -> str:
@@ -389,6 +408,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             *types,
             *(name for _, name in vocab.plural_names()),
             *(name for pair in vocab.nouns for name in pair),
+            "pile",
+            "piles",
         ]
     )
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
@@ -397,7 +418,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     counters = [
         f"{name} {word}"
         for name in [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
-        for word in ("counter", "counters")
+        for word in ("counter", "counters", "token", "tokens")
     ]
     return "\n".join(
         (
@@ -425,10 +446,14 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             f"ACTION.2: /{_alternatives(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
-            f"VERB: /{_alternatives(base)}/i",
+            # a verb before its participle where both are written alike ("cards cost 1 less")
+            f"VERB.1: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            f"ADVERB.2: /(?:first|immediately|also)(?=[ \\t]+{_alternatives(base)})/i",
+            f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
+            f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
             f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
             # "that", "who", "which" start a relative clause only without a comma before them
             # (", that player discards ..." is a new clause)
@@ -529,6 +554,25 @@ _CLAUSE_STARTS = (
     "play only during",
 )
 """The first words of the clauses of the sample games' own rules (grammar.lark)."""
+
+
+def pile_zones(vocab: Vocabulary) -> str:
+    """A zone's name before "pile", which names the pile ("an empty Supply pile"); a zone whose
+    own name ends in "pile" ("discard pile") stays a zone."""
+    names = [name for name in zone_names(vocab) if fold(name).split()[-1] not in ("pile", "piles")]
+    return _alternatives(names) + r"(?=[ \t]+piles?(?![\w-]))"
+
+
+def subject_name(verbs: tuple[tuple[str, str, str], ...]) -> str:
+    """A card's name (capitalised words) as the subject of a sentence: only before a verb as
+    written after a subject ("Hive Wasp gains 3 Gold", "Iron Gate can be advanced"), so that a
+    misspelt verb ("Gian 2 Gold") stays an error where it stands."""
+    after = _alternatives([*(s for _, s, _ in verbs), *_SUBJECT_VERBS])[: -len(r"(?![\w-])")]
+    word = r"[A-Z][\w'\u2019-]*"
+    return rf"{word}(?:[ \t]+(?:of[ \t]+(?:the[ \t]+)?)?{word})*(?=[ \t]+(?i:{after})(?![\w-]))"
+
+
+_SUBJECT_VERBS = ("can", "cannot", "can't", "can\u2019t", "may", "must", "is", "does")
 
 
 def label_words(vocab: Vocabulary) -> list[str]:

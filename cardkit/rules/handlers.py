@@ -95,7 +95,7 @@ def _pos(token: Token) -> Pos:
 
 
 _MODAL_WORDS = {"YOU_MAY": "you may", "CAN_NOT": "cannot", "BE": "be"}
-_VERB_WORDS = frozenset({"VERB", "VERB_S", "VERB_ED", "ACTION", "CONJ", *_MODAL_WORDS})
+_VERB_WORDS = frozenset({"VERB", "VERB_S", "VERB_ED", "ACTION", "CONJ", "ADVERB", *_MODAL_WORDS})
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
@@ -150,7 +150,7 @@ class Builder(Transformer[Token, Any]):
             if folded in self.resources:
                 return ("resource", self.resources[folded])
             return ("resource1", self.singulars[folded])
-        if kind == "ZONE":
+        if kind in ("ZONE", "ZONE_ADJ"):
             return ("zone", self.zone_ids[folded])
         if kind == "KEYWORD":
             return ("keyword", self.keyword_ids[folded])
@@ -158,7 +158,7 @@ class Builder(Transformer[Token, Any]):
             return ("faction", self.factions[folded])
         if kind == "THIS_SPAN":
             return ("span", self.span_ids[folded.split(" ", 1)[1]])
-        if kind == "NAME":
+        if kind in ("NAME", "SUBJECT_NAME"):
             return ("name", text)
         if kind == "RESOURCE_COUNTER":
             name, word = folded.rsplit(" ", 1)
@@ -392,6 +392,9 @@ class Builder(Transformer[Token, Any]):
         wording = self._node(_pos(lead), Wording, terms) if terms else None
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
 
+    # An option line, "Action card, +1 Action": the cards frame what happens.
+    case = framed
+
     def choose(self, children: list[Any]) -> Choose:
         word, *options = children
         count = fold(word).split(None, 1)[1]
@@ -455,7 +458,7 @@ class Builder(Transformer[Token, Any]):
             beheld = len(rest) > 1 and not isinstance(rest[1], Token)
             words, rest = ("cannot", rest) if beheld else ("cannot be", rest[1:])
         elif isinstance(modal, Token):
-            words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal))
+            words = {"CAN_NOT": "cannot"}.get(modal.type, fold(modal).replace("\u2019", "'"))
         else:
             words = ""
         at = 1
