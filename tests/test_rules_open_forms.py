@@ -154,6 +154,22 @@ TAIL_FORMS = [
     ("deckbuilder", "Put the set aside cards into your hand."),
     # counters called tokens, "each of up to"
     ("lcg", "Place 1 progress token on each of up to 2 installed cards."),
+    # "per player", "the third time", "directly after", "for the rest of the game"
+    ("deckbuilder", "Put 3 VP here per player."),
+    ("deckbuilder", "The third time you trash a card this turn, +1 Card."),
+    ("deckbuilder", "Directly after you play an Attack, you may call this."),
+    ("lcg", "Immediately before you install a program, gain 1 credit."),
+    ("deckbuilder", "For the rest of the game, when you gain a Victory card, +1 Coin."),
+    ("creatures", "For the rest of this turn, creatures you control get +1/+0."),
+    # how many times, an additional amount, what follows a clause
+    ("deckbuilder", "You may play an Action card from your hand three times."),
+    ("lcg", "Expose a card 2 times."),
+    ("deckbuilder", "Gain an additional 2 Coins."),
+    ("creatures", "Gain an extra 3 Life."),
+    ("deckbuilder", "Take an extra turn after this one, in which you draw only 3 cards."),
+    ("creatures", "Cast a spell from your graveyard without paying its cost."),
+    ("deckbuilder", "When scoring, 3 VP if you have at least 6 Farthings."),
+    ("deckbuilder", "Skip a turn."),
 ]
 
 
@@ -181,6 +197,7 @@ def test_a_lowered_resource_reads_as_getting_it() -> None:
         ("deckbuilder", "Treasure card, shiny.", "shiny"),  # an option line needs its clause
         ("deckbuilder", "Discard a card for +1 Card each each.", "each"),
         ("deckbuilder", "Worth -1 shiny.", "shiny"),
+        ("deckbuilder", "The fourth time you trash a card, +1 Card.", "fourth"),
     ],
 )
 def test_the_long_tails_own_words_out_of_place_stay_errors(

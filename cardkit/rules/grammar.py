@@ -142,6 +142,7 @@ _REGULAR_VERBS = [
     "pick",
     "replay",
     "follow",
+    "skip",
 ]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
@@ -161,6 +162,9 @@ _TRAILERS = [
     "only",
     "but",
     "in response to",
+    "in which",
+    "during which",
+    "without paying",
     "instead of",
     "as long as",
     "as though",

@@ -195,6 +195,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "ZONE_ADJ": "a zone",
     "SUBJECT_NAME": "a card name",
     "HERE": "'here'",
+    "AN_ADDITIONAL": "'an additional'",
     "PLAYER_NOUN": "'player'",
     "EACH": "'each'",
     "PT_PAIR": "stats ('2/2')",
