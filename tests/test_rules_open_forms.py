@@ -170,6 +170,24 @@ TAIL_FORMS = [
     ("creatures", "Cast a spell from your graveyard without paying its cost."),
     ("deckbuilder", "When scoring, 3 VP if you have at least 6 Farthings."),
     ("deckbuilder", "Skip a turn."),
+    # ", for +N", "at the end of the game", "only" before the subject
+    ("deckbuilder", "You may discard 3 cards, for +1 Card."),
+    ("deckbuilder", "You may trash this, for +2 Coins."),
+    ("deckbuilder", "Return them to your deck at the end of the game."),
+    ("lcg", "Only the Diver can use this ability."),
+    ("creatures", "Only you can cast this spell."),
+    # "from being ...", a resource counted out, zones joined by "or"
+    ("lcg", "Protect an installed program from being exposed."),
+    ("creatures", "Prevent target creature from being destroyed."),
+    ("lcg", "You may pay 1 credit for each tag you have."),
+    ("lcg", "Search your stack or your junkpile for a program and reveal it."),
+    # a comma and "and" before the last of a list; "other than"; "as" after a clause
+    ("deckbuilder", "Gain a Hamlet, a Farthing, and a Barony."),
+    ("creatures", "Target creature gains Swift, Soaring, and Vigilant this turn."),
+    ("deckbuilder", "Trash a Treasure other than a Farthing."),
+    ("creatures", "Destroy a creature other than a Dragon."),
+    ("deckbuilder", "You may set aside any Action cards drawn this way, as you draw them."),
+    ("lcg", "Install it as a program."),
 ]
 
 

@@ -165,6 +165,7 @@ _TRAILERS = [
     "in which",
     "during which",
     "without paying",
+    "as",
     "instead of",
     "as long as",
     "as though",

@@ -447,6 +447,9 @@ class Builder(Transformer[Token, Any]):
     def by_much(self, children: list[Any]) -> Words:
         return self._words("by", children)
 
+    def from_being(self, children: list[Any]) -> Words:
+        return self._words("from", children)
+
     def card_ref(self, children: list[Any]) -> Words:
         return self._words("on", children)
 
