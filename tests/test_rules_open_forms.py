@@ -188,6 +188,14 @@ TAIL_FORMS = [
     ("creatures", "Destroy a creature other than a Dragon."),
     ("deckbuilder", "You may set aside any Action cards drawn this way, as you draw them."),
     ("lcg", "Install it as a program."),
+    # "and/or" before a verb, "for each" at the end, "in this way"
+    ("deckbuilder", "Trash a card and/or gain a Farthing."),
+    ("creatures", "Destroy target relic and/or deal 2 damage to any target."),
+    ("deckbuilder", "Discard any number of cards and gain 1 Coin for each."),
+    ("lcg", "Gain 2 credits for each card trashed in this way."),
+    # a choice after "Choose one:"
+    ("deckbuilder", "Choose one: +3 Cards, or +2 Actions."),
+    ("creatures", "Choose one: draw a card or gain 3 Life."),
 ]
 
 
@@ -199,6 +207,11 @@ def test_each_form_of_the_long_tail_parses_and_prints_back(name: str, text: str)
 def test_an_option_line_frames_its_clause_by_the_cards_it_names() -> None:
     ability = _parsed("deckbuilder", "Treasure card, +2 Cards")
     assert str(ability) == "Treasure card, +2 Cards."
+
+
+def test_a_choice_after_choose_one_gives_the_options() -> None:
+    ability = _parsed("deckbuilder", "Choose one: +3 Cards, or +2 Actions.")
+    assert str(ability) == "Choose one: +3 Cards; or gain 2 Actions."
 
 
 def test_a_lowered_resource_reads_as_getting_it() -> None:

@@ -463,7 +463,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             # "that", "who", "which" start a relative clause only without a comma before them
             # (", that player discards ..." is a new clause)
             f"TRAILER.2: /(?:(?:,[ \\t]*)?(?:{trailers}|to{ahead})|that|who|which)(?![\\w-])/i",
-            f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
+            # "and/or" too: "Destroy target base and/or trash a card"
+            f"_AND_VERB.3: /(?:,[ \\t]*and|and(?:\\/or)?)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
             # ". or" too: a choice a spreadsheet cell wrote across a full stop
             f"_OR_VERB.3: /(?:[,.][ \\t]*or|or)(?![\\w-]){ahead}/i",

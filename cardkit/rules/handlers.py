@@ -398,6 +398,8 @@ class Builder(Transformer[Token, Any]):
     def choose(self, children: list[Any]) -> Choose:
         word, *options = children
         count = fold(word).split(None, 1)[1]
+        if len(options) == 1 and isinstance(options[0], Choice):  # "Choose one: A, or B"
+            options = list(options[0].options)
         return self._node(_pos(word), Choose, count, tuple(options))
 
     def keyword_list(self, children: list[Any]) -> Clause:
