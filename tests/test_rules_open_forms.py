@@ -196,6 +196,11 @@ TAIL_FORMS = [
     # a choice after "Choose one:"
     ("deckbuilder", "Choose one: +3 Cards, or +2 Actions."),
     ("creatures", "Choose one: draw a card or gain 3 Life."),
+    # "either" before the verbs of a choice, an adverb after a subject
+    ("deckbuilder", "Each player may either trash a card from their hand or draw a card."),
+    ("creatures", "Each opponent either sacrifices a creature or loses 3 Life."),
+    ("lcg", "You may either install a program or gain 2 credits."),
+    ("lcg", "The Diver immediately loses 1 credit."),
 ]
 
 

@@ -385,6 +385,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     starts = [
         *every,
         "you may",
+        "either",
         *_PLAYERS,
         *_CLAUSE_STARTS,
         *(f"this {name}" for name in types),
@@ -456,8 +457,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
-            f"ADVERB.2: /(?:first|immediately|also)(?=[ \\t]+{_alternatives(base)})/i",
+            f"ADVERB.2: /(?:first|immediately|also|either)(?=[ \\t]+{_alternatives(every)})/i",
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
+            f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
             f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
             # "that", "who", "which" start a relative clause only without a comma before them
@@ -567,6 +569,15 @@ def pile_zones(vocab: Vocabulary) -> str:
     own name ends in "pile" ("discard pile") stays a zone."""
     names = [name for name in zone_names(vocab) if fold(name).split()[-1] not in ("pile", "piles")]
     return _alternatives(names) + r"(?=[ \t]+piles?(?![\w-]))"
+
+
+def pile_word(vocab: Vocabulary) -> str:
+    """The word 'pile' as the name of cards, but not after a word of the game's labels: "the
+    Scrap pile" is a misnamed zone (an error), not a pile named by its label."""
+    after = "".join(
+        f"(?<!{re.escape(word)}[ \\t])" for word in sorted({fold(w) for w in label_words(vocab)})
+    )
+    return after + r"piles?(?![\w-])"
 
 
 def subject_name(verbs: tuple[tuple[str, str, str], ...]) -> str:

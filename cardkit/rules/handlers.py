@@ -457,6 +457,7 @@ class Builder(Transformer[Token, Any]):
 
     def subject_act(self, children: list[Any]) -> Clause:
         subject, modal, *rest = children
+        rest = [child for child in rest if child is not None]  # no adverb before the verb
         if isinstance(modal, Token) and modal.type == "CAN_NOT" and rest[0].type == "BE":
             # "cannot be blocked": the participle is the verb; "cannot be the target of
             # spells": 'be' is, and the cards follow it
