@@ -238,3 +238,153 @@ def test_the_new_forms_words_out_of_place_stay_errors(name: str, text: str, foun
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _game(name))
     assert f"unexpected {found!r}" in str(info.value)
+
+
+# with neighbours (other numbers, nouns, verbs, games).
+TAIL_FORMS = [
+    # a verb whose participle is written alike, after a plural subject
+    ("deckbuilder", "Treasure cards cost 2 Coins less this turn."),
+    ("deckbuilder", "While this is in play, cards cost 1 Coin less."),
+    ("creatures", "Spells you cast cost 2 Mana more."),
+    # a time after the clause
+    ("deckbuilder", "Set aside a card from your hand, and put it into your hand at end of turn."),
+    ("deckbuilder", "Put it into your hand at the end of this turn."),
+    ("deckbuilder", "Gain 2 Coins at the start of your next turn."),
+    ("lcg", "Gain 1 credit at the start of your turn."),
+    # what an amount buys, as the game's shorthand
+    ("deckbuilder", "You may discard 3 cards for +2 Cards."),
+    ("deckbuilder", "You may pay 1 Favor for +1 Card."),
+    ("deckbuilder", "Discard any number of cards for +1 Card each."),
+    # a resource lowered
+    ("deckbuilder", "Worth -2 VP."),
+    ("deckbuilder", "-1 Coin per Curse in your hand."),
+    ("creatures", "-3 Life."),
+    # frames
+    ("deckbuilder", "Once this turn, when you trash a card, +1 Card."),
+    ("creatures", "As an additional cost to cast this spell, discard a card."),
+    ("lcg", "As an additional cost to install this program, lose 1 credit."),
+    ("deckbuilder", "For each Curse you have, lose 1 VP."),
+    ("deckbuilder", "For each 2 Coins you spent, draw a card."),
+    ("deckbuilder", "In games using this, when you buy a Victory card, gain a Farthing."),
+    ("deckbuilder", "Either now or at the start of your next turn, +2 Cards."),
+    # an adverb before the verb
+    ("deckbuilder", "You may first trash this from your hand."),
+    ("creatures", "You may immediately sacrifice it."),
+    # piles
+    ("deckbuilder", "Draw a card per empty Supply pile."),
+    ("deckbuilder", "Return it to its pile."),
+    ("deckbuilder", "Add a token to a Kingdom pile."),
+    ("deckbuilder", "+1 Coin per differently named Treasure you have in play."),
+    # manner, recipients, places
+    ("deckbuilder", "Repeat as desired."),
+    ("deckbuilder", "You may pay 1 Favor for it."),
+    ("deckbuilder", "Take 1 VP from here."),
+    ("deckbuilder", "Add a token here."),
+    # an option line that names its cards first
+    ("deckbuilder", "Treasure card, +2 Cards"),
+    ("deckbuilder", "Action card, gain a Farthing."),
+    ("deckbuilder", "Victory card, +1 Card and +1 Action."),
+    # a card's name as the subject
+    ("deckbuilder", "Hollow Lantern gains 2 Coins."),
+    ("lcg", "Rusted Gate can be advanced."),
+    ("creatures", "Ashen Titan deals 3 damage to each creature."),
+    # options separated by semicolons alone
+    ("deckbuilder", "Choose two different options: +1 Card; +1 Action; +1 Buy."),
+    ("creatures", "Choose two: draw a card; gain 2 Life; each opponent loses 1 Life."),
+    # a negation before the verb
+    ("deckbuilder", "When another player plays an Attack card, it doesn't affect you."),
+    # an amount counted out
+    ("deckbuilder", "+1 Card per 2 Coins it costs."),
+    ("lcg", "Gain 1 credit for each 2 credits it costs."),
+    # a declared verb inflected like the core verb it ends with ("set aside", "overpay")
+    ("deckbuilder", "Put the set aside cards into your hand."),
+    # counters called tokens, "each of up to"
+    ("lcg", "Place 1 progress token on each of up to 2 installed cards."),
+    # "per player", "the third time", "directly after", "for the rest of the game"
+    ("deckbuilder", "Put 3 VP here per player."),
+    ("deckbuilder", "The third time you trash a card this turn, +1 Card."),
+    ("deckbuilder", "Directly after you play an Attack, you may call this."),
+    ("lcg", "Immediately before you install a program, gain 1 credit."),
+    ("deckbuilder", "For the rest of the game, when you gain a Victory card, +1 Coin."),
+    ("creatures", "For the rest of this turn, creatures you control get +1/+0."),
+    # how many times, an additional amount, what follows a clause
+    ("deckbuilder", "You may play an Action card from your hand three times."),
+    ("lcg", "Expose a card 2 times."),
+    ("deckbuilder", "Gain an additional 2 Coins."),
+    ("creatures", "Gain an extra 3 Life."),
+    ("deckbuilder", "Take an extra turn after this one, in which you draw only 3 cards."),
+    ("creatures", "Cast a spell from your graveyard without paying its cost."),
+    ("deckbuilder", "When scoring, 3 VP if you have at least 6 Farthings."),
+    ("deckbuilder", "Skip a turn."),
+    # ", for +N", "at the end of the game", "only" before the subject
+    ("deckbuilder", "You may discard 3 cards, for +1 Card."),
+    ("deckbuilder", "You may trash this, for +2 Coins."),
+    ("deckbuilder", "Return them to your deck at the end of the game."),
+    ("lcg", "Only the Diver can use this ability."),
+    ("creatures", "Only you can cast this spell."),
+    # "from being ...", a resource counted out, zones joined by "or"
+    ("lcg", "Protect an installed program from being exposed."),
+    ("creatures", "Prevent target creature from being destroyed."),
+    ("lcg", "You may pay 1 credit for each tag you have."),
+    ("lcg", "Search your stack or your junkpile for a program and reveal it."),
+    # a comma and "and" before the last of a list; "other than"; "as" after a clause
+    ("deckbuilder", "Gain a Hamlet, a Farthing, and a Barony."),
+    ("creatures", "Target creature gains Swift, Soaring, and Vigilant this turn."),
+    ("deckbuilder", "Trash a Treasure other than a Farthing."),
+    ("creatures", "Destroy a creature other than a Dragon."),
+    ("deckbuilder", "You may set aside any Action cards drawn this way, as you draw them."),
+    ("lcg", "Install it as a program."),
+    # "and/or" before a verb, "for each" at the end, "in this way"
+    ("deckbuilder", "Trash a card and/or gain a Farthing."),
+    ("creatures", "Destroy target relic and/or deal 2 damage to any target."),
+    ("deckbuilder", "Discard any number of cards and gain 1 Coin for each."),
+    ("lcg", "Gain 2 credits for each card trashed in this way."),
+    # a choice after "Choose one:"
+    ("deckbuilder", "Choose one: +3 Cards, or +2 Actions."),
+    ("creatures", "Choose one: draw a card or gain 3 Life."),
+    # "either" before the verbs of a choice, an adverb after a subject
+    ("deckbuilder", "Each player may either trash a card from their hand or draw a card."),
+    ("creatures", "Each opponent either sacrifices a creature or loses 3 Life."),
+    ("lcg", "You may either install a program or gain 2 credits."),
+    ("lcg", "The Diver immediately loses 1 credit."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), TAIL_FORMS, ids=[text for _, text in TAIL_FORMS])
+def test_each_form_of_the_long_tail_parses_and_prints_back(name: str, text: str) -> None:
+    _parsed(name, text)
+
+
+def test_an_option_line_frames_its_clause_by_the_cards_it_names() -> None:
+    ability = _parsed("deckbuilder", "Treasure card, +2 Cards")
+    assert str(ability) == "Treasure card, +2 Cards."
+
+
+def test_a_choice_after_choose_one_gives_the_options() -> None:
+    ability = _parsed("deckbuilder", "Choose one: +3 Cards, or +2 Actions.")
+    assert str(ability) == "Choose one: +3 Cards; or gain 2 Actions."
+
+
+def test_a_lowered_resource_reads_as_getting_it() -> None:
+    assert str(_parsed("deckbuilder", "-1 Coin")) == "Get -1 Coin."
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("deckbuilder", "Gian 2 Coins.", "Gian"),  # a misspelt verb is no card name
+        ("deckbuilder", "Hollow Lantern 2 Coins.", "Hollow Lantern"),  # a name needs its verb
+        ("deckbuilder", "You may first 2 cards.", "first"),  # an adverb needs its verb
+        ("deckbuilder", "Draw a card at the end of this fortnight.", "end"),
+        ("deckbuilder", "Treasure card, shiny.", "shiny"),  # an option line needs its clause
+        ("deckbuilder", "Discard a card for +1 Card each each.", "each"),
+        ("deckbuilder", "Worth -1 shiny.", "shiny"),
+        ("deckbuilder", "The fourth time you trash a card, +1 Card.", "fourth"),
+    ],
+)
+def test_the_long_tails_own_words_out_of_place_stay_errors(
+    name: str, text: str, found: str
+) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    assert f"unexpected {found!r}" in str(info.value)

@@ -225,7 +225,9 @@ class Framed(Effect):
             raise ValueError("a framed sentence needs its first words")
 
     def phrase(self, vocab: Vocabulary) -> str:
-        words = f" {self.words.phrase(vocab)}" if self.words is not None else ""
+        words = self.words.phrase(vocab) if self.words is not None else ""
+        if words and not words.startswith(","):  # ", when ...": a frame's words after a comma
+            words = " " + words
         return f"{self.lead}{words}, {self.effect.phrase(vocab)}"
 
 

@@ -139,6 +139,10 @@ _REGULAR_VERBS = [
     "reorder",
     "collect",
     "call",
+    "pick",
+    "replay",
+    "follow",
+    "skip",
 ]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
@@ -158,6 +162,10 @@ _TRAILERS = [
     "only",
     "but",
     "in response to",
+    "in which",
+    "during which",
+    "without paying",
+    "as",
     "instead of",
     "as long as",
     "as though",
@@ -247,8 +255,23 @@ def ing(words: str) -> str:
 
 def verb_forms(vocab: Vocabulary) -> tuple[tuple[str, str, str], ...]:
     """Every verb of the game: the core verbs and its own, each (base, -s form, participle)."""
-    own = tuple((words, *inflect(words)) for words, _, _ in vocab.verbs)
+    own = tuple((words, *own_forms(words)) for words, _, _ in vocab.verbs)
     return CORE_VERBS + _REGULAR + own
+
+
+def own_forms(words: str) -> tuple[str, str]:
+    """A game's verb inflected like the core verb it is or ends with ('set aside' -> 'sets
+    aside', 'set aside'; 'overpay' -> 'overpays', 'overpaid'), else by the English rules."""
+    first, _, rest = words.partition(" ")
+    tail = f" {rest}" if rest else ""
+    lower = first.lower()
+    for base, s_form, ed in CORE_VERBS:
+        if " " in base:
+            continue
+        prefix = lower[: len(lower) - len(base)]
+        if lower.endswith(base) and prefix in ("", "over", "re", "un", "out", "mis"):
+            return first[: len(prefix)] + s_form + tail, first[: len(prefix)] + ed + tail
+    return inflect(words)
 
 
 # -- declared forms with slots ---------------------------------------------------------------
@@ -290,7 +313,8 @@ class _Terminals:
 
     def lines(self) -> Iterator[str]:
         for key, name in self.names.items():
-            yield f"{name}.1: /{_literal_regex(key)}/i"
+            # before a verb (VERB.1): "Break {n} subroutine" where "break" is a verb too
+            yield f"{name}.2: /{_literal_regex(key)}/i"
 
 
 def _slot_symbol(piece: Piece) -> str:
@@ -378,6 +402,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     starts = [
         *every,
         "you may",
+        "either",
         *_PLAYERS,
         *_CLAUSE_STARTS,
         *(f"this {name}" for name in types),
@@ -412,6 +437,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             *types,
             *(name for _, name in vocab.plural_names()),
             *(name for pair in vocab.nouns for name in pair),
+            "pile",
+            "piles",
         ]
     )
     nouns = _alternatives(name for pair in vocab.nouns for name in pair)
@@ -421,7 +448,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     counters = [
         f"{name} {word}"
         for name in [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
-        for word in ("counter", "counters")
+        for word in ("counter", "counters", "token", "tokens")
     ]
     return "\n".join(
         (
@@ -453,19 +480,25 @@ def game_terminals(vocab: Vocabulary) -> str:
             # forbids), so that "or" before "block" is not read as the start of a new clause
             f"ACTION.2: /{_joined(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
-            f"VERB: /{_alternatives(base)}/i",
+            # a verb before its participle where both are written alike ("cards cost 1 less")
+            f"VERB.1: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
+            f"ADVERB.2: /(?:first|immediately|also|either)(?=[ \\t]+{_alternatives(every)})/i",
+            f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
+            f"PILE.3: /{pile_word(vocab)}/i",
+            f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
             f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
             # "that", "who", "which" start a relative clause only without a comma before them
             # (", that player discards ..." is a new clause)
             # a verb's -ing form after a subject's cards ("Each wall protecting this server")
             f"ING.3: /{_alternatives([ing(b) for b, _, _ in verbs])}/i",
             f"TRAILER.2: /(?:(?:,[ \\t]*)?(?:{trailers}|to{ahead})|that|who|which)(?![\\w-])/i",
-            f"_AND_VERB.3: /(?:,[ \\t]*and|and)(?![\\w-]){ahead}/i",
+            # "and/or" too: "Destroy target base and/or trash a card"
+            f"_AND_VERB.3: /(?:,[ \\t]*and|and(?:\\/or)?)(?![\\w-]){ahead}/i",
             f"_COMMA_VERB.3: /,{ahead}/i",
             # ". or" too: a choice a spreadsheet cell wrote across a full stop
             f"_OR_VERB.3: /(?:[,.][ \\t]*or|or)(?![\\w-]){ahead}/i",
@@ -565,6 +598,34 @@ _CLAUSE_STARTS = (
     "play only during",
 )
 """The first words of the clauses of the sample games' own rules (grammar.lark)."""
+
+
+def pile_zones(vocab: Vocabulary) -> str:
+    """A zone's name before "pile", which names the pile ("an empty Supply pile"); a zone whose
+    own name ends in "pile" ("discard pile") stays a zone."""
+    names = [name for name in zone_names(vocab) if fold(name).split()[-1] not in ("pile", "piles")]
+    return _alternatives(names) + r"(?=[ \t]+piles?(?![\w-]))"
+
+
+def pile_word(vocab: Vocabulary) -> str:
+    """The word 'pile' as the name of cards, but not after a word of the game's labels: "the
+    Scrap pile" is a misnamed zone (an error), not a pile named by its label."""
+    after = "".join(
+        f"(?<!{re.escape(word)}[ \\t])" for word in sorted({fold(w) for w in label_words(vocab)})
+    )
+    return after + r"piles?(?![\w-])"
+
+
+def subject_name(verbs: tuple[tuple[str, str, str], ...]) -> str:
+    """A card's name (capitalised words) as the subject of a sentence: only before a verb as
+    written after a subject ("Hive Wasp gains 3 Gold", "Iron Gate can be advanced"), so that a
+    misspelt verb ("Gian 2 Gold") stays an error where it stands."""
+    after = _alternatives([*(s for _, s, _ in verbs), *_SUBJECT_VERBS])[: -len(r"(?![\w-])")]
+    word = r"[A-Z][\w'\u2019-]*"
+    return rf"{word}(?:[ \t]+(?:of[ \t]+(?:the[ \t]+)?)?{word})*(?=[ \t]+(?i:{after})(?![\w-]))"
+
+
+_SUBJECT_VERBS = ("can", "cannot", "can't", "can\u2019t", "may", "must", "is", "does")
 
 
 def label_words(vocab: Vocabulary) -> list[str]:

@@ -98,7 +98,18 @@ def _pos(token: Token) -> Pos:
 
 _MODAL_WORDS = {"YOU_MAY": "you may", "CAN_NOT": "cannot", "BE": "be"}
 _VERB_WORDS = frozenset(
-    {"VERB", "VERB_S", "VERB_ED", "ACTION", "CONJ", "NOT", "COST_BY", "ALSO", *_MODAL_WORDS}
+    {
+        "VERB",
+        "VERB_S",
+        "VERB_ED",
+        "ACTION",
+        "CONJ",
+        "NOT",
+        "COST_BY",
+        "ALSO",
+        "ADVERB",
+        *_MODAL_WORDS,
+    }
 )
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
@@ -154,7 +165,7 @@ class Builder(Transformer[Token, Any]):
             if folded in self.resources:
                 return ("resource", self.resources[folded])
             return ("resource1", self.singulars[folded])
-        if kind == "ZONE":
+        if kind in ("ZONE", "ZONE_ADJ"):
             return ("zone", self.zone_ids[folded])
         if kind == "KEYWORD":
             return ("keyword", self.keyword_ids[folded])
@@ -162,7 +173,7 @@ class Builder(Transformer[Token, Any]):
             return ("faction", self.factions[folded])
         if kind == "THIS_SPAN":
             return ("span", self.span_ids[folded.split(" ", 1)[1]])
-        if kind == "NAME":
+        if kind in ("NAME", "SUBJECT_NAME"):
             return ("name", text)
         if kind == "RESOURCE_COUNTER":
             name, word = folded.rsplit(" ", 1)
@@ -420,9 +431,14 @@ class Builder(Transformer[Token, Any]):
         wording = self._node(_pos(lead), Wording, terms) if terms else None
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
 
+    # An option line, "Action card, +1 Action": the cards frame what happens.
+    case = framed
+
     def choose(self, children: list[Any]) -> Choose:
         word, *options = children
         count = fold(word).split(None, 1)[1]
+        if len(options) == 1 and isinstance(options[0], Choice):  # "Choose one: A, or B"
+            options = list(options[0].options)
         return self._node(_pos(word), Choose, count, tuple(options))
 
     def keyword_list(self, children: list[Any]) -> Clause:
@@ -479,10 +495,14 @@ class Builder(Transformer[Token, Any]):
     def by_much(self, children: list[Any]) -> Words:
         return self._words("by", children)
 
+    def from_being(self, children: list[Any]) -> Words:
+        return self._words("from", children)
+
     def card_ref(self, children: list[Any]) -> Words:
         return self._words("on", children)
 
     def subject_act(self, children: list[Any]) -> Clause:
+        # "also" and an adverb before the verb are None when absent
         subject, modal, *given = children
         rest = [child for child in given if child is not None]
         if isinstance(modal, Token) and modal.type == "CAN_NOT" and rest[0].type == "BE":
