@@ -35,7 +35,7 @@ from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.english import english_words
-from cardkit.rules.grammar import verb_forms
+from cardkit.rules.grammar import FUNCTION_WORDS, verb_forms
 from cardkit.rules.parse_errors import edit_distance, listed
 from cardkit.rules.parser import grammar_text
 
@@ -336,6 +336,77 @@ def unknown_word(word: str, column: int, meant: str) -> Finding:
         "fix the spelling, or declare the word in game.yaml if it is the game's",
         word,
     )
+
+
+# What a real word slipped for another may have been meant to be: English's closed classes
+# as the grammar spells them (articles, pronouns, prepositions, conjunctions, auxiliaries).
+# Slips between such words ('form' for 'from', 'you' for 'your', 'than' for 'then') are
+# common and the grammar tells them apart; a content word ('hero' for 'here') it does not.
+CLOSED_CLASS = frozenset(
+    [*FUNCTION_WORDS, "do", "does", "did", "not", "may", "can", "up", "down", "out", "off"]
+)
+# At most this many candidates are tried for one word slipped for another.
+_TRIED = 3
+
+
+def slipped_words(
+    line: str,
+    free: Iterable[str],
+    known: Iterable[str],
+    unread: Callable[[str], int | None],
+) -> list[Finding]:
+    """CK115: a word spelt right that the grammar could only keep as written (a free word),
+    where one of the ``known`` words (``CLOSED_CLASS``) one edit away makes the whole line
+    read (no free word left): 'Trash a card form your hand' ('from'), 'up too 4'.
+    ``unread(text)`` is how many free words a line has, None when it does not parse."""
+    folded = {word.casefold() for word in free}
+    kinds = frozenset(known)
+    found: list[Finding] = []
+    for word, column in _checked(line, 1):
+        if word.casefold() not in folded:
+            continue
+        meant = slip_meant(line, word, column, kinds, unread)
+        if meant:
+            found.append(
+                Finding(
+                    "CK115",
+                    column,
+                    f"{word!r} is read only as written; with {meant!r} the rest of the line "
+                    f"reads (did you mean {meant!r}?)",
+                    f"write {meant!r}, or keep {word!r} if it is what you meant",
+                    word,
+                )
+            )
+    return found
+
+
+def slip_meant(
+    line: str,
+    word: str,
+    column: int,
+    known: frozenset[str],
+    unread: Callable[[str], int | None],
+    *,
+    stopped: bool = False,
+) -> str:
+    """The word of ``known`` one edit away from ``word`` (at ``column`` of ``line``) with
+    which the whole line reads, written as ``word`` is ('Form' -> 'From'); '' when none
+    does. A word that is itself one of the ``known`` is no slip for another ('draw that
+    many') unless the line ``stopped`` parsing at it ('onto you deck'); the likeliest slips
+    are tried first, at most ``_TRIED`` of them."""
+    key = word.casefold()
+    if len(key) < 2 or (key in known and not stopped):
+        return ""
+    english = english_words()
+    candidates = sorted(
+        (c for c in _edits(key) if c in known and len(c) > 1),
+        key=lambda c: (-english.get(c, 1) * _slip(key, c), c),
+    )
+    for candidate in candidates[:_TRIED]:
+        meant = _written_like(word, candidate)
+        if unread(line[: column - 1] + meant + line[column - 1 + len(word) :]) == 0:
+            return meant
+    return ""
 
 
 def doubled(line: str) -> list[Finding]:
