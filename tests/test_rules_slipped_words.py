@@ -12,6 +12,7 @@ import pytest
 
 from cardkit.load.cards import load_card_set
 from cardkit.rules.check import check_card_text
+from cardkit.rules.textlint import CLOSED_CLASS, slip_meant
 
 ROOT = Path(__file__).resolve().parent.parent
 FAMILIES = ROOT / "tests" / "fixtures" / "rules" / "families"
@@ -73,7 +74,7 @@ def test_a_real_word_slipped_for_another_is_ck115_with_the_word_meant(
     ("family", "text", "word", "meant"),
     [
         ("deckbuilder", "Gain a Silver onto you deck.", "you", "your"),
-        ("deckbuilder", "Draw a card, than discard a card.", "than", "then"),
+        ("deckbuilder", "You man trash a card from your hand.", "man", "may"),
         ("creatures", "Put it on top of you deck.", "you", "your"),
     ],
 )
@@ -111,3 +112,37 @@ def test_no_correct_line_of_a_sample_or_family_game_is_flagged(game: Path) -> No
     assert card_set is not None
     found = check_card_text(card_set)
     assert [str(d) for d in found if d.code == "CK115"] == []
+
+
+def _reads_only(whole: str) -> object:
+    """An ``unread`` for which only ``whole`` reads with no free word left."""
+    return lambda text: 0 if text == whole else 1
+
+
+@pytest.mark.parametrize(
+    ("line", "word", "whole", "meant"),
+    [
+        # a word the grammar never spells: any closed-class word one edit away
+        ("You man draw a card.", "man", "You may draw a card.", "may"),
+        ("Trash it form play.", "form", "Trash it from play.", "from"),
+        # a word of the grammar's own where the parse stops: only with a last letter dropped
+        ("Put it onto you deck.", "you", "Put it onto your deck.", "your"),
+        ("Put it onto you deck.", "you", "Put it onto yo deck.", ""),
+        ("Discard one, than draw one.", "than", "Discard one, then draw one.", ""),
+        ("Gain 3 Gold or 4 Gold.", "or", "Gain 3 Gold for 4 Gold.", ""),
+    ],
+)
+def test_where_the_parse_stops_the_word_meant_is_guessed_only_as_a_slip_is_likely(
+    line: str, word: str, whole: str, meant: str
+) -> None:
+    column = line.index(word) + 1
+    found = slip_meant(line, word, column, CLOSED_CLASS, _reads_only(whole), stopped=True)  # type: ignore[arg-type]
+    assert found == meant
+
+
+def test_a_word_of_the_grammars_own_kept_as_written_is_no_slip_for_another() -> None:
+    """'than' is the grammar's (MORE_THAN): kept as written in a line that parses, it is
+    not guessed at, even where 'then' would make the line read."""
+    line = "Discard one, than draw one."
+    reads = _reads_only("Discard one, then draw one.")
+    assert slip_meant(line, "than", 14, CLOSED_CLASS, reads) == ""  # type: ignore[arg-type]

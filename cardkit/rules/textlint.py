@@ -392,15 +392,23 @@ def slip_meant(
     """The word of ``known`` one edit away from ``word`` (at ``column`` of ``line``) with
     which the whole line reads, written as ``word`` is ('Form' -> 'From'); '' when none
     does. A word that is itself one of the ``known`` is no slip for another ('draw that
-    many') unless the line ``stopped`` parsing at it ('onto you deck'); the likeliest slips
-    are tried first, at most ``_TRIED`` of them."""
+    many') unless the line ``stopped`` parsing at it, and then only for the word with its
+    last letter dropped ('onto you deck'): where the grammar stops at a word of its own
+    ('other than Copper', '3 Coins or 4 Coins'), a form it lacks is likelier than a slip.
+    The likeliest slips are tried first, at most ``_TRIED`` of them."""
     key = word.casefold()
-    if len(key) < 2 or (key in known and not stopped):
+    own = key in known
+    if len(key) < 2 or (own and not stopped):
         return ""
     english = english_words()
     candidates = sorted(
-        (c for c in _edits(key) if c in known and len(c) > 1),
-        key=lambda c: (-english.get(c, 1) * _slip(key, c), c),
+        (
+            c
+            for c in _edits(key)
+            if c in known and len(c) > 1 and (not own or (c[:-1] == key and len(c) > 2))
+        ),
+        # a slip seldom changes the first letter ('man' is likelier 'may' than 'can')
+        key=lambda c: (c[0] != key[0], -english.get(c, 1) * _slip(key, c), c),
     )
     for candidate in candidates[:_TRIED]:
         meant = _written_like(word, candidate)
@@ -513,10 +521,12 @@ def unhinted(exc: RulesTextError, words: Dictionary) -> str:
     and the guess is not a form of them: 'player' is not a slip for 'played', nor 'and' for
     'hand', but 'infantries' may be for 'infantry' where the game writes that."""
     guess = exc.suggestion
-    if not guess or " " in guess or " " in exc.found:
+    if not guess or " " in guess or not exc.found.strip():
         return exc.reason
-    found, meant = exc.found.casefold(), guess.casefold()
-    if not words.knows(exc.found) or meant in _stems(found) or found in _stems(meant):
+    # of words found, the first is the one guessed at ('Border Guards' is no 'reorder')
+    written = exc.found.split()[0]
+    found, meant = written.casefold(), guess.casefold()
+    if not words.knows(written) or meant in _stems(found) or found in _stems(meant):
         return exc.reason
     return exc.reason.removesuffix(f" (did you mean {guess!r}?)")
 
