@@ -526,6 +526,33 @@ BOMBS: list[Bomb] = [
         ("validate", "game"),
         "game/tags.yaml:4:399992: error[CK004] the file holds more than 200,000 values",
     ),
+    # weak: a word of thousands of letters in rules text: its spelling hint made every string
+    # two edits away (2.5 GB, minutes); the word is clipped in the message
+    Bomb(
+        "a-word-of-4800-letters-in-rules-text-validate",
+        {"game/big.yaml": _text(_card(cost="2", text="Draw a card " + "a" * 4800 + "."))},
+        ("validate", "game"),
+        f"game/big.yaml:6:23: error[CK109] unknown word '{'a' * 37}...' in rules text",
+    ),
+    Bomb(
+        "a-word-of-4800-letters-in-rules-text-build",
+        {"game/big.yaml": _text(_card(cost="2", text="Draw a card " + "a" * 4800 + "."))},
+        ("build", "game", "-o", "out"),
+        "game/big.yaml:6:11: warning[CK201] rules text of 'Probe' does not fit its box",
+        status=0,
+    ),
+    # a line of one real-word slip written 170 times: each is no single slip to read again for
+    Bomb(
+        "a-slip-written-170-times-in-one-line",
+        {
+            "game/slips.yaml": _text(
+                _card(cost="2", text=" ".join(["Scrap a card form your hand."] * 170))
+            )
+        },
+        ("validate", "game"),
+        "game/slips.yaml:6:11: warning[CK201] rules text of 'Probe' does not fit its box",
+        status=0,
+    ),
 ]
 
 

@@ -36,7 +36,7 @@ from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.english import english_words
 from cardkit.rules.grammar import FUNCTION_WORDS, verb_forms
-from cardkit.rules.parse_errors import edit_distance, listed
+from cardkit.rules.parse_errors import clip, edit_distance, listed
 from cardkit.rules.parser import grammar_text
 
 _WORD = re.compile(r"(?<![\w'\u2019])[^\W\d_][\w'\u2019-]*")
@@ -48,6 +48,9 @@ _ESCAPE = re.compile(r"\\[a-zA-Z]")
 CURLY = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 _PAIRS = {")": "(", "}": "{", "]": "["}
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz'"
+# The longest word given a hint: longer than any word of the English list ('floccinaucinihilipili-
+# fication' is 29 letters) or likely to be one of the game's.
+_HINTED = 40
 # How often an English word must be used (in the list's counts) to be a hint two edits away:
 # 26,000 of its 160,000 words. A rare word that far from the one written is seldom meant.
 _COMMON = 500
@@ -211,8 +214,12 @@ class Dictionary(Mapping[str, str]):
 
     def hint(self, word: str) -> tuple[str, int]:
         """The word ``word`` was likely meant to be, written as the game writes it, and how
-        many edits away it is (1 or 2); ('', 0) when no known word is that close."""
+        many edits away it is (1 or 2); ('', 0) when no known word is that close, or when
+        ``word`` is longer than ``_HINTED`` letters (the strings two edits from a word grow
+        with the square of its length: 'a' written 4,800 times took 2.5 GB)."""
         folded = word.casefold().replace("\u2019", "'")
+        if len(folded) > _HINTED:
+            return "", 0
         found = self._hints.get(folded)
         if found is None:
             near = _edits(folded)
@@ -332,7 +339,7 @@ def unknown_word(word: str, column: int, meant: str) -> Finding:
     return Finding(
         "CK109",
         column,
-        f"unknown word {word!r}{guess}",
+        f"unknown word {clip(word, 40)!r}{guess}",
         "fix the spelling, or declare the word in game.yaml if it is the game's",
         word,
     )
@@ -345,8 +352,10 @@ def unknown_word(word: str, column: int, meant: str) -> Finding:
 CLOSED_CLASS = frozenset(
     [*FUNCTION_WORDS, "do", "does", "did", "not", "may", "can", "up", "down", "out", "off"]
 )
-# At most this many candidates are tried for one word slipped for another.
+# At most this many candidates are tried for one word slipped for another, in a line of at
+# most this many characters (each is the line parsed again).
 _TRIED = 3
+_REREAD = 400
 
 
 def slipped_words(
@@ -362,9 +371,12 @@ def slipped_words(
     folded = {word.casefold() for word in free}
     kinds = frozenset(known)
     found: list[Finding] = []
-    for word, column in _checked(line, 1):
-        if word.casefold() not in folded:
-            continue
+    # one word replaced must leave no free word: a line with more than one, or too long to
+    # read again for each guess, has no single slip to find
+    written = [(word, column) for word, column in _checked(line, 1) if word.casefold() in folded]
+    if len(written) != 1 or len(line) > _REREAD:
+        return found
+    for word, column in written:
         meant = slip_meant(line, word, column, kinds, unread)
         if meant:
             found.append(
@@ -398,8 +410,10 @@ def slip_meant(
     The likeliest slips are tried first, at most ``_TRIED`` of them."""
     key = word.casefold()
     own = key in known
-    if len(key) < 2 or (own and not stopped):
+    if len(key) < 2 or (own and not stopped) or len(line) > _REREAD:
         return ""
+    if len(key) > max(map(len, known), default=0) + 1:
+        return ""  # no word of ``known`` is one edit away
     english = english_words()
     candidates = sorted(
         (
