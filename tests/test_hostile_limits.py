@@ -541,6 +541,30 @@ BOMBS: list[Bomb] = [
         "game/big.yaml:6:11: warning[CK201] rules text of 'Probe' does not fit its box",
         status=0,
     ),
+    # weak: each declared shorthand form, phrase or label is a rule of the grammar: 2,000 of
+    # them took minutes to build the parser's tables; at most 64 of each
+    *(
+        Bomb(
+            f"phrasing-{table}-of-2000-entries",
+            {
+                "game/game.yaml": _game_with(
+                    "",
+                    ("  labels:\n", f"  {table}:\n" + "".join(map(entry, range(2000))) + tail),
+                )
+            },
+            ("validate", "game"),
+            f"game/game.yaml:61:5: error[CK027] phrasing.{table} has more than 64 entries",
+        )
+        for table, entry, tail in (
+            (
+                "shorthand",
+                lambda i: f'    "+{{n}} Zap{i:04d}": "Draw {{n}} cards"\n',
+                "  labels:\n",
+            ),
+            ("phrases", lambda i: f'    z{i:04d}: "Zap the z{i:04d} {{n}} times"\n', "  labels:\n"),
+            ("labels", lambda i: f"    z{i:04d}: {{text: Zap{i:04d}}}\n", ""),
+        )
+    ),
     # a line of one real-word slip written 170 times: each is no single slip to read again for
     Bomb(
         "a-slip-written-170-times-in-one-line",
