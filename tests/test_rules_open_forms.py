@@ -388,3 +388,17 @@ def test_the_long_tails_own_words_out_of_place_stay_errors(
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _game(name))
     assert f"unexpected {found!r}" in str(info.value)
+
+
+@pytest.mark.parametrize("text", ["2 Treasures, +1 Buy.", "Three Action cards, +2 Cards."])
+def test_an_option_line_may_start_with_a_count(text: str) -> None:
+    """The cards of an option line may start with a count, which the grammar gives as a
+    number, not a word: the line still reads, at the place of its first word."""
+    _parsed("deckbuilder", text)
+
+
+@pytest.mark.parametrize("text", ["0 Cult . Destroy", "four pile. Gain"])
+def test_a_count_before_a_broken_option_line_is_a_parse_error(text: str) -> None:
+    """Found by the fuzz tests: these raised AttributeError ('int' has no 'line')."""
+    with pytest.raises(RulesTextError):
+        parse_ability(text, _game("deckbuilder"))

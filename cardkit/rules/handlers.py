@@ -431,8 +431,16 @@ class Builder(Transformer[Token, Any]):
         wording = self._node(_pos(lead), Wording, terms) if terms else None
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
 
-    # An option line, "Action card, +1 Action": the cards frame what happens.
-    case = framed
+    def case(self, children: list[Any]) -> Framed:
+        """An option line, "Action card, +1 Action": the cards frame what happens. The cards
+        may start with a count ("Two Action cards, ..."), which is no token: the words are
+        the terms of every child, at the first token's place."""
+        *cards, effect = children
+        terms = self._terms(cards)
+        where = self._words("cards", cards).pos or Pos(1, 1)
+        lead, rest = terms[0][1], terms[1:]
+        wording = self._node(where, Wording, rest) if rest else None
+        return self._node(where, Framed, lead, wording, effect)
 
     def choose(self, children: list[Any]) -> Choose:
         word, *options = children
