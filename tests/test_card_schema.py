@@ -16,7 +16,9 @@ from ruamel.yaml import YAML
 from cardkit.cli import main
 from cardkit.load.cards import YAML_SUFFIXES, card_files
 from cardkit.load.game import load_game
-from cardkit.load.schema import card_file_schema
+from cardkit.load.refsheets import sheets_file_validator
+from cardkit.load.schema import card_file_schema, card_type_schema, load_schema
+from cardkit.package_data import data_dir
 
 CARDS = Path(__file__).resolve().parent.parent / "cards"
 GAMES = sorted(path.name for path in CARDS.iterdir() if (path / "game.yaml").is_file())
@@ -61,6 +63,19 @@ def test_every_sample_card_file_passes_its_games_generated_schema(name: str) -> 
     for path in checked:
         data = _yaml(path.read_text(encoding="utf-8"))
         assert _messages(validator, data) == [], path
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_schema_cardkit_validates_with_is_a_valid_json_schema(name: str) -> None:
+    """compile_schema does not check its schema against the meta-schema at each run: the
+    shipped schemas and each sample game's derived card type schemas are checked here."""
+    game, problems = load_game(CARDS / name, name)
+    assert game is not None, problems
+    for type_id in game.card_types:
+        Draft202012Validator.check_schema(card_type_schema(game, type_id))
+    for shipped in sorted(data_dir("schemas").glob("*.schema.json")):
+        Draft202012Validator.check_schema(load_schema(shipped.name))
+    Draft202012Validator.check_schema(sheets_file_validator().schema)
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,13 +39,14 @@ def chunk_types(data: bytes) -> list[str]:
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the pages rasterised."""
     calls: list[int] = []
-    real = png.rasterise
+    real = png.rasterise_pages
 
-    def counting(*args: object, **kwargs: object) -> Image.Image:
-        calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def counting(*args: object, **kwargs: object) -> Iterator[Image.Image]:
+        for image in real(*args, **kwargs):  # type: ignore[arg-type]
+            calls.append(1)
+            yield image
 
-    monkeypatch.setattr(png, "rasterise", counting)
+    monkeypatch.setattr(png, "rasterise_pages", counting)
     return calls
 
 
@@ -157,13 +159,13 @@ def test_an_interrupted_export_keeps_whole_files_and_a_true_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     card_set = load(write_game(tmp_path / "game"))
-    real = png.rasterise
-    monkeypatch.setattr(png, "rasterise", fails_on_call(real, 3, RuntimeError("power cut")))
+    real = png.png_bytes  # the third image fails
+    monkeypatch.setattr(png, "png_bytes", fails_on_call(real, 3, RuntimeError("power cut")))
     with pytest.raises(RuntimeError):
         build_pngs(card_set, tmp_path / "out", bleed=mm(3), dpi=LOW)
     folder = tmp_path / "out" / PNG_FOLDER
     assert sorted(p.name for p in folder.iterdir()) == sorted([CACHE_FILE, *FRONTS[:2]])
-    monkeypatch.setattr(png, "rasterise", real)
+    monkeypatch.setattr(png, "png_bytes", real)
     report = build_pngs(card_set, tmp_path / "out", bleed=mm(3), dpi=LOW)
     assert sorted(p.name for p in report.written) == sorted([FRONTS[2], *BACKS])
 

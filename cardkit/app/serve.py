@@ -31,7 +31,7 @@ from cardkit.diagnostics import CODES, Diagnostic, Severity
 from cardkit.errors import CardkitError
 from cardkit.export.filenames import safe_file_stem
 from cardkit.export.png import PNG_FOLDER, build_pngs
-from cardkit.export.raster import png_bytes, rasterise
+from cardkit.export.raster import png_bytes, rasterise_pages
 from cardkit.load.cards import load_card_set
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Duplex
@@ -251,7 +251,9 @@ class Preview:
             pdf, _ = render_pdf(card_set.game, pages, style=style)
         except (CardkitError, ValueError) as exc:
             return SheetResult(problem=str(exc))
-        pictures = [png_bytes(rasterise(pdf, dpi=SHEET_DPI, page=n)) for n in range(len(pages))]
+        pictures = [
+            png_bytes(page) for page in rasterise_pages(pdf, range(len(pages)), dpi=SHEET_DPI)
+        ]
         return SheetResult(pages=tuple(pictures))
 
     def services(self, report: Callable[[BaseException], None]) -> Services:

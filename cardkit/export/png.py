@@ -29,7 +29,7 @@ from cardkit import transaction
 from cardkit.diagnostics import Diagnostic
 from cardkit.export.filenames import back_file_name, front_file_name, safe_file_stem
 from cardkit.export.fingerprint import card_data, drawing_fingerprint, key_of
-from cardkit.export.raster import png_bytes, rasterise, round_corners
+from cardkit.export.raster import png_bytes, rasterise_pages, round_corners
 from cardkit.export.single import card_page, card_size, print_boxes
 from cardkit.model import Card, CardSet
 from cardkit.render.impose import Face
@@ -110,8 +110,8 @@ def _draw(
         pdf, found = render_pdf(
             card_set.game, pages, style=style, print_boxes=print_boxes(size, bleed)
         )
-        for number, job in enumerate(run):
-            image = rasterise(pdf, dpi=dpi, page=number)
+        images = rasterise_pages(pdf, range(len(run)), dpi=dpi)
+        for number, (job, image) in enumerate(zip(run, images, strict=True)):
             layout = style.layout(job.card)
             if layout is not None and layout.corners > 0:
                 image = round_corners(image, layout.corners, bleed, dpi)

@@ -7,6 +7,7 @@ vector drawing of a card that the PDFs hold: what is printed is what is shown.
 from __future__ import annotations
 
 import io
+from collections.abc import Generator, Iterable
 
 import PIL
 import pypdfium2
@@ -41,22 +42,47 @@ def rasterise(
     3.75 in page at 300 dpi is exactly 825 x 1125 pixels. ``size`` asks for an exact size in
     pixels instead (the width sets the scale; keep the height in proportion).
     """
+    images = rasterise_pages(pdf, [page], dpi=dpi, inset=inset, size=size)
+    try:
+        return next(images)
+    finally:
+        images.close()
+
+
+def rasterise_pages(
+    pdf: bytes,
+    pages: Iterable[int],
+    *,
+    dpi: float = 0.0,
+    inset: float = 0.0,
+    size: tuple[int, int] | None = None,
+) -> Generator[Image.Image, None, None]:
+    """``rasterise`` of each of ``pages`` in turn, the document opened once (pdfium reads
+    the whole file, its fonts and pictures, each time it opens it)."""
+    if size is None and dpi <= 0:
+        raise ValueError("rasterise needs a resolution or a size")
     document = pypdfium2.PdfDocument(pdf)
     try:
-        sheet = document[page]
+        for page in pages:
+            yield _render(document[page], dpi, inset, size)
+    finally:
+        document.close()
+
+
+def _render(
+    sheet: pypdfium2.PdfPage, dpi: float, inset: float, size: tuple[int, int] | None
+) -> Image.Image:
+    try:
         width, height = sheet.get_size()
         inner_w, inner_h = width - 2 * inset, height - 2 * inset
-        if size is None and dpi <= 0:
-            raise ValueError("rasterise needs a resolution or a size")
         want = size or (pixels(inner_w, dpi), pixels(inner_h, dpi))
         # pdfium rounds the bitmap size up: scale so that the page lands a hair under a
         # whole number of pixels.
         scale = want[0] / inner_w * (1 - 1e-9)
         bitmap = sheet.render(scale=scale, rev_byteorder=True, may_draw_forms=True)
         image: Image.Image = bitmap.to_pil().convert("RGB")
-        sheet.close()
     finally:
-        document.close()
+        sheet.close()
     if inset:
         left, top = round(inset * scale), round(inset * scale)
         image = image.crop((left, top, left + want[0], top + want[1]))

@@ -108,7 +108,10 @@ def play_validator() -> Draft202012Validator:
 
 
 def compile_schema(schema: Mapping[str, Any]) -> Draft202012Validator:
-    Draft202012Validator.check_schema(schema)
+    """The validator of ``schema``: one of cardkit's or derived from a game already checked
+    by game.schema.json. It is not checked against the meta-schema at each run (that took
+    longer than validating a whole card set); tests/test_card_schema.py checks every shipped
+    schema and every sample game's derived ones."""
     validator: Draft202012Validator = _Validator(schema)
     return validator
 

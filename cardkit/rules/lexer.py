@@ -22,7 +22,8 @@ tests/test_rules_lexer.py holds it to lark's own lexer on every line of every ga
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
+from re import _compiler as sre_compile  # type: ignore[attr-defined]
 from re import _constants as sre
 from re import _parser as sre_parse
 from typing import Any, cast
@@ -35,10 +36,12 @@ from lark.lexer import (
     ContextualLexer,
     Lexer,
     LexerState,
+    PatternRE,
+    PatternStr,
     Scanner,
     TerminalDef,
     Token,
-    _create_unless,
+    UnlessCallback,
 )
 
 __all__ = ["FastContextualLexer", "FirstCharScanner", "RulesLexer", "first_chars"]
@@ -69,10 +72,18 @@ def first_chars(regexp: str, flags: int = 0) -> re.Pattern[str] | None:
     """An expression matching every character a match of ``regexp`` can start with (and
     perhaps more), or None when that may be any character."""
     try:
-        parts: list[tuple[str, bool]] = []
         parsed = sre_parse.parse(regexp, flags)
+    except (re.error, RecursionError):
+        return _ANY
+    return _first_chars_of(parsed)
+
+
+def _first_chars_of(parsed: Any) -> re.Pattern[str] | None:
+    """``first_chars`` of an expression parsed by ``re._parser``."""
+    try:
+        parts: list[tuple[str, bool]] = []
         nullable = _walk(parsed, parsed.state.flags, parts)  # with "(?i)" at its start
-    except (_Unknown, re.error, RecursionError):
+    except (_Unknown, RecursionError):
         return _ANY
     if nullable or not parts:
         return _ANY
@@ -179,24 +190,96 @@ class FirstCharScanner:
 
 
 class _Compiled:
-    """Each terminal's expression and its first characters, compiled once per lexer."""
+    """Each terminal's expression and its first characters, compiled once per lexer.
+
+    A regular expression terminal is parsed (``re._parser``) once, and that parse gives its
+    width (which lark would parse it again for, to order terminals), its first characters and
+    its compiled form (``re.compile`` would parse it a third time): the game's vocabulary
+    terminals are long, and parsing them was most of the lexer's start-up."""
 
     def __init__(self, flags: int) -> None:
         self.flags = flags
         self._patterns: dict[str, re.Pattern[str]] = {}
         self._firsts: dict[str, re.Pattern[str] | None] = {}
+        self._parsed: dict[str, Any] = {}
+
+    def prepare(self, terminals: list[TerminalDef]) -> None:
+        """Parse each regular expression terminal, before lark orders them by width. Only
+        without global flags, as lark's width (``get_regexp_width``) parses without them."""
+        if self.flags:
+            return
+        for terminal in terminals:
+            pattern = terminal.pattern
+            if not isinstance(pattern, PatternRE) or terminal.name in self._parsed:
+                continue
+            regexp = pattern.to_regexp()
+            if "\\p{" in regexp:  # lark rewrites Unicode categories for its width
+                continue
+            try:
+                parsed = sre_parse.parse(regexp)
+            except (re.error, RecursionError):
+                continue  # lark's own code reports it
+            if pattern._width is None:
+                pattern._width = [int(x) for x in parsed.getwidth()]
+            self._parsed[terminal.name] = parsed
 
     def pattern(self, terminal: TerminalDef) -> re.Pattern[str]:
         found = self._patterns.get(terminal.name)
         if found is None:
-            found = re.compile(terminal.pattern.to_regexp(), self.flags)
+            parsed = self._parsed.get(terminal.name)
+            if parsed is None:
+                found = re.compile(terminal.pattern.to_regexp(), self.flags)
+            else:
+                self.first(terminal)  # from the parse, before it is compiled
+                found = sre_compile.compile(parsed, self.flags)
+                del self._parsed[terminal.name]
             self._patterns[terminal.name] = found
         return found
 
     def first(self, terminal: TerminalDef) -> re.Pattern[str] | None:
         if terminal.name not in self._firsts:
-            self._firsts[terminal.name] = first_chars(terminal.pattern.to_regexp(), self.flags)
+            parsed = self._parsed.get(terminal.name)
+            self._firsts[terminal.name] = (
+                first_chars(terminal.pattern.to_regexp(), self.flags)
+                if parsed is None
+                else _first_chars_of(parsed)
+            )
         return self._firsts[terminal.name]
+
+    def match(self, terminal: TerminalDef, text: str) -> str | None:
+        """lark's ``_get_match``: the text ``terminal`` matches at the start of ``text``."""
+        found = self.pattern(terminal).match(text)
+        return found.group(0) if found else None
+
+
+def _create_unless(
+    terminals: Collection[TerminalDef], compiled: _Compiled, flags: int, use_bytes: bool
+) -> tuple[list[TerminalDef], dict[str, Any]]:
+    """lark's ``_create_unless`` (string terminals that a regular expression terminal of the
+    same priority matches whole are found by that one, then renamed by a callback), with the
+    terminals' compiled expressions, and no expression compiled where no string can start
+    a match of it (lark compiled every one, again, from its text)."""
+    strings = [t for t in terminals if isinstance(t.pattern, PatternStr)]
+    embedded: set[TerminalDef] = set()
+    callback: dict[str, Any] = {}
+    for retok in terminals:
+        if not isinstance(retok.pattern, PatternRE):
+            continue
+        first = compiled.first(retok)
+        unless = []
+        for strtok in strings:
+            if strtok.priority != retok.priority:
+                continue
+            text = strtok.pattern.value
+            if first is not _ANY and not first.match(text[:1]):
+                continue
+            if text == compiled.match(retok, text):
+                unless.append(strtok)
+                if frozenset(strtok.pattern.flags) <= frozenset(retok.pattern.flags):
+                    embedded.add(strtok)
+        if unless:
+            callback[retok.name] = UnlessCallback(Scanner(unless, flags, re, use_bytes=use_bytes))  # type: ignore[no-untyped-call]
+    return [t for t in terminals if t not in embedded], callback
 
 
 class _StateLexer(BasicLexer):
@@ -209,8 +292,8 @@ class _StateLexer(BasicLexer):
             return super()._build_scanner()
         # As lark's own BasicLexer._build_scanner: string terminals that a regular expression
         # of the same priority matches are found by that one and renamed (lark's "unless").
-        terminals, self.callback = _create_unless(  # type: ignore[no-untyped-call]
-            self.terminals, self.g_regex_flags, self.re, self.use_bytes
+        terminals, self.callback = _create_unless(
+            self.terminals, self.compiled, self.g_regex_flags, self.use_bytes
         )
         for name, call in self.user_callbacks.items():
             if name in self.callback:
@@ -258,10 +341,12 @@ class FastContextualLexer(ContextualLexer):
     BasicLexer = _StateLexer
 
     def __init__(self, conf: Any, states: Any, always_accept: Any = ()) -> None:
-        super().__init__(conf, states, always_accept)
         # lark's own scanners for bytes or the third-party regex module (not used here)
         self.first_char_scanners = conf.re_module is re and not conf.use_bytes
         compiled = _Compiled(conf.g_regex_flags) if self.first_char_scanners else None
+        if compiled is not None:
+            compiled.prepare(list(conf.terminals))  # before lark orders them by width
+        super().__init__(conf, states, always_accept)
         for lexer in [*self.lexers.values(), self.root_lexer]:
             lexer.compiled = compiled  # type: ignore[attr-defined]
 
