@@ -129,3 +129,20 @@ def test_the_zone_hint_says_what_to_do(
     assert status == 1
     assert out[0].startswith("cards/lantern-tricks/vows.yaml:34:")
     assert out[1] == hint
+
+
+def test_a_value_cut_by_a_comma_in_braces_says_to_quote_it(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    yaml_text = (game / "game.yaml").read_text("utf-8")
+    quoted = 'description: "One deal, from the first lead until every hand is empty."'
+    assert quoted in yaml_text
+    (game / "game.yaml").write_text(yaml_text.replace(quoted, quoted.replace('"', "")), "utf-8")
+    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
+    assert status == 1
+    assert out == [
+        "cards/lantern-tricks/game.yaml:48:47: error[CK021] 'from the first lead until every "
+        "hand is empty.' is not a field of spans.round",
+        "    hint: if these words are the rest of the value before them: a ',' inside '{...}' "
+        "ends a value, so put that value in quotes",
+    ]
