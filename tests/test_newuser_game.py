@@ -106,11 +106,21 @@ def _add_vow(game: Path, text: str) -> None:
         cards.write(f"  - name: Vow of Testing\n    reward: 2\n    text: {text}\n")
 
 
-ZONE_HINTS = [
+HINTS = [
     (  # a zone's word where the grammar reads no zone: declaring it again is no help
         "Lose the first three tricks of the round.",
         "    hint: 'trick' is one of the game's zones, not read as a zone here: rules text "
         "names a zone after 'in', 'from', 'into', 'onto' or 'on top of' ('a card in your hand')",
+    ),
+    (  # an English verb the game has not declared: declare it, in its base form
+        "This card beats every Tide card.",
+        "    hint: if 'beats' is a verb of the game, declare it in game.yaml under 'phrasing: "
+        "verbs:' (beat: {}); see docs/phrasing.md",
+    ),
+    (  # after a modal, the word as written
+        "You may bid 2 points.",
+        "    hint: if 'bid' is a verb of the game, declare it in game.yaml under 'phrasing: "
+        "verbs:' (bid: {}); see docs/phrasing.md",
     ),
     (  # a zone the game lacks: declare it
         "Put a card from your hand into your vault.",
@@ -120,8 +130,8 @@ ZONE_HINTS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "hint"), ZONE_HINTS)
-def test_the_zone_hint_says_what_to_do(
+@pytest.mark.parametrize(("text", "hint"), HINTS)
+def test_the_hint_says_what_to_do(
     game: Path, capsys: pytest.CaptureFixture[str], text: str, hint: str
 ) -> None:
     _add_vow(game, text)
@@ -146,3 +156,12 @@ def test_a_value_cut_by_a_comma_in_braces_says_to_quote_it(
         "    hint: if these words are the rest of the value before them: a ',' inside '{...}' "
         "ends a value, so put that value in quotes",
     ]
+
+
+def test_a_word_that_is_no_verb_gets_no_verb_hint(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _add_vow(game, "This card who shines.")  # 'who' where a verb may stand
+    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
+    assert status == 1
+    assert len(out) == 1 and "unexpected 'who'" in out[0]

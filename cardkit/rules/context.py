@@ -22,7 +22,14 @@ from cardkit.markup import reading_text
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
-from cardkit.rules.textlint import Dictionary, Finding, dictionary, explain_failure, unhinted
+from cardkit.rules.textlint import (
+    Dictionary,
+    Finding,
+    dictionary,
+    explain_failure,
+    unhinted,
+    verb_hint,
+)
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -216,6 +223,8 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
                 reason = unhinted(exc, context.words())
                 if "a zone" in exc.expected:
                     hint = _zones_hint(context.parser.vocab, line, column)
+                else:
+                    hint = verb_hint(exc, line, context.words())
         failures.append(FailedLine(index, line, exc, explained))
         context.failed.setdefault(card.id, []).append(failures[-1])
         context.parse_errors.append(
