@@ -75,7 +75,7 @@ def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture
     assert err == [
         "cards/lantern-tricks/game.yaml: error[CK401] game 'lantern-tricks' has no 'play:' "
         "declaration; the simulator needs its setup",
-        "    hint: the simulator plays deck-building games (a market row or supply piles, see "
+        "    hint: the simulator plays deck-builders (a market row or supply piles, see "
         "docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
         "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from",
         "1 error; nothing simulated",
@@ -99,6 +99,13 @@ def test_a_suit_sheet_without_a_deck_points_at_the_card_type(
     ]
     assert len(out) == 2 * 36  # each of the 36 rows, with its hint
     assert err == ["36 errors, 0 warnings in 56 cards"]
+
+
+def _refused(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The diagnostics of `cardkit validate` on a game it refuses (exit status 1)."""
+    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
+    assert status == 1
+    return out
 
 
 def _add_vow(game: Path, text: str) -> None:
@@ -135,8 +142,7 @@ def test_the_hint_says_what_to_do(
     game: Path, capsys: pytest.CaptureFixture[str], text: str, hint: str
 ) -> None:
     _add_vow(game, text)
-    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
-    assert status == 1
+    out = _refused(capsys)
     assert out[0].startswith("cards/lantern-tricks/vows.yaml:34:")
     assert out[1] == hint
 
@@ -148,8 +154,7 @@ def test_a_value_cut_by_a_comma_in_braces_says_to_quote_it(
     quoted = 'description: "One deal, from the first lead until every hand is empty."'
     assert quoted in yaml_text
     (game / "game.yaml").write_text(yaml_text.replace(quoted, quoted.replace('"', "")), "utf-8")
-    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
-    assert status == 1
+    out = _refused(capsys)
     assert out == [
         "cards/lantern-tricks/game.yaml:48:47: error[CK021] 'from the first lead until every "
         "hand is empty.' is not a field of spans.round",
@@ -162,6 +167,19 @@ def test_a_word_that_is_no_verb_gets_no_verb_hint(
     game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _add_vow(game, "This card who shines.")  # 'who' where a verb may stand
-    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
-    assert status == 1
+    out = _refused(capsys)
     assert len(out) == 1 and "unexpected 'who'" in out[0]
+
+
+def test_a_badge_a_layout_inherits_is_left_out_with_null(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    vow = game / "layouts" / "vow.yaml"
+    vow.write_text(vow.read_text("utf-8").replace("  rank: null\n", ""), "utf-8")
+    out = _refused(capsys)
+    assert out == [
+        "cards/lantern-tricks/layouts/card.yaml:5:9: error[CK209] badge 'rank' of layout 'vow' "
+        "shows field 'rank', which card type 'vow' does not have",
+        "    hint: layout 'vow' inherits it: write 'rank: null' under 'badges:' in "
+        "layouts/vow.yaml to leave it out, or declare the field in card_types.vow.fields",
+    ]
