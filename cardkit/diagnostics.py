@@ -153,6 +153,8 @@ CODES: dict[str, str] = {
     "CK112": "unbalanced parentheses, braces or brackets in rules text",
     "CK113": "bold or italic markup in card text is never closed (printed as written)",
     "CK114": "an icon in card text's markup ({name}) is close to, but not, one of the game's",
+    "CK115": "a real word slipped for another: a word spelt right that the grammar keeps only as "
+    "written, where a short word one edit away makes the rest of the line read ('form' for 'from')",
     # set-level rules checks: deck rules, references, costs, suppress
     "CK120": "a deck rule does not parse, names something undeclared, or can never hold",
     "CK121": "a deck holds more or fewer cards than its rules allow",

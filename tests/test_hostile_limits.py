@@ -526,6 +526,57 @@ BOMBS: list[Bomb] = [
         ("validate", "game"),
         "game/tags.yaml:4:399992: error[CK004] the file holds more than 200,000 values",
     ),
+    # weak: a word of thousands of letters in rules text: its spelling hint made every string
+    # two edits away (2.5 GB, minutes); the word is clipped in the message
+    Bomb(
+        "a-word-of-4800-letters-in-rules-text-validate",
+        {"game/big.yaml": _text(_card(cost="2", text="Draw a card " + "a" * 4800 + "."))},
+        ("validate", "game"),
+        f"game/big.yaml:6:23: error[CK109] unknown word '{'a' * 37}...' in rules text",
+    ),
+    Bomb(
+        "a-word-of-4800-letters-in-rules-text-build",
+        {"game/big.yaml": _text(_card(cost="2", text="Draw a card " + "a" * 4800 + "."))},
+        ("build", "game", "-o", "out"),
+        "game/big.yaml:6:11: warning[CK201] rules text of 'Probe' does not fit its box",
+        status=0,
+    ),
+    # weak: each declared shorthand form, phrase or label is a rule of the grammar: 2,000 of
+    # them took minutes to build the parser's tables; at most 64 of each
+    *(
+        Bomb(
+            f"phrasing-{table}-of-2000-entries",
+            {
+                "game/game.yaml": _game_with(
+                    "",
+                    ("  labels:\n", f"  {table}:\n" + "".join(map(entry, range(2000))) + tail),
+                )
+            },
+            ("validate", "game"),
+            f"game/game.yaml:61:5: error[CK027] phrasing.{table} has more than 64 entries",
+        )
+        for table, entry, tail in (
+            (
+                "shorthand",
+                lambda i: f'    "+{{n}} Zap{i:04d}": "Draw {{n}} cards"\n',
+                "  labels:\n",
+            ),
+            ("phrases", lambda i: f'    z{i:04d}: "Zap the z{i:04d} {{n}} times"\n', "  labels:\n"),
+            ("labels", lambda i: f"    z{i:04d}: {{text: Zap{i:04d}}}\n", ""),
+        )
+    ),
+    # a line of one real-word slip written 170 times: each is no single slip to read again for
+    Bomb(
+        "a-slip-written-170-times-in-one-line",
+        {
+            "game/slips.yaml": _text(
+                _card(cost="2", text=" ".join(["Scrap a card form your hand."] * 170))
+            )
+        },
+        ("validate", "game"),
+        "game/slips.yaml:6:11: warning[CK201] rules text of 'Probe' does not fit its box",
+        status=0,
+    ),
 ]
 
 

@@ -33,6 +33,7 @@ INDEPENDENT = {
     "CK112": "unbalanced brackets",
     "CK113": "markup never closed, in the text or a text field",
     "CK114": "an icon name in markup that is close to one of the game's",
+    "CK115": "a real word slipped for another: the text is read whatever the other fields hold",
     "CK130": "the text names a card that does not exist",
     "CK150": "the suppress list names a code that does not exist",
 }

@@ -510,7 +510,7 @@ def _diagnose(
             "maxItems": f"{label} has more than {expected} items",
             "uniqueItems": f"{label} repeats an item",
             "minProperties": f"{label} must not be empty",
-            "maxProperties": f"{label} has too many entries",
+            "maxProperties": f"{label} has more than {expected} entries",
         }
         yield error("CK027", messages[kind], at(), card=card)
         return

@@ -15,18 +15,22 @@ from pathlib import Path
 
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.effects import Ability, Node, walk
+from cardkit.effects.core import free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.load.textfile import read_text
 from cardkit.markup import reading_text
 from cardkit.model import Card, CardSet, Game
+from cardkit.rules.grammar import verb_forms
 from cardkit.rules.locate import source_position
 from cardkit.rules.parser import RulesParser, rules_parser
 from cardkit.rules.textlint import (
+    CLOSED_CLASS,
     Dictionary,
     Finding,
     dictionary,
     explain_failure,
+    slip_meant,
     unhinted,
     verb_hint,
 )
@@ -95,6 +99,7 @@ class CheckContext:
     # object's id: ``parsed`` and ``failed`` hold such cards' lines under their one id.
     shared: dict[int, tuple[list[ParsedLine], list[FailedLine]]] = field(default_factory=dict)
     _words: Dictionary | None = None
+    _verbs: frozenset[str] | None = None
 
     def card_lines(self, card: Card) -> tuple[list[ParsedLine], list[FailedLine]]:
         """The lines of ``card``'s text that parse and those that do not, its own even when
@@ -110,6 +115,19 @@ class CheckContext:
             names = (card.name for card in self.card_set.cards)
             self._words = dictionary(self.parser.vocab, names)
         return self._words
+
+    def verbs(self) -> frozenset[str]:
+        """Every form of every verb the game's rules text may use, casefolded."""
+        if self._verbs is None:
+            forms = verb_forms(self.parser.vocab)
+            self._verbs = frozenset(word.casefold() for each in forms for word in each)
+        return self._verbs
+
+    def unread(self, line: str) -> int | None:
+        """How many free words (words read only as written) a line of text has; None when
+        it does not parse."""
+        found = self.parse_line(line)
+        return None if isinstance(found, RulesTextError) else len(free_words(found))
 
     # Each distinct line is parsed once: cards of a set share much of their wording, and an
     # ability (a frozen value, positions counted within its line) is the same for each.
@@ -146,6 +164,18 @@ class CheckContext:
             if found is not None:
                 return Location(value.path, *found)
         return value
+
+
+def _slipped_at(line: str, exc: RulesTextError, context: CheckContext) -> str:
+    """The word meant where a line stops parsing at a word spelt right, when one of the
+    closed-class words one edit away makes the whole line read ('you' for 'your'
+    in 'Gain a Silver onto you deck', 'than' for 'then'); '' otherwise."""
+    if exc.line != 1 or not exc.found:
+        return ""
+    word = line[exc.column - 1 : exc.column - 1 + len(exc.found)]
+    if word != exc.found or not context.words().knows(word) or word.casefold() in context.verbs():
+        return ""  # a misspelt word is CK109's; a verb where none may stand is no slip
+    return slip_meant(line, word, exc.column, CLOSED_CLASS, context.unread, stopped=True)
 
 
 def _keywords_hint(vocab: Vocabulary) -> str:
@@ -221,9 +251,12 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
                 reason, column = explained.message, explained.column
             else:
                 reason = unhinted(exc, context.words())
+                meant = _slipped_at(line, exc, context)
+                if meant and "(did you mean" not in reason:
+                    reason += f" (did you mean {meant!r}?)"
                 if "a zone" in exc.expected:
                     hint = _zones_hint(context.parser.vocab, line, column)
-                else:
+                elif not meant:  # a slip for a word of the grammar is no verb of the game
                     hint = verb_hint(exc, line, context.words())
         failures.append(FailedLine(index, line, exc, explained))
         context.failed.setdefault(card.id, []).append(failures[-1])

@@ -491,7 +491,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
             f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
-            f"FREE.-3: /(?!{_alternatives([*_FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
+            f"FREE.-3: /(?!{_alternatives([*FUNCTION_WORDS, *every])})[a-z][a-z'\u2019-]*/i",
             # "that", "who", "which" start a relative clause only without a comma before them
             # (", that player discards ..." is a new clause)
             # a verb's -ing form after a subject's cards ("Each wall protecting this server")
@@ -508,7 +508,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     )
 
 
-_FUNCTION_WORDS = [
+FUNCTION_WORDS = [
     "a",
     "an",
     "the",

@@ -385,7 +385,8 @@ def listed(items: list[str]) -> str:
 _DIGITS = re.compile(r"\d+")
 
 
-def _clip(text: str, limit: int = 12) -> str:
+def clip(text: str, limit: int = 12) -> str:
+    """``text`` cut to ``limit`` characters, '...' marking the cut."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -418,7 +419,7 @@ def syntax_error(
                 found="\n",
             )
         else:
-            found = repr(_clip(str(exc.token), 40))
+            found = repr(clip(str(exc.token), 40))
     elif isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed or ())
     line, column = max(line, 1), max(column, 1)
@@ -442,7 +443,7 @@ def syntax_error(
     if not at_end and digits and "NUMBER" in expected:
         number = digits.group(0)
         reason = (
-            f"number {_clip(number)!r} is too large: numbers in rules text go up to 9999"
+            f"number {clip(number)!r} is too large: numbers in rules text go up to 9999"
             if number.isascii()
             else f"{number!r} is not written with the digits 0-9"
         )
@@ -454,7 +455,7 @@ def syntax_error(
         suggestion, words, meant = _suggestion(vocab, rest, expected)
         if not found:
             word = _WORD.match(rest)
-            found = repr(_clip(words or (word.group(0) if word else rest[:1]), 40))
+            found = repr(clip(words or (word.group(0) if word else rest[:1]), 40))
         reason = f"unexpected {found}: expected {listed(shown)}"
         if len(shown) > 1 or suggestion != f" (did you mean {shown[0]}?)":
             reason += suggestion

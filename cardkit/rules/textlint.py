@@ -35,8 +35,8 @@ from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.english import english_words
-from cardkit.rules.grammar import verb_forms
-from cardkit.rules.parse_errors import edit_distance, listed
+from cardkit.rules.grammar import FUNCTION_WORDS, verb_forms
+from cardkit.rules.parse_errors import clip, edit_distance, listed
 from cardkit.rules.parser import grammar_text
 
 _WORD = re.compile(r"(?<![\w'\u2019])[^\W\d_][\w'\u2019-]*")
@@ -48,6 +48,9 @@ _ESCAPE = re.compile(r"\\[a-zA-Z]")
 CURLY = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 _PAIRS = {")": "(", "}": "{", "]": "["}
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz'"
+# The longest word given a hint: longer than any word of the English list ('floccinaucinihilipili-
+# fication' is 29 letters) or likely to be one of the game's.
+_HINTED = 40
 # How often an English word must be used (in the list's counts) to be a hint two edits away:
 # 26,000 of its 160,000 words. A rare word that far from the one written is seldom meant.
 _COMMON = 500
@@ -211,8 +214,12 @@ class Dictionary(Mapping[str, str]):
 
     def hint(self, word: str) -> tuple[str, int]:
         """The word ``word`` was likely meant to be, written as the game writes it, and how
-        many edits away it is (1 or 2); ('', 0) when no known word is that close."""
+        many edits away it is (1 or 2); ('', 0) when no known word is that close, or when
+        ``word`` is longer than ``_HINTED`` letters (the strings two edits from a word grow
+        with the square of its length: 'a' written 4,800 times took 2.5 GB)."""
         folded = word.casefold().replace("\u2019", "'")
+        if len(folded) > _HINTED:
+            return "", 0
         found = self._hints.get(folded)
         if found is None:
             near = _edits(folded)
@@ -332,10 +339,96 @@ def unknown_word(word: str, column: int, meant: str) -> Finding:
     return Finding(
         "CK109",
         column,
-        f"unknown word {word!r}{guess}",
+        f"unknown word {clip(word, 40)!r}{guess}",
         "fix the spelling, or declare the word in game.yaml if it is the game's",
         word,
     )
+
+
+# What a real word slipped for another may have been meant to be: English's closed classes
+# as the grammar spells them (articles, pronouns, prepositions, conjunctions, auxiliaries).
+# Slips between such words ('form' for 'from', 'you' for 'your', 'than' for 'then') are
+# common and the grammar tells them apart; a content word ('hero' for 'here') it does not.
+CLOSED_CLASS = frozenset(
+    [*FUNCTION_WORDS, "do", "does", "did", "not", "may", "can", "up", "down", "out", "off"]
+)
+# At most this many candidates are tried for one word slipped for another, in a line of at
+# most this many characters (each is the line parsed again).
+_TRIED = 3
+_REREAD = 400
+
+
+def slipped_words(
+    line: str,
+    free: Iterable[str],
+    known: Iterable[str],
+    unread: Callable[[str], int | None],
+) -> list[Finding]:
+    """CK115: a word spelt right that the grammar could only keep as written (a free word),
+    where one of the ``known`` words (``CLOSED_CLASS``) one edit away makes the whole line
+    read (no free word left): 'Trash a card form your hand' ('from'), 'up too 4'.
+    ``unread(text)`` is how many free words a line has, None when it does not parse."""
+    folded = {word.casefold() for word in free}
+    kinds = frozenset(known)
+    found: list[Finding] = []
+    # one word replaced must leave no free word: a line with more than one, or too long to
+    # read again for each guess, has no single slip to find
+    written = [(word, column) for word, column in _checked(line, 1) if word.casefold() in folded]
+    if len(written) != 1 or len(line) > _REREAD:
+        return found
+    for word, column in written:
+        meant = slip_meant(line, word, column, kinds, unread)
+        if meant:
+            found.append(
+                Finding(
+                    "CK115",
+                    column,
+                    f"{word!r} is read only as written; with {meant!r} the rest of the line "
+                    f"reads (did you mean {meant!r}?)",
+                    f"write {meant!r}, or keep {word!r} if it is what you meant",
+                    word,
+                )
+            )
+    return found
+
+
+def slip_meant(
+    line: str,
+    word: str,
+    column: int,
+    known: frozenset[str],
+    unread: Callable[[str], int | None],
+    *,
+    stopped: bool = False,
+) -> str:
+    """The word of ``known`` one edit away from ``word`` (at ``column`` of ``line``) with
+    which the whole line reads, written as ``word`` is ('Form' -> 'From'); '' when none
+    does. A word that is itself one of the ``known`` is no slip for another ('draw that
+    many') unless the line ``stopped`` parsing at it, and then only for the word with its
+    last letter dropped ('onto you deck'): where the grammar stops at a word of its own
+    ('other than Copper', '3 Coins or 4 Coins'), a form it lacks is likelier than a slip.
+    The likeliest slips are tried first, at most ``_TRIED`` of them."""
+    key = word.casefold()
+    own = key in known
+    if len(key) < 2 or (own and not stopped) or len(line) > _REREAD:
+        return ""
+    if len(key) > max(map(len, known), default=0) + 1:
+        return ""  # no word of ``known`` is one edit away
+    english = english_words()
+    candidates = sorted(
+        (
+            c
+            for c in _edits(key)
+            if c in known and len(c) > 1 and (not own or (c[:-1] == key and len(c) > 2))
+        ),
+        # a slip seldom changes the first letter ('man' is likelier 'may' than 'can')
+        key=lambda c: (c[0] != key[0], -english.get(c, 1) * _slip(key, c), c),
+    )
+    for candidate in candidates[:_TRIED]:
+        meant = _written_like(word, candidate)
+        if unread(line[: column - 1] + meant + line[column - 1 + len(word) :]) == 0:
+            return meant
+    return ""
 
 
 def doubled(line: str) -> list[Finding]:
@@ -469,10 +562,12 @@ def unhinted(exc: RulesTextError, words: Dictionary) -> str:
     and the guess is not a form of them: 'player' is not a slip for 'played', nor 'and' for
     'hand', but 'infantries' may be for 'infantry' where the game writes that."""
     guess = exc.suggestion
-    if not guess or " " in guess or " " in exc.found:
+    if not guess or " " in guess or not exc.found.strip():
         return exc.reason
-    found, meant = exc.found.casefold(), guess.casefold()
-    if not words.knows(exc.found) or meant in _stems(found) or found in _stems(meant):
+    # of words found, the first is the one guessed at ('Border Guards' is no 'reorder')
+    written = exc.found.split()[0]
+    found, meant = written.casefold(), guess.casefold()
+    if not words.knows(written) or meant in _stems(found) or found in _stems(meant):
         return exc.reason
     return exc.reason.removesuffix(f" (did you mean {guess!r}?)")
 

@@ -7,7 +7,9 @@
   wording as the fix (which ``cardkit fmt`` writes).
 - CK109-CK112, slips (``textlint.py``): misspelt words (those the grammar takes as they come,
   a card name or a word of a condition, included), doubled words, typographic quotes where
-  the set uses straight ones, unbalanced brackets. A slip that explains why a line does not
+  the set uses straight ones, unbalanced brackets; CK115, a real word slipped for another
+  ("form" for "from"): a word the grammar keeps only as written where a word one edit away
+  makes the rest of the line read. A slip that explains why a line does not
   parse was already reported in place of the parse error (``context.py``) and is not
   reported twice.
 """
@@ -25,6 +27,7 @@ from cardkit.model import Card
 from cardkit.rules.context import CheckContext, ParsedLine
 from cardkit.rules.references import CardNames, effect_references, missing_names
 from cardkit.rules.textlint import (
+    CLOSED_CLASS,
     CURLY,
     Finding,
     curly,
@@ -32,6 +35,7 @@ from cardkit.rules.textlint import (
     misspelt,
     named_spans,
     parameter_spans,
+    slipped_words,
     unbalanced,
 )
 
@@ -121,7 +125,7 @@ def _diagnostic(
 
 
 def check_slips(context: CheckContext) -> list[Diagnostic]:
-    """CK109-CK112: typing slips in each line. Words are spelt but for the cards named in
+    """CK109-CK112, CK115: typing slips in each line. Words are spelt but for the cards named in
     quotes or after 'named' (CK130 checks them): in a line that parses, every word (the
     grammar takes some as they come: a card name, a word of a condition); in a line that
     does not, those after the word it stopped at (the parse error, or the slip that explains
@@ -133,6 +137,7 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
     names = CardNames(context.card_set)
     keywords = [name for _, name in context.parser.vocab.keywords]
     found: list[Diagnostic] = []
+
     # The slips of each distinct line that parses, each with whether it is an error.
     seen: dict[str, list[tuple[Finding, bool]]] = {}
 
@@ -154,7 +159,11 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
         # A misspelt word the grammar read only as written (a free word: "Draw a card from
         # your hnad") is an error too: the line parses only by not understanding it.
         free = free_words(parsed.ability)
-        return [(finding, False) for finding in slips(parsed.text)] + [
+        # a slip is spelt right and is none of the game's or the grammar's own words ('draw
+        # that many', 'end the run' are kept as written)
+        right = [w for w in free if words.knows(w) and not words.game_knows(w.casefold())]
+        slipped = slipped_words(parsed.text, right, CLOSED_CLASS, context.unread)
+        return [(finding, False) for finding in [*slips(parsed.text), *slipped]] + [
             (
                 finding,
                 finding.word.casefold() in free
