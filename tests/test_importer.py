@@ -200,7 +200,8 @@ MISSING_FIELDS = [
             "    hint: add a 'power' column (or map one in game.yaml's spreadsheet columns)",
             "cards.csv:3:1: error[CK022] card belongs to no deck",
             "    hint: add a 'deck' column (or map one in game.yaml's spreadsheet columns); "
-            "the value is one of 'side', 'main'",
+            "the value is one of 'side', 'main', or give card type 'action' a 'deck' in "
+            "game.yaml for all its cards",
             "2 errors; nothing written",
         ],
     ),
@@ -213,7 +214,8 @@ MISSING_FIELDS = [
             "cards.csv:2:5: error[CK022] missing required field 'power' of a unit",
             "    hint: fill in this card's 'power' cell",
             "cards.csv:3:6: error[CK022] card belongs to no deck",
-            "    hint: fill in this card's 'deck' cell; the value is one of 'side', 'main'",
+            "    hint: fill in this card's 'deck' cell; the value is one of 'side', 'main', or "
+            "give card type 'action' a 'deck' in game.yaml for all its cards",
             "cards.csv:4:5: error[CK022] missing required field 'power' of a unit",
             "    hint: fill in this card's 'power' cell",
             "3 errors; nothing written",
@@ -275,9 +277,11 @@ def test_a_yaml_card_beside_a_spreadsheet_is_still_told_to_set_the_field(
     assert capsys.readouterr().out.splitlines() == [
         "moon-tactics/more.csv:2:1: error[CK022] card belongs to no deck",
         "    hint: add a 'deck' column (or map one in game.yaml's spreadsheet columns); "
-        "the value is one of 'side', 'main'",
+        "the value is one of 'side', 'main', or give card type 'action' a 'deck' in game.yaml "
+        "for all its cards",
         "moon-tactics/more.yaml:2:5: error[CK022] card belongs to no deck: set 'deck'",
-        "    hint: one of 'side', 'main'",
+        "    hint: one of 'side', 'main', or give card type 'action' a 'deck' in game.yaml for "
+        "all its cards",
     ]
 
 

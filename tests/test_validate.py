@@ -674,7 +674,10 @@ def test_a_card_with_no_deck_in_a_game_of_several_decks_is_told_the_decks(
     status, out, _ = _validate(capsys, "game")
     assert status == 1
     told = "game/lone.yaml:1:1: error[CK022] card belongs to no deck: set 'deck'"
-    assert out[out.index(told) + 1] == "    hint: one of 'personal', 'trade'"
+    assert out[out.index(told) + 1] == (
+        "    hint: one of 'personal', 'trade', or give card type 'ship' a 'deck' in game.yaml "
+        "for all its cards"
+    )
 
 
 def test_a_folder_inside_a_game_is_pointed_to_the_game_folder(

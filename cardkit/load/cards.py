@@ -275,7 +275,8 @@ class CardChecker:
                     "card belongs to no deck: set 'deck'",
                     source.at(where),
                     card=card_id,
-                    hint=f"one of {', '.join(map(repr, game.decks))}",
+                    hint=f"one of {', '.join(map(repr, game.decks))}, or give card type "
+                    f"{type_id!r} a 'deck' in game.yaml for all its cards",
                 )
             )
         if found or card_id is None:

@@ -389,6 +389,17 @@ def _label(path: Iterable[str | int]) -> str:
     return text or "value"
 
 
+def _split_value_hint(key: object, value: object) -> str | None:
+    """The hint for a key that is words with no value: the rest of a value that a comma
+    inside ``{...}`` cut short (``{name: round, description: One deal, from ...}``)."""
+    if value is None and isinstance(key, str) and " " in key.strip():
+        return (
+            "if these words are the rest of the value before them: a ',' inside '{...}' "
+            "ends a value, so put that value in quotes"
+        )
+    return None
+
+
 def _in_property_names(err: ValidationError) -> bool:
     return "propertyNames" in err.relative_schema_path
 
@@ -438,6 +449,7 @@ def _diagnose(
                     f"{extra!r} is not a field of {owner}{did_you_mean(extra, allowed)}",
                     at((*where, extra), key=True),
                     card=card,
+                    hint=_split_value_hint(extra, value[extra]),
                 )
         return
     if kind == "required" and isinstance(value, dict):

@@ -290,6 +290,21 @@ def _kind_of(element: Element) -> str:
     return "line" if element.line else "badge" if element.badge else "part"
 
 
+_SECTION_OF = {"badge": "badges", "line": "lines", "text box": "texts"}
+
+
+def _unknown_field_hint(element: Element, kind: str, layout: str, type_id: str) -> str:
+    """What to do about a layout element showing a field its card type lacks; an element
+    the layout inherits (it is written in another layout's file) is left out with null."""
+    declare = f"declare the field in card_types.{type_id}.fields"
+    if Path(element.location.path).stem == layout:
+        return f"{declare}, or give {type_id!r} a layout of its own"
+    return (
+        f"layout {layout!r} inherits it: write '{element.name}: null' under "
+        f"'{_SECTION_OF[kind]}:' in layouts/{layout}.yaml to leave it out, or {declare}"
+    )
+
+
 def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, list[Diagnostic]]:
     """The style of ``game``'s cards and every problem found loading it.
 
@@ -341,8 +356,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                         f"{badge.field!r}, which card type {type_id!r} does not have"
                         f"{did_you_mean(str(badge.field), known)}",
                         badge.location,
-                        hint=f"declare the field in card_types.{type_id}.fields, or give "
-                        f"{type_id!r} a layout of its own",
+                        hint=_unknown_field_hint(badge, kind, layout.name, type_id),
                     )
                 )
         for size in sorted(sizes[type_id]):

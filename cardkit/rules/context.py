@@ -8,6 +8,7 @@ value puts it (see ``locate.py``); for cards read from spreadsheets, at the cell
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,7 @@ from cardkit.rules.textlint import (
     explain_failure,
     slip_meant,
     unhinted,
+    verb_hint,
 )
 
 _YAML_SUFFIXES = (".yaml", ".yml")
@@ -183,11 +185,39 @@ def _keywords_hint(vocab: Vocabulary) -> str:
     return f"the game's keywords are {', '.join(map(repr, names))}; declare new ones in game.yaml"
 
 
-def _zones_hint(vocab: Vocabulary) -> str:
+def _zones_hint(vocab: Vocabulary, line: str, column: int) -> str:
+    """What to do where a zone may stand; reading stopped at ``column`` (1-based) of ``line``."""
     names = [name for _, _, name in vocab.zones]
     if not names:
         return "the game declares no zones; declare them under 'zones' in game.yaml"
-    return f"the game's zones are {', '.join(map(repr, names))}; declare new ones in game.yaml"
+    before, rest = line[: column - 1], line[column - 1 :]
+    written = next((name for name in names if _starts_with_words(rest, name)), None)
+    if written is None:
+        return f"the game's zones are {', '.join(map(repr, names))}; declare new ones in game.yaml"
+    # The name is declared, so "declare new ones" would send the designer in a circle.
+    if _ZONE_PLACE.search(before):
+        first = rest.split()[0]
+        return (
+            f"{written!r} is one of the game's zones, but the grammar reads {first!r} as "
+            "another word of rules text: give the zone another name in game.yaml"
+        )
+    return (
+        f"{written!r} is one of the game's zones, not read as a zone here: rules text names "
+        "a zone after 'in', 'from', 'into', 'onto' or 'on top of' ('a card in your hand')"
+    )
+
+
+# The words before a zone's name: "in your", "from the", "into".
+_ZONE_PLACE = re.compile(
+    r"\b(?:in|from|into|onto|to|of|on top of)\s+(?:(?:your|the|their|its|his|her|my)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _starts_with_words(text: str, words: str) -> bool:
+    """Whether ``text`` starts with ``words`` (any case, either number) as whole words."""
+    found = re.match(rf"{re.escape(words)}s?\b", text, re.IGNORECASE)
+    return found is not None
 
 
 def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
@@ -225,7 +255,9 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
                 if meant and "(did you mean" not in reason:
                     reason += f" (did you mean {meant!r}?)"
                 if "a zone" in exc.expected:
-                    hint = _zones_hint(context.parser.vocab)
+                    hint = _zones_hint(context.parser.vocab, line, column)
+                elif not meant:  # a slip for a word of the grammar is no verb of the game
+                    hint = verb_hint(exc, line, context.words())
         failures.append(FailedLine(index, line, exc, explained))
         context.failed.setdefault(card.id, []).append(failures[-1])
         context.parse_errors.append(

@@ -530,6 +530,33 @@ def explain_failure(
     return None
 
 
+_BEFORE_A_VERB = frozenset({"you", "may", "must", "can", "cannot", "to", "then", "and", "or"})
+
+
+def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
+    """Where a verb may stand and an English word that is no word of the game stands instead
+    ("This card beats ..."): the hint to declare it as the game's verb."""
+    if not any(item.startswith("a verb") for item in exc.expected):
+        return None
+    found = re.match(r"[a-z]+\b", line[exc.column - 1 :])
+    if found is None:
+        return None
+    word = found.group()
+    if words.game_knows(word) or not words.knows(word):
+        return None  # the grammar's or the game's own word, or a slip the spelling check tells
+    english = english_words()
+    base = next((stem for stem in _stems(word) if stem in english), None)
+    if base is None:
+        before = line[: exc.column - 1].split()
+        if not before or before[-1].casefold() not in _BEFORE_A_VERB:
+            return None  # neither a verb's form ('beats') nor after a modal ('may bid')
+        base = word
+    return (
+        f"if {word!r} is a verb of the game, declare it in game.yaml under 'phrasing: verbs:' "
+        f"({base}: {{}}); see docs/phrasing.md"
+    )
+
+
 def unhinted(exc: RulesTextError, words: Dictionary) -> str:
     """The reason of a parse error, without its guess when the words found are spelt right
     and the guess is not a form of them: 'player' is not a slip for 'played', nor 'and' for
