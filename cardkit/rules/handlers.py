@@ -129,6 +129,7 @@ class Builder(Transformer[Token, Any]):
         self.keyword_ids = {fold(name): key for key, name in vocab.keywords}
         self.zone_ids = {fold(name): key for key, _, name in vocab.zones}
         self.zone_ids |= {fold(plural_noun(name)): key for key, _, name in vocab.zones}
+        self.zone_names = frozenset(fold(name) for _, _, name in vocab.zones)
         self.span_ids = {fold(name): key for key, name in vocab.spans}
         self.cost_ids = {fold(name): key for key, name in (*vocab.resources, *vocab.symbols)}
         self.stats = {fold(stat.replace("_", " ")): stat for stat in vocab.stats}
@@ -166,6 +167,8 @@ class Builder(Transformer[Token, Any]):
                 return ("resource", self.resources[folded])
             return ("resource1", self.singulars[folded])
         if kind in ("ZONE", "ZONE_ADJ"):
+            if folded not in self.zone_names:  # a zone's name in the plural: 'Win 2 tricks'
+                return ("w", folded)  # is kept as written ('zone' terms print the name)
             return ("zone", self.zone_ids[folded])
         if kind == "KEYWORD":
             return ("keyword", self.keyword_ids[folded])
@@ -555,6 +558,9 @@ class Builder(Transformer[Token, Any]):
 
     def cards(self, children: list[Any]) -> Words:
         return self._words("cards", children)
+
+    # The cards given something: "Give target creature 2 counters".
+    recipient = cards
 
     def zone_ref(self, children: list[Any]) -> Words:
         return self._words("zone", children)
