@@ -183,3 +183,16 @@ def test_a_badge_a_layout_inherits_is_left_out_with_null(
         "    hint: layout 'vow' inherits it: write 'rank: null' under 'badges:' in "
         "layouts/vow.yaml to leave it out, or declare the field in card_types.vow.fields",
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["Win exactly 2 tricks this round.", "Lose 1 point for each of your tricks."]
+)
+def test_fmt_keeps_a_zone_named_in_the_plural(
+    game: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """'tricks' is the plural of the zone 'trick': fmt rewrote it to '2 trick'."""
+    _add_vow(game, text)
+    main(["fmt", "cards/lantern-tricks"])
+    capsys.readouterr()
+    assert f"    text: {text}\n" in (game / "vows.yaml").read_text(encoding="utf-8")

@@ -402,3 +402,12 @@ def test_a_count_before_a_broken_option_line_is_a_parse_error(text: str) -> None
     """Found by the fuzz tests: these raised AttributeError ('int' has no 'line')."""
     with pytest.raises(RulesTextError):
         parse_ability(text, _game("deckbuilder"))
+
+
+@pytest.mark.parametrize("text", ["Give target creature 2 Mana.", "Give 0 Elves 0 Mana."])
+def test_the_cards_given_something_are_one_phrase(text: str) -> None:
+    """Found by the fuzz tests: a count before the cards given something ('Acquire 0 Cult 0
+    Trade') raised AssertionError ('no phrase for 0')."""
+    ability = _parsed("creatures", text)
+    assert isinstance(ability.effect, Act)
+    assert next(part.role for part in ability.effect.parts if hasattr(part, "role")) == "cards"
