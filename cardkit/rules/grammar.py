@@ -190,6 +190,10 @@ def _words(name: str) -> str:
     return r"[ \t]+".join(re.escape(word).replace("/", r"\/") for word in name.split())
 
 
+_END = r"(?![\w-])"
+"""The end of a word, as every generated terminal ends."""
+
+
 def _alternatives(names: Iterable[str]) -> str:
     """A regex matching any of ``names`` as whole words, in any case and spacing. The names
     are laid out as a trie ("d(?:raw|iscard)"), so that the lexer rejects a word at its
@@ -404,6 +408,7 @@ def game_terminals(vocab: Vocabulary) -> str:
         "you may",
         "either",
         *_PLAYERS,
+        *vocab.sides,
         *_CLAUSE_STARTS,
         *(f"this {name}" for name in types),
         *(n for _, n, _ in vocab.cost_symbols),
@@ -460,6 +465,11 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
             f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
+            # the sides a game names as players ("the Diver"), their possessives ("the Diver's",
+            # "the heroes'") and the words it writes before cards ("rezzed")
+            f"SIDE: /{_alternatives(vocab.sides)}/i",
+            f"SIDE_POSS: /{_alternatives(vocab.sides)[: -len(_END)]}(?:'|\u2019)s?{_END}/i",
+            f"GAME_ADJ: /{_alternatives(vocab.adjectives)}/i",
             # "in" a card the game names by a noun: "in the root of this server"
             f"IN_NOUN.3: /in[ \\t]+(?:the|an?|this|that|each|its|their|your)(?=[ \\t]+{nouns})/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
