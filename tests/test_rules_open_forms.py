@@ -351,6 +351,19 @@ TAIL_FORMS = [
     ("creatures", "Each opponent either sacrifices a creature or loses 3 Life."),
     ("lcg", "You may either install a program or gain 2 credits."),
     ("lcg", "The Diver immediately loses 1 credit."),
+    # cards alike in something: "with the same ...", "of the same ..."
+    ("deckbuilder", "Trash any number of cards with the same name from your hand."),
+    ("deckbuilder", "Each other player gains a card with the same cost."),
+    ("deckbuilder", "Discard 2 cards of the same type."),
+    ("creatures", "Destroy each creature with the same attack."),
+    # a bound before a number: "at least", "at most"
+    ("deckbuilder", "Each other player with at least 5 cards in hand discards a card."),
+    ("creatures", "Each opponent with at most 2 cards in hand draws a card."),
+    ("creatures", "Destroy target creature with at least 4 attack."),
+    # a count of cards searched for
+    ("lcg", "Search your stack for 1 program and reveal it."),
+    ("lcg", "Search your stack for 2 cards and add them to your rig."),
+    ("deckbuilder", "Search your deck for 2 Treasure cards and put them into your hand."),
 ]
 
 
@@ -384,6 +397,9 @@ def test_a_lowered_resource_reads_as_getting_it() -> None:
         ("deckbuilder", "Discard a card for +1 Card each each.", "each"),
         ("deckbuilder", "Worth -1 shiny.", "shiny"),
         ("deckbuilder", "The fourth time you trash a card, +1 Card.", "fourth"),
+        ("deckbuilder", "Trash any number of cards with the same shiny.", "shiny"),
+        ("deckbuilder", "Each other player with at least shiny cards discards a card.", "shiny"),
+        ("creatures", "Destroy target creature with at least attack.", "attack"),
     ],
 )
 def test_the_long_tails_own_words_out_of_place_stay_errors(
