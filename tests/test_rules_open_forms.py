@@ -364,6 +364,15 @@ TAIL_FORMS = [
     ("lcg", "Search your stack for 1 program and reveal it."),
     ("lcg", "Search your stack for 2 cards and add them to your rig."),
     ("deckbuilder", "Search your deck for 2 Treasure cards and put them into your hand."),
+    # one of several zones of a kind
+    ("lcg", "Install a facility in a remote annex."),
+    ("lcg", "Access a remote annex."),
+    ("lcg", "Install an agenda in any remote annex."),
+    ("deckbuilder", "Return a card to an empty Supply pile."),
+    # ordinals in a trigger or a condition
+    ("deckbuilder", "When you gain a 2nd card in one of your turns, take 2 VP from here."),
+    ("deckbuilder", "If it's the 3rd Action card you played this turn, draw a card."),
+    ("creatures", "Whenever you cast your 2nd spell each turn, draw a card."),
 ]
 
 
@@ -400,6 +409,8 @@ def test_a_lowered_resource_reads_as_getting_it() -> None:
         ("deckbuilder", "Trash any number of cards with the same shiny.", "shiny"),
         ("deckbuilder", "Each other player with at least shiny cards discards a card.", "shiny"),
         ("creatures", "Destroy target creature with at least attack.", "attack"),
+        ("lcg", "Install an agenda in a your remote annex.", "a"),
+        ("deckbuilder", "Draw a 2nd card.", "2nd"),  # an ordinal is no number
     ],
 )
 def test_the_long_tails_own_words_out_of_place_stay_errors(

@@ -480,6 +480,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
+            # one of several zones of a kind: "Run a remote server", "in any lane"
+            f"ZONE_DET.4: /(?:an?|any|each|another)(?=[ \\t]+{zones}(?![ \\t]+piles?))/i",
             f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
