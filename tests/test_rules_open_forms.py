@@ -373,6 +373,8 @@ TAIL_FORMS = [
     ("deckbuilder", "When you gain a 2nd card in one of your turns, take 2 VP from here."),
     ("deckbuilder", "If it's the 3rd Action card you played this turn, draw a card."),
     ("creatures", "Whenever you cast your 2nd spell each turn, draw a card."),
+    # an option line whose cards are counted first (was a crash the fuzz test found)
+    ("deckbuilder", "Two Treasure cards, +1 Card."),
 ]
 
 

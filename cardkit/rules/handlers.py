@@ -429,6 +429,13 @@ class Builder(Transformer[Token, Any]):
 
     def framed(self, children: list[Any]) -> Framed:
         lead, *words, effect = children
+        if isinstance(lead, int):  # an option line's cards counted first: "two bases, ..."
+            near = next((word for word in words if isinstance(word, Token)), None)
+            lead = (
+                Token.new_borrow_pos("NUMBER", str(lead), near)
+                if near is not None
+                else Token("NUMBER", str(lead), line=1, column=1)
+            )
         terms = self._terms(words)
         wording = self._node(_pos(lead), Wording, terms) if terms else None
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
@@ -537,6 +544,8 @@ class Builder(Transformer[Token, Any]):
                 out.append(Words("time", tuple(self._duration_terms(part)), vocab=self.vocab))
             elif isinstance(part, Token):
                 out.append(self._words(part.type.lower(), [part]))
+            elif isinstance(part, int):  # a number alone after the verb's other words
+                out.append(Words("n", (("n", str(part)),), vocab=self.vocab))
             elif part is not None:
                 raise AssertionError(f"no phrase for {part!r}")
         return tuple(out)
