@@ -434,6 +434,9 @@ SIDE_FORMS = [
     ("lcg", "Trash a card from the Diver's stack."),
     ("lcg", "When the Diver steals an agenda, gain 1 credit."),
     ("lcg", "The Diver may pay 2 credits."),
+    # a side's name before cards, as an adjective
+    ("lcg", "Trash 1 installed Diver card."),
+    ("lcg", "Trash a Syndicate card."),
 ]
 
 

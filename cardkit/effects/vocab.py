@@ -142,10 +142,17 @@ class Vocabulary:
         """A side as the game writes it, with what follows its name ("the diver's" -> "the
         Diver's"); words naming no declared side are shown as they are."""
         folded = " ".join(words.split()).casefold()
-        for side in sorted((" ".join(side.split()) for side in self.sides), key=len, reverse=True):
-            if folded.startswith(side.casefold()):
+        names = [" ".join(side.split()) for side in self.sides]
+        for side in sorted([*names, *self.side_adjectives()], key=len, reverse=True):
+            if folded == side.casefold() or folded.startswith(side.casefold() + "'"):
                 return side + folded[len(side) :]
         return words
+
+    def side_adjectives(self) -> tuple[str, ...]:
+        """The sides' names without their article, as text writes them before cards ("an
+        installed Runner card")."""
+        bare = (" ".join(side.split()[1:]) for side in self.sides if side.split()[0] == "the")
+        return tuple(name for name in bare if name)
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
     # without a game, still print readably ("Gain 2 gold.").

@@ -469,7 +469,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             # "the heroes'") and the words it writes before cards ("rezzed")
             f"SIDE: /{_alternatives(vocab.sides)}/i",
             f"SIDE_POSS: /{_alternatives(vocab.sides)[: -len(_END)]}(?:'|\u2019)s?{_END}/i",
-            f"GAME_ADJ: /{_alternatives(vocab.adjectives)}/i",
+            f"GAME_ADJ: /{_alternatives([*vocab.adjectives, *vocab.side_adjectives()])}/i",
             # "in" a card the game names by a noun: "in the root of this server"
             f"IN_NOUN.3: /in[ \\t]+(?:the|an?|this|that|each|its|their|your)(?=[ \\t]+{nouns})/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",

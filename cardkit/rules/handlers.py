@@ -185,7 +185,7 @@ class Builder(Transformer[Token, Any]):
             return ("stat", self.stats[folded])
         if kind in ("WORD", "FREE"):
             return ("word", folded)
-        if kind in ("PLAYER", "OWNER_POSS") and self.vocab.side(folded) != folded:
+        if kind in ("PLAYER", "OWNER_POSS", "ADJ") and self.vocab.side(folded) != folded:
             return ("side", folded)  # a side the game declares, printed as it writes it
         return ("w", folded.translate(_MINUS))
 
