@@ -277,6 +277,8 @@ class Phrasing:
     cost_symbols: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id -> names
     plurals: Mapping[str, str] = field(default_factory=dict)  # noun -> its plural
     nouns: tuple[str, ...] = ()  # subtypes and traits rules text names cards by ("Elf")
+    sides: tuple[str, ...] = ()  # the sides named as players ("the Diver", "the heroes")
+    adjectives: tuple[str, ...] = ()  # the game's own words before cards ("rezzed")
     all_factions: str = ""  # the sentence that makes a card an ally of every faction
 
 

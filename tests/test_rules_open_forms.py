@@ -4,6 +4,7 @@ same value, and has the structure it should. The grammar's own words out of plac
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 
@@ -13,9 +14,12 @@ from cardkit.effects import Ability, Choice, PlayOnlyDuring
 from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
+from cardkit.load.cards import load_card_set
 from cardkit.load.game import load_game
 from cardkit.model import Game
 from cardkit.rules import parse_ability
+from cardkit.rules.context import parse_set
+from cardkit.rules.references import check_references
 
 FAMILIES = Path(__file__).resolve().parent / "fixtures" / "rules" / "families"
 
@@ -347,6 +351,30 @@ TAIL_FORMS = [
     ("creatures", "Each opponent either sacrifices a creature or loses 3 Life."),
     ("lcg", "You may either install a program or gain 2 credits."),
     ("lcg", "The Diver immediately loses 1 credit."),
+    # cards alike in something: "with the same ...", "of the same ..."
+    ("deckbuilder", "Trash any number of cards with the same name from your hand."),
+    ("deckbuilder", "Each other player gains a card with the same cost."),
+    ("deckbuilder", "Discard 2 cards of the same type."),
+    ("creatures", "Destroy each creature with the same attack."),
+    # a bound before a number: "at least", "at most"
+    ("deckbuilder", "Each other player with at least 5 cards in hand discards a card."),
+    ("creatures", "Each opponent with at most 2 cards in hand draws a card."),
+    ("creatures", "Destroy target creature with at least 4 attack."),
+    # a count of cards searched for
+    ("lcg", "Search your stack for 1 program and reveal it."),
+    ("lcg", "Search your stack for 2 cards and add them to your rig."),
+    ("deckbuilder", "Search your deck for 2 Treasure cards and put them into your hand."),
+    # one of several zones of a kind
+    ("lcg", "Install a facility in a remote annex."),
+    ("lcg", "Access a remote annex."),
+    ("lcg", "Install an agenda in any remote annex."),
+    ("deckbuilder", "Return a card to an empty Supply pile."),
+    # ordinals in a trigger or a condition
+    ("deckbuilder", "When you gain a 2nd card in one of your turns, take 2 VP from here."),
+    ("deckbuilder", "If it's the 3rd Action card you played this turn, draw a card."),
+    ("creatures", "Whenever you cast your 2nd spell each turn, draw a card."),
+    # an option line whose cards are counted first (was a crash the fuzz test found)
+    ("deckbuilder", "Two Treasure cards, +1 Card."),
 ]
 
 
@@ -380,6 +408,11 @@ def test_a_lowered_resource_reads_as_getting_it() -> None:
         ("deckbuilder", "Discard a card for +1 Card each each.", "each"),
         ("deckbuilder", "Worth -1 shiny.", "shiny"),
         ("deckbuilder", "The fourth time you trash a card, +1 Card.", "fourth"),
+        ("deckbuilder", "Trash any number of cards with the same shiny.", "shiny"),
+        ("deckbuilder", "Each other player with at least shiny cards discards a card.", "shiny"),
+        ("creatures", "Destroy target creature with at least attack.", "attack"),
+        ("lcg", "Install an agenda in a your remote annex.", "a"),
+        ("deckbuilder", "Draw a 2nd card.", "2nd"),  # an ordinal is no number
     ],
 )
 def test_the_long_tails_own_words_out_of_place_stay_errors(
@@ -411,3 +444,57 @@ def test_the_cards_given_something_are_one_phrase(text: str) -> None:
     ability = _parsed("creatures", text)
     assert isinstance(ability.effect, Act)
     assert next(part.role for part in ability.effect.parts if hasattr(part, "role")) == "cards"
+
+
+# The sides a game declares ('phrasing: sides') stand wherever a player does, with their
+# possessives, and print as the game writes them.
+SIDE_FORMS = [
+    ("lcg", "The Diver loses 1 click."),
+    ("lcg", "The Syndicate gains 2 credits and the Diver loses 1 credit."),
+    ("lcg", "Give the Syndicate 1 bad press."),
+    ("lcg", "Give the Diver 3 tags."),
+    ("lcg", "Look at the Syndicate's hand."),
+    ("lcg", "Trash a card from the Diver's stack."),
+    ("lcg", "When the Diver steals an agenda, gain 1 credit."),
+    ("lcg", "The Diver may pay 2 credits."),
+    # a side's name before cards, as an adjective
+    ("lcg", "Trash 1 installed Diver card."),
+    ("lcg", "Trash a Syndicate card."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), SIDE_FORMS, ids=[text for _, text in SIDE_FORMS])
+def test_a_declared_side_reads_as_a_player(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    printed = str(ability)
+    for side in ("Diver", "Syndicate"):  # printed as the game writes its sides
+        assert (side in printed, side.lower() in printed) == (side in text, False)
+    assert "('name'" not in repr(ability)  # a player, never a card's name
+
+
+def test_a_side_is_one_the_game_declares() -> None:
+    """The core names no game's sides: another game's 'the Runner' is no player, and without
+    the declaration 'the Diver' is a card's name (which the references check reports)."""
+    assert "('side'" not in repr(parse_ability("Give the Runner 1 tag.", _game("lcg")))
+    game = _game("lcg")
+    bare = dataclasses.replace(game, phrasing=dataclasses.replace(game.phrasing, sides=()))
+    assert "('name', 'Diver')" in repr(parse_ability("Give the Diver 2 tags.", bare))
+
+
+def test_a_declared_side_is_no_unknown_card_name() -> None:
+    card_set, _ = load_card_set(FAMILIES / "lcg", "lcg")
+    assert card_set is not None
+    assert [d for d in check_references(parse_set(card_set)) if d.code == "CK130"] == []
+    game = card_set.game
+    bare = dataclasses.replace(game, phrasing=dataclasses.replace(game.phrasing, sides=()))
+    undeclared = check_references(parse_set(dataclasses.replace(card_set, game=bare)))
+    assert any("'Diver'" in d.message for d in undeclared if d.code == "CK130")
+
+
+def test_a_declared_adjective_stands_before_cards() -> None:
+    vocab = Vocabulary(card_types=(("wall", "Wall"),), adjectives=("rezzed", "unrezzed"))
+    ability = parse_ability("Discard an unrezzed wall.", vocab)
+    assert str(ability) == "Discard an unrezzed wall."
+    assert "('w', 'unrezzed')" in repr(ability)
+    bare = parse_ability("Discard an unrezzed wall.", Vocabulary(card_types=(("wall", "Wall"),)))
+    assert "('w', 'unrezzed')" not in repr(bare)  # the core knows no such word

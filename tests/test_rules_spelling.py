@@ -89,11 +89,6 @@ def test_correct_card_game_english_and_the_games_words_are_not_flagged() -> None
     assert misspelt(CORRECT, WORDS) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the core grammar spells 'rezzed' and 'unrezzed' (a living card game's words, "
-    "which its game.yaml should declare), so every game knows them",
-)
 def test_english_jargon_is_known_to_every_game_and_coinages_only_when_declared() -> None:
     for word in ["subroutine", "trash", "install", "scrap", "ally", "mill", "Exhaust"]:
         assert PLAIN.knows(word), word

@@ -26,7 +26,7 @@ Term = tuple[str, str]
 
 TERM_KINDS = frozenset(
     {"w", "n", "type", "types", "resource", "resource1", "zone", "keyword", "faction", "span"}
-    | {"name", "quote", "stat", "counter", "word"}
+    | {"name", "quote", "stat", "counter", "word", "side"}
 )
 
 
@@ -73,6 +73,8 @@ def term_text(term: Term, vocab: Vocabulary) -> str:
         return vocab.faction(value)
     if kind == "span":
         return "this " + vocab.span(value)
+    if kind == "side":
+        return vocab.side(value)
     if kind == "quote":
         return f'"{value}"'
     if kind == "counter":

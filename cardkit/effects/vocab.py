@@ -90,6 +90,10 @@ class Vocabulary:
     """The sentence that makes a card an ally of every faction, if the game has one."""
     nouns: tuple[tuple[str, str], ...] = ()
     """(noun, plural): the game's subtypes and traits that rules text names cards by."""
+    sides: tuple[str, ...] = ()
+    """The game's sides or roles, named as players are ("the Diver", "the heroes")."""
+    adjectives: tuple[str, ...] = ()
+    """The game's own words before cards, besides the core's English ones ("rezzed")."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -130,7 +134,25 @@ class Vocabulary:
             nouns=tuple(
                 (noun, _noun_plural(noun, game.phrasing.plurals)) for noun in game.phrasing.nouns
             ),
+            sides=game.phrasing.sides,
+            adjectives=game.phrasing.adjectives,
         )
+
+    def side(self, words: str) -> str:
+        """A side as the game writes it, with what follows its name ("the diver's" -> "the
+        Diver's"); words naming no declared side are shown as they are."""
+        folded = " ".join(words.split()).casefold()
+        names = [" ".join(side.split()) for side in self.sides]
+        for side in sorted([*names, *self.side_adjectives()], key=len, reverse=True):
+            if folded == side.casefold() or folded.startswith(side.casefold() + "'"):
+                return side + folded[len(side) :]
+        return words
+
+    def side_adjectives(self) -> tuple[str, ...]:
+        """The sides' names without their article, as text writes them before cards ("an
+        installed Runner card")."""
+        bare = (" ".join(side.split()[1:]) for side in self.sides if side.split()[0] == "the")
+        return tuple(name for name in bare if name)
 
     # An id the vocabulary does not hold is shown as the id itself: effects built by hand,
     # without a game, still print readably ("Gain 2 gold.").

@@ -816,6 +816,8 @@ def _phrasing(raw: Mapping[str, Any]) -> Phrasing:
         },
         plurals=dict(raw.get("plurals") or {}),
         nouns=tuple(" ".join(str(noun).split()) for noun in raw.get("nouns") or ()),
+        sides=tuple(" ".join(str(side).split()) for side in raw.get("sides") or ()),
+        adjectives=tuple(" ".join(str(word).split()) for word in raw.get("adjectives") or ()),
         all_factions=every,
     )
 

@@ -190,6 +190,10 @@ def _words(name: str) -> str:
     return r"[ \t]+".join(re.escape(word).replace("/", r"\/") for word in name.split())
 
 
+_END = r"(?![\w-])"
+"""The end of a word, as every generated terminal ends."""
+
+
 def _alternatives(names: Iterable[str]) -> str:
     """A regex matching any of ``names`` as whole words, in any case and spacing. The names
     are laid out as a trie ("d(?:raw|iscard)"), so that the lexer rejects a word at its
@@ -404,6 +408,7 @@ def game_terminals(vocab: Vocabulary) -> str:
         "you may",
         "either",
         *_PLAYERS,
+        *vocab.sides,
         *_CLAUSE_STARTS,
         *(f"this {name}" for name in types),
         *(n for _, n, _ in vocab.cost_symbols),
@@ -460,6 +465,11 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
             f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
+            # the sides a game names as players ("the Diver"), their possessives ("the Diver's",
+            # "the heroes'") and the words it writes before cards ("rezzed")
+            f"SIDE: /{_alternatives(vocab.sides)}/i",
+            f"SIDE_POSS: /{_alternatives(vocab.sides)[: -len(_END)]}(?:'|\u2019)s?{_END}/i",
+            f"GAME_ADJ: /{_alternatives([*vocab.adjectives, *vocab.side_adjectives()])}/i",
             # "in" a card the game names by a noun: "in the root of this server"
             f"IN_NOUN.3: /in[ \\t]+(?:the|an?|this|that|each|its|their|your)(?=[ \\t]+{nouns})/i",
             f"SPECIAL.3: /{_alternatives(specials)}/i",
@@ -470,6 +480,10 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
+            # one of several zones of a kind: "Run a remote server", "in any lane"; not where
+            # a qualifier follows ("Win a trick with a card of rank 9": a thing counted)
+            f"ZONE_DET.4: /(?:an?|any|each|another)(?=[ \\t]+{zones}"
+            f"(?![ \\t]+(?:piles?|with|of|that|which|who)(?![\\w-])))/i",
             f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",

@@ -188,6 +188,8 @@ class Builder(Transformer[Token, Any]):
             return ("stat", self.stats[folded])
         if kind in ("WORD", "FREE"):
             return ("word", folded)
+        if kind in ("PLAYER", "OWNER_POSS", "ADJ") and self.vocab.side(folded) != folded:
+            return ("side", folded)  # a side the game declares, printed as it writes it
         return ("w", folded.translate(_MINUS))
 
     def _terms(self, children: list[Any]) -> tuple[Term, ...]:
@@ -546,6 +548,8 @@ class Builder(Transformer[Token, Any]):
                 out.append(Words("time", tuple(self._duration_terms(part)), vocab=self.vocab))
             elif isinstance(part, Token):
                 out.append(self._words(part.type.lower(), [part]))
+            elif isinstance(part, int):  # a number alone after the verb's other words
+                out.append(Words("n", (("n", str(part)),), vocab=self.vocab))
             elif part is not None:
                 raise AssertionError(f"no phrase for {part!r}")
         return tuple(out)

@@ -131,6 +131,10 @@ TERMINAL_WORDS: dict[str, str] = {
     "JUST": "'just'",
     "COND_ONLY": "a word of a condition ('already')",
     "STAT": "a card's number field",
+    "FIELD_WORD": "'name', 'type' or 'faction'",
+    "THE_SAME": "'the same'",
+    "AT_LEAST": "'at least'",
+    "ZONE_DET": "'a' before a zone",
     "STAT_PAIR": "a change of two stats ('+1/+1')",
     "COST_SYMBOL": "a cost symbol",
     "COST_RESOURCE": "a resource",
@@ -383,6 +387,7 @@ def listed(items: list[str]) -> str:
 
 
 _DIGITS = re.compile(r"\d+")
+_WORDY = re.compile(r"[0-9]{1,4}[^\W\d]")
 
 
 def clip(text: str, limit: int = 12) -> str:
@@ -440,7 +445,9 @@ def syntax_error(
         names = _by_repair(names, text, column, written, vocab, reach)
     shown = list(dict.fromkeys(_shown(name, declared) for name in names))
     digits = _DIGITS.match(rest)
-    if not at_end and digits and "NUMBER" in expected:
+    # digits the grammar cannot take as a number: too many, or not 0-9 (digits of a word,
+    # '2nd', are not the number's fault)
+    if not at_end and digits and "NUMBER" in expected and not _WORDY.match(rest):
         number = digits.group(0)
         reason = (
             f"number {clip(number)!r} is too large: numbers in rules text go up to 9999"
