@@ -96,6 +96,15 @@ class Named:
     symbol: str | None = None  # a resource's short form in ability costs: "(2)P: ..."
     singular: str | None = None  # a resource's name for one of it: "1 credit" ("2 credits")
 
+    def amount(self, written: str) -> str:
+        """An amount of this resource as printed: '2 Coins', '1 Coin' (its singular, where
+        the game declares one), ``written`` being the number as printed."""
+        return f"{written} {self.unit(written)}"
+
+    def unit(self, written: str) -> str:
+        """The resource's name after the amount ``written``: its singular after '1'."""
+        return self.singular if written == "1" and self.singular else self.name
+
 
 @dataclass(frozen=True, slots=True)
 class KeywordParam:

@@ -15,7 +15,13 @@ from readme_helpers import readme_yaml
 from cardkit.app.build import DECK_FILE, BuildOptions, build_deck
 from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet
-from cardkit.render.fieldtext import card_boxes, line_text, readable, resource_amounts
+from cardkit.render.fieldtext import (
+    card_boxes,
+    line_text,
+    pictured_line_text,
+    readable,
+    resource_amounts,
+)
 from cardkit.render.layoutfile import LayoutLibrary
 from cardkit.render.style import prepare_style
 from cardkit.render.units import mm
@@ -199,7 +205,7 @@ def test_item_templates_leave_out_brackets_with_an_empty_key() -> None:
         "Ensnare; Spawn Broodling"
     )
     assert line_text(card_set.game, queen, "requires") == "Queen's Nest"
-    assert line_text(card_set.game, queen, "cost") == "100 Minerals 100 Gas"
+    assert line_text(card_set.game, queen, "cost") == "100 Minerals, 100 Gas"
     assert line_text(card_set.game, queen, "evolves_from") == ""
 
 
@@ -370,3 +376,55 @@ def test_a_text_box_prints_its_field_and_fixed_text(tmp_path: Path) -> None:
     pages = build_text(root, tmp_path / "out")
     assert "Notes:\nHeavy walker" in pages[0]
     assert "first line\nsecond line" in pages[0]
+
+
+def test_a_resource_with_an_icon_is_its_badge_not_a_disc(tmp_path: Path) -> None:
+    """The icon a resource declares is the cost badge, the amount over it (it was looked up
+    by its file, not its id, and a plain disc in the resource's colour was drawn)."""
+    from PIL import Image
+
+    root = _game(tmp_path / "costs", text="Stomp.")
+    (root / "icons").mkdir()
+    Image.new("RGB", (32, 32), "#aa0000").save(root / "icons" / "ore.png")
+    game_yaml = root / "game.yaml"
+    game_yaml.write_text(
+        game_yaml.read_text("utf-8").replace(
+            'ore: {name: Ore, color: "#3a7bd5"}',
+            'ore: {name: Ore, color: "#3a7bd5", icon: icons/ore.png}',
+        ),
+        "utf-8",
+    )
+    written, found = build_deck(load(root), BuildOptions(output=tmp_path / "out"))
+    assert found == []
+    reader = PdfReader(written[0])
+    forms = reader.pages[0]["/Resources"].get_object()
+    drawn = b"\n".join(_forms(forms))
+    assert b".227451 .482353 .835294 rg" not in drawn  # no disc in the ore's colour
+    assert b".180392 .619608 .356863 rg" in drawn  # gas has no icon: its disc
+    images = [
+        name
+        for form in forms["/XObject"].values()
+        for name, obj in (form.get_object().get("/Resources", {}).get("/XObject") or {}).items()
+        if obj.get_object().get("/Subtype") == "/Image"
+    ]
+    assert images  # the ore's picture
+    assert {"40", "5"} <= set(reader.pages[0].extract_text().splitlines())
+
+
+GEARWRIGHT = REPO / "tests" / "fixtures" / "newuser" / "gearwright-guild"
+
+
+def test_a_line_shows_the_icons_of_resources_and_of_icon_values() -> None:
+    """An engine builder's face: 'Produces: 1 (ore) Ore, 1 (coin) Coin' -- the singular the
+    game declares after 1 -- and the card's icons ('symbols: [gear, gear]') side by side."""
+    card_set = load(GEARWRIGHT)
+    game = card_set.game
+    hammer = next(c for c in card_set.cards if c.name == "Steam Hammer")
+    assert pictured_line_text(game, hammer, "production") == "1 {ore} Ore, 1 {coin} Coin"
+    assert pictured_line_text(game, hammer, "symbols") == "{gear} {gear}"
+    assert line_text(game, hammer, "production") == "1 Ore, 1 Coin"
+    assert line_text(game, hammer, "symbols") == "Gear, Gear"
+    mill = next(c for c in card_set.cards if c.name == "Rolling Mill")
+    assert pictured_line_text(game, mill, "production") == "2 {ore} Ore, 1 {coin} Coin"
+    bridge = next(c for c in card_set.cards if c.name == "Iron Bridge")
+    assert pictured_line_text(game, bridge, "symbols") == ""

@@ -72,7 +72,7 @@ def shown_value(value: FieldValue, name: str, game: Game) -> str:
         )
     if isinstance(value, Mapping):
         return ", ".join(
-            f"{amount} {game.resources[key].name if key in game.resources else key}"
+            game.resources[key].amount(str(amount)) if key in game.resources else f"{amount} {key}"
             for key, amount in value.items()
         )
     if isinstance(value, list | tuple):

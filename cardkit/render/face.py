@@ -17,7 +17,7 @@ from cardkit.render.fieldtext import (
     card_boxes,
     field_spec,
     flavor_text,
-    line_text,
+    pictured_line_text,
     resource_amounts,
     stats_text,
     value_text,
@@ -228,7 +228,7 @@ class _Face:
                 Box(x, box.y + (box.h - side) / 2, side, side),
                 amount,
                 fill,
-                icon=resource.icon,
+                icon=resource.id if resource.icon else None,  # the style's icons are by id
             )
 
     def _one_badge(
@@ -313,7 +313,7 @@ class _Face:
         if element.stats and layout is not None:  # the automatic stats line
             text = stats_text(self.game, self.card, layout)
         else:
-            text = line_text(
+            text = pictured_line_text(
                 self.game,
                 self.card,
                 element.field or "",

@@ -101,9 +101,33 @@ def line_text(game: Game, card: Card, field: str, *, item: str = "", separator: 
         return joiner.join(p for p in parts if p)
     if isinstance(value, Mapping):
         if spec is not None and spec.kind == "resources":
-            return " ".join(f"{amount} {r.name}" for r, amount in resource_amounts(game, value))
+            amounts = resource_amounts(game, value)
+            return LIST_SEPARATOR.join(r.amount(amount) for r, amount in amounts)
         return _item_text(value, spec, item)
     return value_text(value, spec)
+
+
+def pictured_line_text(
+    game: Game, card: Card, field: str, *, item: str = "", separator: str = ""
+) -> str:
+    """A field as its line prints it on the card face, with the game's icons as markup:
+    amounts of a resource that has an icon with the icon before its name ('1 {ore} Ore,
+    2 {coin} Coins'), and a list of values that are all the game's icons (an engine
+    builder's 'symbols: [gear, leaf]') as the icons side by side. Otherwise ``line_text``."""
+    value = card.get(field)
+    spec = field_spec(game, card, field)
+    if isinstance(value, Mapping) and spec is not None and spec.kind == "resources":
+        return LIST_SEPARATOR.join(
+            f"{amount} {{{r.id}}} {r.unit(amount)}" if r.icon else r.amount(amount)
+            for r, amount in resource_amounts(game, value)
+        )
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(v, str) and v in game.icons for v in value)
+    ):
+        return " ".join(f"{{{v}}}" for v in value)
+    return line_text(game, card, field, item=item, separator=separator)
 
 
 def box_text(game: Game, card: Card, element: Element) -> str:
