@@ -426,8 +426,12 @@ def _diagnose(
     if _in_property_names(err):
         name = str(value)
         message = f"{name!r} is not a valid name in {label}"
+        hint = None
         if kind == "enum":
-            message = f"unknown {label} {name!r}{did_you_mean(name, expected)}"
+            guess = did_you_mean(name, expected)
+            message = f"unknown {label} {name!r}{guess}"
+            if not guess and expected:  # 'unknown cost 'Gems'': which names there are
+                hint = f"write one of {', '.join(map(repr, expected))}"
         elif kind == "pattern":
             message = f"{name!r} in {label} is not {_PATTERNS.get(expected, 'a valid name')}"
         elif kind == "maxLength":
@@ -437,6 +441,7 @@ def _diagnose(
             message,
             at((*where, name), key=True),
             card=card,
+            hint=hint,
         )
         return
     if kind == "additionalProperties" and isinstance(value, dict):

@@ -77,6 +77,38 @@ def _whole(text: str) -> str:
     return text.split(".", 1)[0] if _WHOLE.fullmatch(text) else text
 
 
+# One amount of a resources cell, as designers write it: 'ore=2', 'ore: 2', '2 Ore', 'Ore 2'.
+_AMOUNT = (
+    re.compile(r"(?P<key>[^\d=:\s][^=:]*?)\s*[=:]\s*(?P<n>[+-]?\d+(?:\.0+)?)"),
+    re.compile(r"(?P<n>[+-]?\d+(?:\.0+)?)\s*(?P<key>[^\d=:\s].*?)"),
+    re.compile(r"(?P<key>[^\d=:\s].*?)\s+(?P<n>[+-]?\d+(?:\.0+)?)"),
+)
+
+
+def _amounts(text: str, game: Game) -> dict[str, int]:
+    """A ``resources`` cell: amounts separated by ';', ',' or '/', each written 'ore=2',
+    'ore: 2', '2 Ore' or 'Ore 2' (a resource by id, name or singular, in any case)."""
+    amounts: dict[str, int] = {}
+    for part in _SPLIT.split(text):
+        if not part:
+            continue
+        found = next((m for form in _AMOUNT if (m := form.fullmatch(part))), None)
+        if found is None:
+            raise ValueError(f"amounts such as {_amounts_example(game)!r}")
+        key = found.group("key").strip()
+        singular = {
+            r.singular.casefold(): rid for rid, r in game.resources.items() if r.singular
+        }.get(key.casefold())
+        amounts[singular or _by_name(key, game.resources)] = int(_whole(found.group("n")))
+    return amounts
+
+
+def _amounts_example(game: Game) -> str:
+    """'2 Ore; 1 Timber' in the game's first two resources ('2 Gold' for a game of one)."""
+    names = [r.name for r in game.resources.values()][:2] or ["Gold"]
+    return "; ".join(f"{n} {name}" for n, name in zip((2, 1), names, strict=False))
+
+
 def _convert(kind: FieldSpec | str, cell: Any, game: Game, *, decimal_comma: bool = False) -> Any:
     """The cell as the field's type; raises ValueError with the expected form.
 
@@ -112,15 +144,7 @@ def _convert(kind: FieldSpec | str, cell: Any, game: Game, *, decimal_comma: boo
     if name == "faction":
         return _by_name(text, game.factions)
     if name == "resources":
-        amounts: dict[str, int] = {}
-        for part in _SPLIT.split(text):
-            if part:
-                key, _, amount = part.partition("=")
-                try:
-                    amounts[_by_name(key, game.resources)] = int(_whole(amount.strip()))
-                except ValueError:
-                    raise ValueError("amounts written 'resource=N; resource=N'") from None
-        return amounts
+        return _amounts(text, game)
     if name == "object":
         raise ValueError("a value a spreadsheet cannot hold (use a YAML card file)")
     if name == "rules":
