@@ -185,13 +185,19 @@ def _keywords_hint(vocab: Vocabulary) -> str:
     return f"the game's keywords are {', '.join(map(repr, names))}; declare new ones in game.yaml"
 
 
-def _zones_hint(vocab: Vocabulary, line: str, column: int) -> str:
-    """What to do where a zone may stand; reading stopped at ``column`` (1-based) of ``line``."""
+def _zones_hint(vocab: Vocabulary, line: str, column: int, words: Dictionary) -> str | None:
+    """What to do where a zone may stand; reading stopped at ``column`` (1-based) of ``line``.
+    None where the word there is one of the grammar's or the game's own ('of', 'most',
+    'each'): a zone is only one of the things that may stand there, and no new zone helps."""
     names = [name for _, _, name in vocab.zones]
-    if not names:
-        return "the game declares no zones; declare them under 'zones' in game.yaml"
     before, rest = line[: column - 1], line[column - 1 :]
     written = next((name for name in names if _starts_with_words(rest, name)), None)
+    if written is None:
+        stop = re.match(r"[A-Za-z]+", rest)
+        if stop is not None and words.game_knows(stop.group().casefold()):
+            return None
+    if not names:
+        return "the game declares no zones; declare them under 'zones' in game.yaml"
     if written is None:
         return f"the game's zones are {', '.join(map(repr, names))}; declare new ones in game.yaml"
     # The name is declared, so "declare new ones" would send the designer in a circle.
@@ -255,8 +261,9 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
                 if meant and "(did you mean" not in reason:
                     reason += f" (did you mean {meant!r}?)"
                 if "a zone" in exc.expected:
-                    hint = _zones_hint(context.parser.vocab, line, column)
-                elif not meant:  # a slip for a word of the grammar is no verb of the game
+                    hint = _zones_hint(context.parser.vocab, line, column, context.words())
+                # a slip for a word of the grammar is no verb of the game
+                if hint is None and not meant:
                     hint = verb_hint(exc, line, context.words())
         failures.append(FailedLine(index, line, exc, explained))
         context.failed.setdefault(card.id, []).append(failures[-1])

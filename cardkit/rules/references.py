@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.effects import Node
@@ -158,19 +158,57 @@ def _problem(
     location: Location,
     names: CardNames,
     vocab: Vocabulary | None = None,
+    icons: Collection[str] = (),
+    next_word: str = "",
 ) -> Diagnostic:
     # A capitalised word of rules text that no card has may be a misspelt word of the game
     # ("Gain 2 Glod"): the suggestion looks among the game's words too.
     suggestion = names.suggestion(name)
+    hint = "name a card of the set by its name or id"
     if vocab is not None and not suggestion:
         words = [n for _, n in (*vocab.resources, *vocab.keywords, *vocab.factions, *vocab.kinds())]
-        suggestion = did_you_mean(name, words)
+        kind = _declared_as(name, vocab, icons)
+        if kind is not None:  # 'Coins' is no slip for 'Coins': say what the word is
+            suggestion = f": {name!r} is one of the game's {kind}, read here as a card's name"
+            hint = (
+                f"to name cards by their icon, declare '{name} {next_word}' under 'phrasing: "
+                "nouns:' in game.yaml"
+                if kind == "icons" and next_word
+                else "the grammar reads a capitalised word in this place as a card's name: "
+                "write the sentence another way (docs/rules-text.md says what it reads)"
+            )
+        else:
+            suggestion = did_you_mean(name, words)
     return error(
         "CK130",
         f"{card.id!r} names card {name!r} in {where}, which does not exist{suggestion}",
         location,
         card=card.id,
-        hint="name a card of the set by its name or id",
+        hint=hint,
+    )
+
+
+def _singular(word: str) -> str:
+    """'icons' -> 'icon' (a noun is declared in the singular); 'card' as it is."""
+    return next(
+        (word[: -len(end)] for end in ("s", "es") if plural_noun(word[: -len(end)]) == word),
+        word,
+    )
+
+
+def _declared_as(name: str, vocab: Vocabulary, icons: Collection[str]) -> str | None:
+    """What the game declares ``name`` as, when it is no card's name but one of the game's
+    words written as it declares them ('Coins', a resource; 'Gear', an icon's word)."""
+    folded = name.casefold()
+    kinds = {
+        "resources": [n for _, n in (*vocab.resources, *vocab.singulars)],
+        "factions": [n for _, n in vocab.factions],
+        "keywords": [n for _, n in vocab.keywords],
+        "icons": list(icons),
+    }
+    return next(
+        (kind for kind, words in kinds.items() if any(w.casefold() == folded for w in words)),
+        None,
     )
 
 
@@ -179,6 +217,7 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     card_set = context.card_set
     names = CardNames(card_set)
     vocab = context.parser.vocab
+    icons = [word for icon in card_set.game.icons.values() for word in icon.words]
     found: list[Diagnostic] = []
     walked: dict[int, list[tuple[str, Node]]] = {}
     for card in card_set.cards:
@@ -195,5 +234,17 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
                 if misread(parsed, name, column, context.words()):
                     continue  # a misspelt word, not a name: CK109 (check_slips)
                 where = context.at(card, parsed.line, column)
-                found.append(_problem(card, name, "its rules text", where, names, vocab))
+                after = parsed.text[column - 1 + len(name) :].split(maxsplit=1)
+                found.append(
+                    _problem(
+                        card,
+                        name,
+                        "its rules text",
+                        where,
+                        names,
+                        vocab,
+                        icons,
+                        _singular(after[0].strip(".,;:").lower()) if after else "",
+                    )
+                )
     return found

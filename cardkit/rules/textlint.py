@@ -531,6 +531,8 @@ def explain_failure(
 
 
 _BEFORE_A_VERB = frozenset({"you", "may", "must", "can", "cannot", "to", "then", "and", "or"})
+# Where a sentence starts: the line's start, or after a sentence's end or a label's colon.
+_SENTENCE_START = re.compile(r"(?:^|[.:!?\u2014-])\s*$")
 
 
 def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
@@ -538,21 +540,29 @@ def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
     ("This card beats ..."): the hint to declare it as the game's verb."""
     if not any(item.startswith("a verb") for item in exc.expected):
         return None
-    found = re.match(r"[a-z]+\b", line[exc.column - 1 :])
+    found = re.match(r"[A-Za-z][a-z]*\b", line[exc.column - 1 :])
     if found is None:
         return None
-    word = found.group()
+    written = word = found.group()
+    starts = bool(_SENTENCE_START.search(line[: exc.column - 1]))
+    if word[0].isupper():  # a capital only where a sentence starts: 'Action: Trade 3 Coins'
+        if not starts:
+            return None
+        word = word.lower()
     if words.game_knows(word) or not words.knows(word):
         return None  # the grammar's or the game's own word, or a slip the spelling check tells
     english = english_words()
-    base = next((stem for stem in _stems(word) if stem in english), None)
+    # the longest stem English knows: 'trades' is 'trade' (not 'trad'), 'uses' is 'use'
+    base = max((stem for stem in _stems(word) if stem in english), key=len, default=None)
     if base is None:
         before = line[: exc.column - 1].split()
-        if not before or before[-1].casefold() not in _BEFORE_A_VERB:
-            return None  # neither a verb's form ('beats') nor after a modal ('may bid')
+        modal = bool(before) and before[-1].casefold() in _BEFORE_A_VERB
+        if not modal and not (starts and word in english):
+            return None  # neither a verb's form ('beats'), after a modal ('may bid') nor
+            # a command ('Trade 3 Coins for 1 VP')
         base = word
     return (
-        f"if {word!r} is a verb of the game, declare it in game.yaml under 'phrasing: verbs:' "
+        f"if {written!r} is a verb of the game, declare it in game.yaml under 'phrasing: verbs:' "
         f"({base}: {{}}); see docs/phrasing.md"
     )
 
