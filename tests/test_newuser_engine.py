@@ -1,0 +1,224 @@
+"""A second designer's own game, as a new user brings it: Gearwright Guild, a tableau and
+engine-building game (tests/fixtures/newuser/gearwright-guild) -- cards bought with Ore,
+Timber, Coal and Coins shown as icons, Machines that produce each round, Buildings with
+discounts and triggers, Gear, Leaf and Flask icons counted by other cards, landscape
+Commissions scored at the end, tarot-sized starting Workshops; its Buildings kept in a CSV
+sheet. Each test runs a command as the designer types it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardkit.cli import main
+from cardkit.load.cards import load_card_set
+
+GAME = Path(__file__).parent / "fixtures" / "newuser" / "gearwright-guild"
+CARDS = ["Steam Hammer", "Smithy Row", "Royal Charter", "Riverside Workshop", "Overtime"]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], list[str]]:
+    """The exit status, standard output and standard error, line by line."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out.splitlines(), err.splitlines()
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the game in a fresh folder, the current directory, as `cardkit new` leaves
+    it (cards/<id>/)."""
+    folder = tmp_path / "cards" / "gearwright-guild"
+    shutil.copytree(GAME, folder)
+    monkeypatch.chdir(tmp_path)
+    return folder
+
+
+def test_the_game_validates_clean(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 55 cards"])
+
+
+def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "build", "cards/gearwright-guild", "--png", "--tts")
+    assert (status, out) == (0, [])
+    assert err[0] == "wrote output/gearwright-guild/deck.pdf (55 cards, 14 pages)"
+    reader = PdfReader(Path("output/gearwright-guild/deck.pdf"))
+    assert len(reader.pages) == 14  # 7 sheets, each followed by its backs
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    for name in CARDS:
+        assert name in text
+    # a machine's production: the amounts and the singular the game declares, icons between
+    assert "Produces: 1 Ore, 1 Coin" in text and "1 Coins" not in text
+    assert "Each round: 2 Timber, 1 Coin" in text  # a tarot-sized workshop
+    pngs = {p.name for p in Path("output/gearwright-guild/png").glob("*.png")}
+    assert len(pngs) == 56  # 53 different cards and three backs, one a tarot card's
+    assert {"back-workshops-tarot.png", "royal-charter.png", "steam-hammer.png"} <= pngs
+    tts = json.loads(Path("output/gearwright-guild/tts/gearwright-guild.json").read_text("utf-8"))
+    assert tts["ObjectStates"]
+
+
+def test_the_rulebook_lists_every_card(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "rulebook", "cards/gearwright-guild")
+    assert (status, out) == (0, [])
+    assert "wrote output/gearwright-guild/reference.pdf" in err
+    markdown = Path("output/gearwright-guild/reference.md").read_text("utf-8")
+    for name in CARDS:
+        assert name in markdown
+    assert "| Steam Hammer | Machine | **Smiths** | 3 Ore, 1 Coal | 1 | 1 Ore, 1 Coin |" in markdown
+    assert "Durable" in markdown and "This card cannot be discarded from your workshop." in markdown
+
+
+def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capsys, "sim", "cards/gearwright-guild", "--games", "5")
+    assert (status, out) == (1, [])
+    assert err[0] == (
+        "cards/gearwright-guild/game.yaml: error[CK401] game 'gearwright-guild' has no 'play:' "
+        "declaration; the simulator needs its setup"
+    )
+    assert err[-1] == "1 error; nothing simulated"
+
+
+def _sheet_cost(game: Path, cell: str) -> None:
+    """Smithy Row's cost cell in the Buildings sheet, written ``cell``."""
+    sheet = game / "buildings.csv"
+    text = sheet.read_text("utf-8")
+    assert 'Smithy Row,building,smiths,"2 Ore, 1 Timber",' in text
+    sheet.write_text(text.replace('"2 Ore, 1 Timber"', cell), "utf-8")
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        '"2 Ore, 1 Timber"',
+        "ore=2; timber=1",
+        "ore: 2; timber: 1",
+        "Ore 2 / Timber 1",
+        "2 ore;1 TIMBER",
+    ],
+)
+def test_a_cost_cell_is_read_as_designers_write_it(game: Path, cell: str) -> None:
+    _sheet_cost(game, cell)
+    card_set, found = load_card_set(game, "g")
+    assert found == [] and card_set is not None
+    smithy = next(card for card in card_set.cards if card.name == "Smithy Row")
+    assert smithy.get("cost") == {"ore": 2, "timber": 1}
+
+
+def test_a_cost_cell_in_another_form_says_which_form(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _sheet_cost(game, '"two Ore, 1 Timber"')
+    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out) == (
+        1,
+        [
+            "cards/gearwright-guild/buildings.csv:2:4: error[CK042] cell D2 of column 'cost' "
+            "is 'two Ore, 1 Timber', not amounts such as '2 Ore; 1 Timber'"
+        ],
+    )
+
+
+def test_a_resource_the_game_lacks_lists_the_resources(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _sheet_cost(game, '"2 Gems, 1 Timber"')
+    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out) == (
+        1,
+        [
+            "cards/gearwright-guild/buildings.csv:2:4: error[CK025] unknown cost 'Gems'",
+            "    hint: write one of 'ore', 'timber', 'coal', 'coin', 'vp'",
+        ],
+    )
+
+
+def _add_scheme(game: Path, text: str) -> None:
+    with (game / "schemes.yaml").open("a", encoding="utf-8") as cards:
+        cards.write(f'  - {{name: Test Scheme, cost: {{coin: 1}}, text: "{text}"}}\n')
+
+
+HINTS = [
+    (  # an English verb the game has not declared, starting the sentence after a label
+        "Action: Barter 3 Coins for 1 VP.",
+        "44:57: error[CK101] unexpected 'Barter': expected a number, 'card', a card type or "
+        "another word of rules text in rules text of 'test-scheme'",
+        "    hint: if 'Barter' is a verb of the game, declare it in game.yaml under 'phrasing: "
+        "verbs:' (barter: {}); see docs/phrasing.md",
+    ),
+    (  # a verb's form with -s: the hint names its stem
+        "Hoards 3 Coins.",
+        "44:49: error[CK101] unexpected 'Hoards': expected a number, 'card', a card type or "
+        "another word of rules text in rules text of 'test-scheme'",
+        "    hint: if 'Hoards' is a verb of the game, declare it in game.yaml under 'phrasing: "
+        "verbs:' (hoard: {}); see docs/phrasing.md",
+    ),
+    (  # an icon's word where the grammar reads a card's name: which noun to declare
+        "Gain 1 VP for each Flask token you have.",
+        "44:68: error[CK130] 'test-scheme' names card 'Flask' in its rules text, which does "
+        "not exist: 'Flask' is one of the game's icons, read here as a card's name",
+        "    hint: to name cards by their icon, declare 'Flask token' under 'phrasing: nouns:' "
+        "in game.yaml",
+    ),
+    (  # a resource read as a card's name: no 'did you mean' the word itself
+        "Destroy target Ore.",
+        "44:64: error[CK130] 'test-scheme' names card 'Ore' in its rules text, which does not "
+        "exist: 'Ore' is one of the game's resources, read here as a card's name",
+        "    hint: the grammar reads a capitalised word in this place as a card's name: write "
+        "the sentence another way (docs/rules-text.md says what it reads)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message", "hint"), HINTS)
+def test_the_message_says_what_to_do(
+    game: Path, capsys: pytest.CaptureFixture[str], text: str, message: str, hint: str
+) -> None:
+    _add_scheme(game, text)
+    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out) == (1, [f"cards/gearwright-guild/schemes.yaml:{message}", hint])
+
+
+def test_no_zones_hint_where_the_grammar_stopped_at_its_own_word(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'the' where a zone may stand is no zone the game lacks: declaring one is no help."""
+    _add_scheme(game, "Put a card from your the hand.")
+    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out) == (
+        1,
+        [
+            "cards/gearwright-guild/schemes.yaml:44:70: error[CK101] unexpected 'the': "
+            "expected 'card', a card type, a zone or another word of rules text in rules text "
+            "of 'test-scheme'"
+        ],
+    )
+
+
+def test_an_undeclared_verb_after_a_label_gets_the_verb_hint(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The designer's first run, before 'trade' was declared: Exchange Hall's 'Action: Trade
+    3 Coins for 1 VP.' said only "unexpected 'Trade'"; and 'Trades' is 'trade', not 'trad'."""
+    yaml_text = (game / "game.yaml").read_text("utf-8")
+    assert "    trade: {}\n" in yaml_text
+    (game / "game.yaml").write_text(yaml_text.replace("    trade: {}\n", ""), "utf-8")
+    _add_scheme(game, "Trades 3 Coins for 1 VP.")
+    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    assert status == 1
+    assert out == [
+        "cards/gearwright-guild/buildings.csv:14:7: error[CK101] unexpected 'Trade': expected "
+        "a number, 'card', a card type or another word of rules text in rules text of "
+        "'exchange-hall'",
+        "    hint: if 'Trade' is a verb of the game, declare it in game.yaml under 'phrasing: "
+        "verbs:' (trade: {}); see docs/phrasing.md",
+        "cards/gearwright-guild/schemes.yaml:44:49: error[CK101] unexpected 'Trades': expected "
+        "a number, 'card', a card type or another word of rules text in rules text of "
+        "'test-scheme'",
+        "    hint: if 'Trades' is a verb of the game, declare it in game.yaml under 'phrasing: "
+        "verbs:' (trade: {}); see docs/phrasing.md",
+    ]
