@@ -29,7 +29,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     from cardkit.app.fmt import plan_game_formatting, spreadsheet_problems
 
     result = plan_game_formatting(args.path, check=args.check)
-    print_diagnostics(err, result.load_errors, "text")
+    print_diagnostics(out, result.load_errors, "text")  # what fmt found: as validate
     if result.card_set is None:
         return EXIT_ERRORS
     for rewrite in result.in_spreadsheets:
