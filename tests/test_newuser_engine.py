@@ -222,3 +222,62 @@ def test_an_undeclared_verb_after_a_label_gets_the_verb_hint(
         "    hint: if 'Trades' is a verb of the game, declare it in game.yaml under 'phrasing: "
         "verbs:' (trade: {}); see docs/phrasing.md",
     ]
+
+
+PLAY = """
+play:
+  players: 2
+  acquire_with: coin
+  starting_deck: {night-shift: 2}
+  market: {deck: market, size: 5}
+  win: {by: points, field: vp}
+  end: {turns: 16}
+"""
+
+
+def test_sim_says_once_that_costs_in_several_resources_are_not_played(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The designer declares 'play:' after reading CK401: one error at the cost, not a
+    CK404 'has no whole-number cost' (hint: 'give the card a cost') for each of 53 cards."""
+    with (game / "game.yaml").open("a", encoding="utf-8") as yaml_file:
+        yaml_file.write(PLAY)
+    status, out, err = _run(capsys, "sim", "cards/gearwright-guild", "--games", "2")
+    assert (status, out) == (1, [])
+    assert err == [
+        "cards/gearwright-guild/game.yaml:118:3: error[CK407] play: the cards' 'cost' is a "
+        "resources field, not a whole number: the simulator plays cards that cost an amount "
+        "of one resource ('acquire_with')",
+        "1 error; nothing simulated",
+    ]
+
+
+def test_sim_names_the_label_it_cannot_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A label of the game's own with no meaning the engine plays ('End of game:') was
+    reported as "cannot execute 'Labelled'"."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "Harbour Lords", "--kind", "deck-builder"]) == 0
+    folder = tmp_path / "cards" / "harbour-lords"
+    yaml_text = (folder / "game.yaml").read_text("utf-8")
+    labels = "  labels:\n"
+    assert labels in yaml_text
+    (folder / "game.yaml").write_text(
+        yaml_text.replace(labels, labels + "    end-of-game: {text: End of game}\n"), "utf-8"
+    )
+    (folder / "market" / "scores.yaml").write_text(
+        "- {name: Tally Clerk, type: agent, faction: tide, deck: market, cost: 2, "
+        "text: 'End of game: Gain 2 Coin.'}\n",
+        "utf-8",
+    )
+    capsys.readouterr()
+    status, out, err = _run(capsys, "sim", "cards/harbour-lords", "--games", "2")
+    assert (status, out) == (1, [])
+    assert err == [
+        "cards/harbour-lords/market/scores.yaml:1:81: error[CK403] the simulator cannot "
+        "execute 'Labelled: End of game' in rules text of 'tally-clerk'",
+        "    hint: the engine runs a label the game gives a meaning it plays ('means: bond' or "
+        "'means: cost' under 'phrasing: labels:', docs/phrasing.md); this one has none",
+        "1 error; nothing simulated",
+    ]

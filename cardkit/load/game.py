@@ -622,6 +622,15 @@ def _play_setup(builder: _GameBuilder, card_types: Mapping[str, CardType]) -> Pl
     fields = {f.name for t in card_types.values() for f in t.fields}
     cost = raw.get("cost", "cost")
     known(cost, fields, "field", *(("cost",) if "cost" in raw else ()))
+    kinds = sorted({f.kind for t in card_types.values() for f in t.fields if f.name == cost})
+    if any(kind not in ("integer", "number") for kind in kinds):
+        builder.problem(  # an engine builder's costs in several resources: say it once
+            f"play: the cards' {cost!r} is a {' or '.join(kinds)} field, not a whole number: "
+            "the simulator plays cards that cost an amount of one resource ('acquire_with')",
+            "play",
+            *(("cost",) if "cost" in raw else ()),
+            code="CK407",
+        )
     defense, guard = bases.get("defense", "defense"), bases.get("guard", "guard")
     if bases and all(t in card_types for t in bases["types"]):
         types = [card_types[t] for t in bases["types"]]

@@ -196,6 +196,8 @@ def _zones_hint(vocab: Vocabulary, line: str, column: int, words: Dictionary) ->
         stop = re.match(r"[A-Za-z]+", rest)
         if stop is not None and words.game_knows(stop.group().casefold()):
             return None
+        if not rest.strip() and not _ZONE_PLACE.search(before):
+            return None  # the line ends early, not after 'in your' or 'from the' ...
     if not names:
         return "the game declares no zones; declare them under 'zones' in game.yaml"
     if written is None:

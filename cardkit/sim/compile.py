@@ -76,7 +76,16 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
-from cardkit.effects.core import Act, Choose, Declared, Framed, Note, Shorthand, Wording
+from cardkit.effects.core import (
+    Act,
+    Choose,
+    Declared,
+    Framed,
+    Labelled,
+    Note,
+    Shorthand,
+    Wording,
+)
 from cardkit.model import PlayZones
 from cardkit.sim.actions import Worth
 from cardkit.sim.coremoves import (
@@ -480,6 +489,10 @@ def _gain_costing(effect: GainCosting, env: Env) -> Exec:
     return run
 
 
+OUTSIDE_LABEL = (
+    "the engine runs a label the game gives a meaning it plays ('means: bond' or 'means: "
+    "cost' under 'phrasing: labels:', docs/phrasing.md); this one has none"
+)
 OUTSIDE_DELAYED = (
     "the only delayed effect the engine runs puts this card from a shared zone into your "
     "discard pile at the end of the turn"
@@ -696,6 +709,8 @@ def outside_reason(name: str) -> str | None:
         return OUTSIDE_SPECIAL
     if name == AtEndOf.__name__:
         return OUTSIDE_DELAYED
+    if name.startswith(f"{Labelled.__name__}:"):
+        return OUTSIDE_LABEL
     for cls, reason in OUTSIDE_ENGINE.items():
         if cls.__name__ == name:
             return reason
@@ -740,7 +755,8 @@ def unsupported(
     game's ``play: specials`` say which of its special effects the engine runs, and its
     ``play: zones`` which of its zones play the engine's roles."""
     if type(ability.trigger) not in TRIGGERS:
-        return type(ability.trigger).__name__
+        label = str(ability.trigger) if isinstance(ability.trigger, Labelled) else ""
+        return f"{type(ability.trigger).__name__}{': ' if label else ''}{label}"
     probe = Env(
         _Everything(), 0, 1, 2, _Everything(), specials or {}, zones or PlayZones(), _Everything()
     )
