@@ -15,7 +15,9 @@ import pytest
 from pypdf import PdfReader
 
 from cardkit.cli import main
+from cardkit.effects.vocab import Vocabulary
 from cardkit.load.cards import load_card_set
+from cardkit.rules.fmt import declared_capitals, keep_capitals
 
 GAME = Path(__file__).parent / "fixtures" / "newuser" / "gearwright-guild"
 CARDS = ["Steam Hammer", "Smithy Row", "Royal Charter", "Riverside Workshop", "Overtime"]
@@ -281,3 +283,46 @@ def test_sim_names_the_label_it_cannot_play(
         "'means: cost' under 'phrasing: labels:', docs/phrasing.md); this one has none",
         "1 error; nothing simulated",
     ]
+
+
+def test_fmt_keeps_the_capitals_the_game_declares(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fmt rewrote 17 cards, lowercasing 'Machine', 'Building' and 'Gear icon' in every line
+    that named them, and refused the sheet's five (CK014): the game declares them capitalised
+    and writes them so."""
+    status, out, err = _run(capsys, "fmt", "cards/gearwright-guild", "--check")
+    assert (status, out, err) == (0, [], ["0 cards would be reformatted, 53 already canonical"])
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "kept"),
+    [
+        (  # the game's capitals, as written
+            "Whenever you play a Machine, gain 1 ore.",
+            "Whenever you play a machine, gain 1 Ore.",
+            "Whenever you play a Machine, gain 1 Ore.",
+        ),
+        (
+            "Gear cards cost 1 Ore less.",
+            "gear cards cost 1 Ore less.",
+            "Gear cards cost 1 Ore less.",
+        ),
+        (  # written lowercase, as Star Realms writes 'ship': lowercase it stays
+            "Whenever you play a machine, gain 1 ore.",
+            "Whenever you play a machine, gain 1 Ore.",
+            "Whenever you play a machine, gain 1 Ore.",
+        ),
+        (  # the plural of a declared name
+            "Your Machines cost 1 Coin less.",
+            "Your machines cost 1 Coin less.",
+            "Your Machines cost 1 Coin less.",
+        ),
+    ],
+)
+def test_keep_capitals(old: str, new: str, kept: str) -> None:
+    card_set, _ = load_card_set(GAME, "g")
+    assert card_set is not None
+    capitals = declared_capitals(Vocabulary.of(card_set.game))
+    assert {"machine", "machines", "gear", "building"} <= set(capitals)
+    assert keep_capitals(old, new, capitals) == kept

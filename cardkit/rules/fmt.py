@@ -9,9 +9,13 @@ or, with ``--check``, only reports.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from cardkit.diagnostics import Diagnostic, Location
+from cardkit.effects.vocab import Vocabulary
+from cardkit.inflect import plural_noun
 from cardkit.model import Card, CardSet
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.printed import has_markup
@@ -61,8 +65,9 @@ def canonical_text(card: Card, context: CheckContext) -> CardRewrite | None:
     """The card's text with each parsed line canonical; None when it already is."""
     lines = card.text.split("\n")
     changes: list[LineChange] = []
+    capitals = declared_capitals(context.parser.vocab)
     for parsed in context.parsed.get(card.id, []):
-        new = str(parsed.ability)
+        new = keep_capitals(parsed.text, str(parsed.ability), capitals)
         if has_markup(context.card_set.game, lines[parsed.line - 1]):
             continue  # a line with markup (cardkit.markup): the designer's, left as written
         if new != parsed.text:
@@ -72,6 +77,41 @@ def canonical_text(card: Card, context: CheckContext) -> CardRewrite | None:
     if not changes:
         return None
     return CardRewrite(card, "\n".join(lines), tuple(changes))
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def declared_capitals(vocab: Vocabulary) -> Mapping[str, str]:
+    """The words the game declares with a capital that text names cards by -- its card types'
+    and groups' names and their plurals, its nouns ('Machine', 'Gear icon') -- casefolded,
+    each to its declared spelling."""
+    names = [name for _, name in vocab.kinds()] + [noun for noun, _ in vocab.nouns]
+    words = {
+        word
+        for name in names
+        for form in (name, plural_noun(name))
+        for word in _WORD.findall(form)
+        if word[0].isupper()
+    }
+    words |= {word for _, plural in vocab.nouns for word in _WORD.findall(plural)}
+    return {word.casefold(): word for word in words if word[0].isupper()}
+
+
+def keep_capitals(old: str, new: str, capitals: Mapping[str, str]) -> str:
+    """``new`` (the canonical text of a line written ``old``) with the capital kept on each
+    word the game declares capitalised and ``old`` writes so: the canonical text writes card
+    types lowercase ('a machine'), as most games do, but a game that declares 'Machine' and
+    writes 'Whenever you play a Machine' keeps it."""
+
+    def kept(match: re.Match[str]) -> str:
+        word = match.group()
+        declared = capitals.get(word.casefold())
+        if declared is None or declared == word:
+            return word
+        return declared if re.search(rf"\b{re.escape(declared)}\b", old) else word
+
+    return _WORD.sub(kept, new)
 
 
 def plan_format(card_set: CardSet) -> FormatPlan:
