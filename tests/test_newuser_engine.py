@@ -326,3 +326,17 @@ def test_keep_capitals(old: str, new: str, kept: str) -> None:
     capitals = declared_capitals(Vocabulary.of(card_set.game))
     assert {"machine", "machines", "gear", "building"} <= set(capitals)
     assert keep_capitals(old, new, capitals) == kept
+
+
+def test_a_relative_what_is_no_slip_for_that(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'Collect what one of your Machines produces.' was warned: "'what' is read only as
+    written; with 'that' the rest of the line reads" (CK115) -- correct English flagged."""
+    yaml_text = (game / "game.yaml").read_text("utf-8")
+    (game / "game.yaml").write_text(
+        yaml_text.replace("    trade: {}\n", "    trade: {}\n    collect: {}\n"), "utf-8"
+    )
+    _add_scheme(game, "Collect what one of your Machines produces.")
+    status, out, err = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 56 cards"])
