@@ -75,9 +75,11 @@ def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture
     assert err == [
         "cards/lantern-tricks/game.yaml: error[CK401] game 'lantern-tricks' has no 'play:' "
         "declaration; the simulator needs its setup",
-        "    hint: the simulator plays deck-builders (a market row or supply piles, see "
-        "docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
-        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from",
+        "    hint: the simulator plays deck-builders: each player draws hands from a deck of "
+        "their own and acquires cards with one resource, from a market row or supply piles "
+        "(see docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
+        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. A game "
+        "of another kind it cannot play",
         "1 error; nothing simulated",
     ]
 

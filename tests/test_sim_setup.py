@@ -110,10 +110,11 @@ def test_a_game_without_play_cannot_be_simulated(tmp_path: Path) -> None:
     assert pool is None
     assert [str(d) for d in found] == [
         "sr/game.yaml: error[CK401] game 'star-realms' has no 'play:' declaration; the simulator "
-        "needs its setup (hint: the simulator plays deck-builders (a market row or "
-        "supply piles, see docs/playtesting.md); for such a game declare 'play:' in game.yaml: "
+        "needs its setup (hint: the simulator plays deck-builders: each player draws hands "
+        "from a deck of their own and acquires cards with one resource, from a market row or "
+        "supply piles (see docs/playtesting.md); for such a game declare 'play:' in game.yaml: "
         "'cardkit new NAME --kind deck-builder' writes a game whose game.yaml has one to copy "
-        "from)"
+        "from. A game of another kind it cannot play)"
     ]
 
 

@@ -350,9 +350,12 @@ def unknown_word(word: str, column: int, meant: str) -> Finding:
 # Slips between such words ('form' for 'from', 'you' for 'your', 'than' for 'then') are
 # common and the grammar tells them apart; a content word ('hero' for 'here') it does not.
 CLOSED_CLASS = frozenset(
-    [*FUNCTION_WORDS, "do", "does", "did", "not", "may", "can", "up", "down", "out", "off"]
-    # relative and question words, each no slip for another ('Collect what it produces')
-    + ["what", "which", "who", "whom", "whose"]
+    [
+        *FUNCTION_WORDS,
+        *("do", "does", "did", "not", "may", "can", "up", "down", "out", "off"),
+        # relative and question words, each no slip for another ('Collect what it produces')
+        *("what", "which", "who", "whom", "whose"),
+    ]
 )
 # At most this many candidates are tried for one word slipped for another, in a line of at
 # most this many characters (each is the line parsed again).

@@ -152,9 +152,11 @@ def _no_play(card_set: CardSet) -> Diagnostic:
         "CK401",
         f"game {game.id!r} has no 'play:' declaration; the simulator needs its setup",
         Location(game.source.path),
-        hint="the simulator plays deck-builders (a market row or supply piles, see "
+        hint="the simulator plays deck-builders: each player draws hands from a deck of their "
+        "own and acquires cards with one resource, from a market row or supply piles (see "
         "docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
-        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from",
+        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. A game "
+        "of another kind it cannot play",
     )
 
 
