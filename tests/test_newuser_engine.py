@@ -340,3 +340,15 @@ def test_a_relative_what_is_no_slip_for_that(
     _add_scheme(game, "Collect what one of your Machines produces.")
     status, out, err = _run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 56 cards"])
+
+
+def test_the_rulebook_pdf_draws_svg_icons(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The icon reference and the rules text of the rulebook's PDF drew only bitmap icons:
+    an SVG icon (every icon of this game) left its word alone, unlike on the cards."""
+    gear = game / "icons" / "gear.svg"
+    gear.write_text(gear.read_text("utf-8").replace("#555", "#123456"), "utf-8")
+    status, _, _ = _run(capsys, "rulebook", "cards/gearwright-guild", "--format", "pdf")
+    assert status == 0
+    reader = PdfReader("output/gearwright-guild/reference.pdf")
+    drawn = b"\n".join(page.get_contents().get_data() for page in reader.pages)
+    assert b".070588 .203922 .337255 rg" in drawn  # the gear's fill, drawn as vectors

@@ -159,9 +159,11 @@ def render_outputs(
     if found:
         return {}, found
     if "pdf" in options.formats:
-        # a paragraph draws bitmaps only: an SVG icon leaves its word alone in the PDF
-        sources = {key: pic.source for key, pic in pictures.items() if pic.image is not None}
-        files[FILES["pdf"]] = reference_pdf(reference, icons=sources)
+        # a raster icon by its file; an SVG one by its id, drawn as vectors by a callback
+        sources = {
+            key: pic.source if pic.drawing is None else f"#{key}" for key, pic in pictures.items()
+        }
+        files[FILES["pdf"]] = reference_pdf(reference, icons=sources, pictures=pictures)
     return files, icon_problems
 
 

@@ -39,7 +39,11 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from cardkit.export.charts import chart_drawing
 from cardkit.reference import content
+from cardkit.render.images import Picture
+from cardkit.render.impose import Box
 from cardkit.render.pdf import BOLD, FONT, register_fonts
+from cardkit.render.picture import draw_picture
+from cardkit.render.textfit import BLANK, ICON_CALLBACK
 
 MARGIN = 2 * cm
 PORTRAIT, LANDSCAPE = "portrait", "landscape"
@@ -100,8 +104,12 @@ def cell_markup(cell: content.Cell, icons: Mapping[str, str] | None = None) -> s
         text = escape(span.text).replace("\n", "<br/>")
         pictured = bool(icons) and span.icon in (icons or {})
         if pictured:
+            source = (icons or {})[span.icon]
+            tag = ""
+            if source.startswith("#"):  # an SVG icon: the callback draws it over a blank
+                tag, source = f'<onDraw name="{ICON_CALLBACK}" label="{source[1:]}"/>', BLANK
             parts.append(
-                f'<img src="{(icons or {})[span.icon]}" width="{ICON_SIZE}" '
+                f'{tag}<img src="{source}" width="{ICON_SIZE}" '
                 f'height="{ICON_SIZE}" valign="{ICON_DROP}"/>' + ("" if span.alone else " ")
             )
         if span.alone and pictured:
@@ -366,8 +374,26 @@ def _text_width(template: str) -> float:
     return PAGE_SIZES[template][0] - 2 * MARGIN
 
 
-def _footer(title: str) -> Any:
+def _svg_icons(pictures: Mapping[str, Picture]) -> Any:
+    """The canvas callback that draws an SVG icon where a paragraph is drawing: a paragraph
+    draws bitmaps only, so an SVG icon is a blank image with this callback before it."""
+
+    def draw(canvas: Canvas, kind: str | None, label: str) -> None:
+        picture = pictures.get(label)
+        where = getattr(canvas, "_curr_tx_info", None)
+        if picture is None or where is None:
+            return
+        box = Box(float(where["cur_x"]), float(where["cur_y"]) + ICON_DROP, ICON_SIZE, ICON_SIZE)
+        draw_picture(canvas, picture, box)
+
+    return draw
+
+
+def _footer(title: str, pictures: Mapping[str, Picture]) -> Any:
+    icons = _svg_icons(pictures)
+
     def draw(canvas: Canvas, document: BaseDocTemplate) -> None:
+        canvas.setNamedCB(ICON_CALLBACK, icons)  # each page: the SVG icons of its tables
         canvas.saveState()
         canvas.setFont(FONT, 8)
         canvas.setFillColor(colors.HexColor("#555555"))
@@ -379,9 +405,15 @@ def _footer(title: str) -> Any:
     return draw
 
 
-def reference_pdf(reference: content.Reference, *, icons: Mapping[str, str] | None = None) -> bytes:
+def reference_pdf(
+    reference: content.Reference,
+    *,
+    icons: Mapping[str, str] | None = None,
+    pictures: Mapping[str, Picture] | None = None,
+) -> bytes:
     """The PDF's bytes (built twice over, so the table of contents has its page numbers);
-    ``icons``: id -> image file (escaped for a markup attribute), drawn before their words."""
+    ``icons``: id -> image file (escaped for a markup attribute), or '#' and the id of an SVG
+    icon of ``pictures``, drawn as vectors; each drawn before its words."""
     buffer = io.BytesIO()
     document = _Document(
         buffer,
@@ -401,7 +433,7 @@ def reference_pdf(reference: content.Reference, *, icons: Mapping[str, str] | No
             PageTemplate(
                 name,
                 [Frame(MARGIN, MARGIN, size[0] - 2 * MARGIN, size[1] - 2 * MARGIN, id=name)],
-                onPage=_footer(reference.title),
+                onPage=_footer(reference.title, pictures or {}),
                 pagesize=size,
             )
             for name, size in PAGE_SIZES.items()
