@@ -352,3 +352,21 @@ def test_the_rulebook_pdf_draws_svg_icons(game: Path, capsys: pytest.CaptureFixt
     reader = PdfReader("output/gearwright-guild/reference.pdf")
     drawn = b"\n".join(page.get_contents().get_data() for page in reader.pages)
     assert b".070588 .203922 .337255 rg" in drawn  # the gear's fill, drawn as vectors
+
+
+def test_a_noun_with_a_digit_says_what_a_noun_is_written_with(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'phrasing.nouns[0] 'Gear2 icon' is not the required form': which form?"""
+    yaml_text = (game / "game.yaml").read_text("utf-8")
+    (game / "game.yaml").write_text(
+        yaml_text.replace("  nouns: [Gear icon,", "  nouns: [Gear2 icon, Gear icon,"), "utf-8"
+    )
+    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    assert (status, out) == (
+        1,
+        [
+            "cards/gearwright-guild/game.yaml:115:11: error[CK026] phrasing.nouns[0] 'Gear2 "
+            "icon' is not words of letters, spaces, '-' and \"'\" (no digits)"
+        ],
+    )

@@ -43,6 +43,12 @@ _PATTERNS = {
     "^[a-z0-9][a-z0-9-]*$": "an id (lowercase letters, digits and '-')",
     "^[a-z][a-z0-9_]*$": "a field name (lowercase letters, digits and '_', starting with a letter)",
     CODE_PATTERN: "a diagnostic code such as CK021",
+    # the words of 'phrasing:' (verbs, nouns, sides, adjectives) and a resource's symbol
+    "^[A-Za-z][A-Za-z' -]{0,40}$": "words of letters, spaces, '-' and \"'\" (no digits)",
+    "^[A-Za-z][A-Za-z' -]{0,59}$": "words of letters, spaces, '-' and \"'\" (no digits)",
+    "^[A-Za-z][A-Za-z -]{0,59}$": "words of letters, spaces and '-' (no digits)",
+    "^[A-Za-z][A-Za-z-]{0,39}$": "a word of letters and '-' (no digits)",
+    "^[A-Za-z][A-Za-z0-9]{0,3}$": "a letter, then at most three letters or digits",
 }
 
 _FORMS = {
