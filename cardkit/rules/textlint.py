@@ -550,7 +550,7 @@ def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
         return None
     written = word = found.group()
     starts = bool(_SENTENCE_START.search(line[: exc.column - 1]))
-    if word[0].isupper():  # a capital only where a sentence starts: 'Action: Trade 3 Coins'
+    if word[0].isupper():  # a capital only where a sentence starts: 'Action: Barter 3 Gems'
         if not starts:
             return None
         word = word.lower()
@@ -564,7 +564,7 @@ def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
         modal = bool(before) and before[-1].casefold() in _BEFORE_A_VERB
         if not modal and not (starts and word in english):
             return None  # neither a verb's form ('beats'), after a modal ('may bid') nor
-            # a command ('Trade 3 Coins for 1 VP')
+            # a command ('Barter 3 Gems for 1 VP')
         base = word
     return (
         f"if {written!r} is a verb of the game, declare it in game.yaml under 'phrasing: verbs:' "
