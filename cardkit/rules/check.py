@@ -26,7 +26,7 @@ from cardkit.rules.wording import check_drift, check_slips
 def check_bond_factions(context: CheckContext) -> list[Diagnostic]:
     """CK102: an ally ability on a card with no faction."""
     found: list[Diagnostic] = []
-    vocab = context.parser.vocab
+    vocab = context.vocab
     for card in context.card_set.cards:
         if card.factions:
             continue

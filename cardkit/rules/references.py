@@ -178,7 +178,7 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     """CK130: card names in fields and in effects that are no card of the set."""
     card_set = context.card_set
     names = CardNames(card_set)
-    vocab = context.parser.vocab
+    vocab = context.vocab
     found: list[Diagnostic] = []
     walked: dict[int, list[tuple[str, Node]]] = {}
     for card in card_set.cards:
