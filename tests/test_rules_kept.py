@@ -261,7 +261,7 @@ def test_diagnostics_are_the_same_with_and_without_kept_lines(tmp_path: Path) ->
         (game / card.name).write_text(text)
     kept_dir = tmp_path / "cache"
     for command in ("validate", "build"):
-        runs = []
+        runs: list[tuple[int, str, bytes]] = []
         for cache_dir in ("", str(kept_dir), str(kept_dir)):
             out = tmp_path / f"out{len(runs)}"
             args = [command, str(game)] + (["-o", str(out)] if command == "build" else [])
