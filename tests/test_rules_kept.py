@@ -151,6 +151,7 @@ def test_a_second_reader_reads_every_line_back_without_a_parser(tmp_path: Path) 
         lambda text: text.replace('"key":"', '"key":"0'),  # another key
         lambda text: text.replace('"Trade"', '"Money"'),  # another vocabulary
         lambda text: "[" * 100_000 + "]" * 100_000,
+        lambda text: text.replace('"rejected":[]', '"rejected":[["phrases", 1, ""]]'),
     ],
     ids=[
         "cut",
@@ -164,6 +165,7 @@ def test_a_second_reader_reads_every_line_back_without_a_parser(tmp_path: Path) 
         "key",
         "vocabulary",
         "deep",
+        "rejected",
     ],
 )
 def test_a_spoilt_file_is_ignored_and_the_lines_parsed(tmp_path: Path, spoil: object) -> None:
@@ -171,6 +173,7 @@ def test_a_spoilt_file_is_ignored_and_the_lines_parsed(tmp_path: Path, spoil: ob
     _, path = _kept(tmp_path, folder)
     text = path.read_text()
     assert '"Trade"' in text and '"line":1' in text and '"Gain"' in text
+    assert '"rejected":[]' in text
     path.write_text(spoil(text))  # type: ignore[operator]
     reader, found = _read_back(tmp_path, folder)  # each value as the parser gives it
     assert len(found) == len(_read_back(tmp_path, folder)[1])
@@ -271,3 +274,27 @@ def test_diagnostics_are_the_same_with_and_without_kept_lines(tmp_path: Path) ->
         said = runs[0][1]
         assert "[CK101]" in said and "[CK103]" in said and "[CK109]" in said, said
         assert runs[0] == runs[1] == runs[2], command
+
+
+def test_the_phrasing_checks_read_the_kept_lines_and_rejections(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    game.mkdir()
+    (game / "game.yaml").write_text(
+        "id: g\nname: G\nresources:\n  gold: {name: Gold}\ncard_types:\n  unit: {name: Unit}\n"
+        "zones:\n  hand: {name: hand}\nphrasing:\n  phrases:\n    hoard: Gain {n} Gold\n"
+        "    chant: Sing {n} songs\n    chant2: Sing {n} songs\n",
+        encoding="utf-8",
+    )
+    (game / "cards.yaml").write_text(
+        "cards:\n  - name: Bard\n    type: unit\n    text: |-\n      Sing 2 songs.\n"
+        "      Gain 1 Gold.\n",
+        encoding="utf-8",
+    )
+    kept_dir = str(tmp_path / "cache")
+    runs = [_cardkit(cache_dir, "validate", str(game)) for cache_dir in ("", kept_dir, kept_dir)]
+    assert runs[0][0] == 1
+    said = runs[0][1] + runs[0][2]
+    assert "error[CK061] phrase 'chant2' cannot be read" in said
+    assert "warning[CK061] phrase 'Gain {n} Gold' starts with the verb" in said
+    assert [run[:3] for run in runs] == [runs[0][:3]] * 3
+    assert [run[3] for run in runs] == [True, True, False]  # the third run parses nothing

@@ -55,7 +55,9 @@ def check_game_constraints(context: CheckContext) -> list[Diagnostic]:
 
 def check_phrasing(context: CheckContext) -> list[Diagnostic]:
     """CK061: the game's declared phrasing that the grammar does not read as declared."""
-    return phrasing_diagnostics(context.card_set.game, context.parser)
+    found = phrasing_diagnostics(context.card_set.game, context.reader)
+    context.reader.save()  # the examples of the game's phrasing, read back next time
+    return found
 
 
 def check_markup(context: CheckContext) -> list[Diagnostic]:

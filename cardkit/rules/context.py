@@ -115,7 +115,7 @@ class CheckContext:
     def vocab(self) -> Vocabulary:
         """The vocabulary of the game's parser (without building it when the set's lines
         were all parsed before)."""
-        return self.reader.vocab or self.parser.vocab
+        return self.reader.vocab
 
     def card_lines(self, card: Card) -> tuple[list[ParsedLine], list[FailedLine]]:
         """The lines of ``card``'s text that parse and those that do not, its own even when

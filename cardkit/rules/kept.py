@@ -223,7 +223,8 @@ class KeptRules:
         self.game_vocab = game_vocab
         self.key = key_of(game_vocab)
         self.path = folder / f"rules-values-{self.key[:32]}.json" if folder else None
-        self.vocab: Vocabulary | None = None  # the parser's, once known
+        self._vocab: Vocabulary | None = None  # the parser's, once known
+        self._rejected: tuple[tuple[str, str, str], ...] | None = None
         self.kept: dict[str, Any] = {}  # line -> its value as written
         self.read: dict[str, Ability] = {}
         self.new: dict[str, Any] = {}
@@ -243,9 +244,16 @@ class KeptRules:
         if type(lines) is not dict:
             return
         try:
-            self.vocab = _vocab_of(data.get("vocab"), self.game_vocab)
+            vocab = _vocab_of(data.get("vocab"), self.game_vocab)
         except (Unkept, RecursionError):
             return
+        rejected = data.get("rejected")
+        if type(rejected) is not list or not all(
+            type(each) is list and len(each) == 3 and all(type(part) is str for part in each)
+            for each in rejected
+        ):
+            return
+        self._vocab, self._rejected = vocab, tuple((a, b, c) for a, b, c in rejected)
         self.kept = lines
 
     @property
@@ -255,10 +263,25 @@ class KeptRules:
             from cardkit.rules.parser import rules_parser
 
             self._parser = rules_parser(self.game_vocab)
-            if self.vocab != self._parser.vocab:
+            if self._vocab != self._parser.vocab or self._rejected != self._parser.rejected:
                 self.kept = {}  # written by a parser of other declarations: not its values
-            self.vocab = self._parser.vocab  # the one its values hold
+            self._vocab = self._parser.vocab  # the one its values hold
+            self._rejected = self._parser.rejected
         return self._parser
+
+    @property
+    def vocab(self) -> Vocabulary:
+        """The parser's vocabulary: the game's, without the declarations the grammar could
+        not take (known from the file, else from the parser)."""
+        return self._vocab if self._vocab is not None else self.parser.vocab
+
+    @property
+    def rejected(self) -> tuple[tuple[str, str, str], ...]:
+        """(table, key, reason): the game's declared forms the grammar could not take."""
+        vocab = self.game_vocab
+        if not (vocab.labels or vocab.phrases or vocab.shorthand):
+            return ()  # nothing declared, nothing rejected
+        return self._rejected if self._rejected is not None else self.parser.rejected
 
     def parse_ability(self, line: str) -> Ability:
         """What ``RulesParser.parse_ability(line)`` gives (or raises), read back when kept."""
@@ -266,16 +289,15 @@ class KeptRules:
         if found is not None:
             return found
         data = self.kept.get(line)
-        if data is not None and self.vocab is not None:
+        if data is not None and self._vocab is not None:
             try:
-                value = decode(data, self.vocab)
+                value = decode(data, self._vocab)
             except (Unkept, RecursionError):
                 value = None
             if isinstance(value, Ability):
                 self.read[line] = value
                 return value
         found = self.parser.parse_ability(line)  # raises RulesTextError
-        assert self.vocab is not None  # set by ``parser``
         with contextlib.suppress(Unkept, RecursionError):  # else parsed again next time
             self.new[line] = encode(found, self.vocab)
         self.read[line] = found
@@ -284,11 +306,16 @@ class KeptRules:
     def save(self) -> None:
         """Write the lines parsed since the file was read into it (nothing when there are
         none, or no safe place); a failure to write keeps nothing and says nothing."""
-        if not self.new or self.path is None or self.vocab is None:
+        if not self.new or self.path is None or self._vocab is None or self._rejected is None:
             return
         lines = {} if len(self.kept) + len(self.new) > MAX_LINES else dict(self.kept)
         lines.update(self.new)
-        data = {"format": FORMAT, "key": self.key, "vocab": _vocab_data(self.vocab)}
+        data = {
+            "format": FORMAT,
+            "key": self.key,
+            "vocab": _vocab_data(self._vocab),
+            "rejected": [list(each) for each in self._rejected],
+        }
         text = json.dumps({**data, "lines": lines}, ensure_ascii=True, separators=(",", ":"))
         self.kept, self.new = lines, {}
         if private_file(self.path) is False:

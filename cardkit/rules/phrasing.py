@@ -10,7 +10,7 @@ declared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardkit.diagnostics import Diagnostic, error, warning
 from cardkit.effects import Ability, Bond, OnBanish
@@ -21,8 +21,17 @@ from cardkit.errors import RulesTextError
 from cardkit.model import Game
 from cardkit.rules.grammar import fold, verb_forms
 
-if TYPE_CHECKING:
-    from cardkit.rules.parser import RulesParser
+
+class Reader(Protocol):
+    """What reads a game's rules text: its parser, or the lines kept from before (kept.py)."""
+
+    @property
+    def vocab(self) -> Vocabulary: ...
+
+    @property
+    def rejected(self) -> tuple[tuple[str, str, str], ...]: ...
+
+    def parse_ability(self, text: str) -> Ability: ...
 
 
 def example(form: str, vocab: Vocabulary) -> str:
@@ -53,7 +62,7 @@ def _slot_example(slot: str, vocab: Vocabulary) -> str:
     return pick[0]
 
 
-def phrasing_diagnostics(game: Game, parser: RulesParser | None = None) -> list[Diagnostic]:
+def phrasing_diagnostics(game: Game, parser: Reader | None = None) -> list[Diagnostic]:
     """Every declaration of the game's phrasing that the grammar does not read as itself."""
     if parser is None:
         from cardkit.rules.parser import rules_parser  # lark only where phrasing is checked
