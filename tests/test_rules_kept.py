@@ -137,6 +137,12 @@ def test_a_second_reader_reads_every_line_back_without_a_parser(tmp_path: Path) 
     assert set(reader.read) == set(found)
 
 
+def _with_vocab(text: str, **fields: object) -> str:
+    data = json.loads(text)
+    data["vocab"].update(fields)
+    return json.dumps(data)
+
+
 @pytest.mark.parametrize(
     "spoil",
     [
@@ -152,6 +158,8 @@ def test_a_second_reader_reads_every_line_back_without_a_parser(tmp_path: Path) 
         lambda text: text.replace('"Trade"', '"Money"'),  # another vocabulary
         lambda text: "[" * 100_000 + "]" * 100_000,
         lambda text: text.replace('"rejected":[]', '"rejected":[["phrases", 1, ""]]'),
+        lambda text: _with_vocab(text, labels=5),
+        lambda text: _with_vocab(text, labels=[["ally", "Ally", "bond", 1.5, ""]]),
     ],
     ids=[
         "cut",
@@ -166,6 +174,8 @@ def test_a_second_reader_reads_every_line_back_without_a_parser(tmp_path: Path) 
         "vocabulary",
         "deep",
         "rejected",
+        "labels",
+        "label",
     ],
 )
 def test_a_spoilt_file_is_ignored_and_the_lines_parsed(tmp_path: Path, spoil: object) -> None:
@@ -173,7 +183,7 @@ def test_a_spoilt_file_is_ignored_and_the_lines_parsed(tmp_path: Path, spoil: ob
     _, path = _kept(tmp_path, folder)
     text = path.read_text()
     assert '"Trade"' in text and '"line":1' in text and '"Gain"' in text
-    assert '"rejected":[]' in text
+    assert '"rejected":[]' in text and '"labels":[[' in text
     path.write_text(spoil(text))  # type: ignore[operator]
     reader, found = _read_back(tmp_path, folder)  # each value as the parser gives it
     assert len(found) == len(_read_back(tmp_path, folder)[1])

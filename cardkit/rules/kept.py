@@ -154,7 +154,7 @@ def decode(data: Any, vocab: Vocabulary) -> Any:
         raise Unkept(f"{name} has no field {sorted(set(values) - names)[0]!r}")
     try:
         return made(**values)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+    except Exception as exc:  # whatever its checks raise: the entry is not used
         raise Unkept(f"{name} rejects its fields: {exc}") from exc
 
 
@@ -172,16 +172,18 @@ def _vocab_of(data: Any, game_vocab: Vocabulary) -> Vocabulary:
     names = {each.name for each in dataclasses.fields(Vocabulary)}
     if not names.issuperset(data):
         raise Unkept("not a vocabulary")
+    declared = ("labels", "phrases", "shorthand")
     try:
         found = Vocabulary(**{key: decode(item, game_vocab) for key, item in data.items()})
+        whole = dataclasses.replace(found, **{name: getattr(game_vocab, name) for name in declared})
+        if whole != game_vocab or any(
+            type(getattr(found, name)) is not tuple
+            or not set(getattr(found, name)) <= set(getattr(game_vocab, name))
+            for name in declared
+        ):
+            raise Unkept("the vocabulary is not the game's")
     except TypeError as exc:
         raise Unkept(f"not a vocabulary: {exc}") from exc
-    declared = ("labels", "phrases", "shorthand")
-    whole = dataclasses.replace(found, **{name: getattr(game_vocab, name) for name in declared})
-    if whole != game_vocab or any(
-        not set(getattr(found, name)) <= set(getattr(game_vocab, name)) for name in declared
-    ):
-        raise Unkept("the vocabulary is not the game's")
     return found
 
 
