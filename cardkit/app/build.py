@@ -32,8 +32,8 @@ from cardkit.render.pdf import render_pdf_pieces
 from cardkit.render.sides import printed_fronts
 from cardkit.render.style import card_size, prepare_style, size_points
 from cardkit.render.units import parse_length
-from cardkit.rules.check import unparsed_text
 from cardkit.rules.suppress import drop_suppressed
+from cardkit.rules.unparsed import unparsed_text
 
 if TYPE_CHECKING:
     from cardkit.export.png import PngReport

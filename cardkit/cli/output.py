@@ -150,11 +150,11 @@ def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 def progress_bars(err: Console) -> Iterator[Step | None]:
     """A ``step(label, unit, done, total)`` that shows one progress bar per label on a
     terminal, each hidden when the next starts; None when ``err`` is not a terminal."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-
     if not err.is_terminal:
         yield None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),

@@ -12,9 +12,9 @@ import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from html import escape
 from io import BytesIO
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -115,7 +115,9 @@ def markup(text: str, font: str = FONT) -> str:
     """``text`` escaped for Paragraph markup in ``font``, runs of other fonts (the bundled
     font or the fallback, for characters ``font`` lacks) wrapped in their font."""
     return "".join(
-        escape(piece) if chosen == font else f'<font face="{chosen}">{escape(piece)}</font>'
+        escape(piece, quote=False)
+        if chosen == font
+        else f'<font face="{chosen}">{escape(piece, quote=False)}</font>'
         for piece, chosen in runs(text, font)
     )
 

@@ -13,9 +13,9 @@ import hashlib
 import io
 import warnings
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 from PIL import Image, UnidentifiedImageError
 
@@ -73,7 +73,7 @@ class Picture:
     @property
     def source(self) -> str:
         """The file, for reportlab markup (``<img src=...>``), escaped for an attribute."""
-        return escape(str(self.file), {'"': "&quot;"})
+        return escape(str(self.file), quote=False).replace('"', "&quot;")
 
 
 class PictureChangedError(CardkitError):

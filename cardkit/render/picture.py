@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
@@ -23,6 +22,8 @@ def draw_picture(
     sx, sy = (box.w / width, box.h / height) if stretch else (scale, scale)
     w, h = width * sx, height * sy
     if picture.drawing is not None:
+        from reportlab.graphics import renderPDF  # vector pictures only: ~40 ms to import
+
         canvas.saveState()
         canvas.translate(box.x + (box.w - w) / 2, box.y + (box.h - h) / 2)
         canvas.scale(sx, sy)

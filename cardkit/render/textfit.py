@@ -5,9 +5,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from html import escape
 from pathlib import Path
 from typing import Any, Literal
-from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -25,7 +25,9 @@ LEADING = 1.2  # line height as a multiple of the font size
 PARAGRAPH_SPACE = 0.35  # space between abilities, as a multiple of the font size
 ICON_SCALE = 1.15  # an inline icon's height, as a multiple of the font size
 ICON_CALLBACK = "cardkit-icon"  # the canvas callback that draws an SVG icon in rules text
-BLANK = escape(str(Path(__file__).resolve().parent / "blank.png"), {'"': "&quot;"})
+BLANK = escape(str(Path(__file__).resolve().parent / "blank.png"), quote=False).replace(
+    '"', "&quot;"
+)
 NO_BREAK = "\u00a0"  # between an icon and its word, so a line never ends with the icon alone
 ELLIPSIS = "\u2026"
 

@@ -9,24 +9,25 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from cardkit.diagnostics import Diagnostic, Severity, error, warning
+from cardkit.diagnostics import Diagnostic, error
 from cardkit.effects import Bond
-from cardkit.model import CORE_FIELDS, CardSet
+from cardkit.model import CardSet
 from cardkit.rules.constraints import check_constraints
 from cardkit.rules.context import CheckContext, parse_set
 from cardkit.rules.costmodel import check_costs
 from cardkit.rules.deckrules import check_copy_limits, check_deck_bounds, check_size_rules
 from cardkit.rules.keywords import check_keyword_cards, check_keyword_params
 from cardkit.rules.phrasing import phrasing_diagnostics
-from cardkit.rules.printed import markup_slips
 from cardkit.rules.references import check_references
+from cardkit.rules.unparsed import check_markup
+from cardkit.rules.unparsed import unparsed_text as unparsed_text  # its home before unparsed.py
 from cardkit.rules.wording import check_drift, check_slips
 
 
 def check_bond_factions(context: CheckContext) -> list[Diagnostic]:
     """CK102: an ally ability on a card with no faction."""
     found: list[Diagnostic] = []
-    vocab = context.parser.vocab
+    vocab = context.vocab
     for card in context.card_set.cards:
         if card.factions:
             continue
@@ -55,33 +56,8 @@ def check_game_constraints(context: CheckContext) -> list[Diagnostic]:
 
 def check_phrasing(context: CheckContext) -> list[Diagnostic]:
     """CK061: the game's declared phrasing that the grammar does not read as declared."""
-    return phrasing_diagnostics(context.card_set.game, context.parser)
-
-
-def check_markup(context: CheckContext) -> list[Diagnostic]:
-    """CK113, CK114: markup in a card's text, or any text field, that does not work (it is
-    printed as written): bold or italic never closed, an icon name the game does not know."""
-    game = context.card_set.game
-    found: list[Diagnostic] = []
-    for card in context.card_set.cards:
-        fields = [("text", card.text)]
-        fields += [
-            (name, value)
-            for name, value in card.values.items()
-            if isinstance(value, str) and (name == "flavor" or name not in CORE_FIELDS)
-        ]  # what prints: not an id, a picture's path or the designer's notes
-        for field, text in fields:
-            for slip in markup_slips(game, text):
-                where = "rules text" if field == "text" else f"field {field!r}"
-                found.append(
-                    warning(
-                        slip.code,
-                        f"{slip.message} in {where} of {card.id!r}",
-                        context.at(card, slip.line, slip.column, field),
-                        card=card.id,
-                        hint=slip.hint,
-                    )
-                )
+    found = phrasing_diagnostics(context.card_set.game, context.reader)
+    context.reader.save()  # the examples of the game's phrasing, read back next time
     return found
 
 
@@ -141,22 +117,3 @@ def check_flawed_text(card_set: CardSet) -> list[Diagnostic]:
         found.extend(check(context))
     flawed_ids = {card.id for card in flawed}
     return [diag for diag in found if diag.card in flawed_ids]
-
-
-def unparsed_text(card_set: CardSet) -> list[Diagnostic]:
-    """What ``check_card_text`` says of each line of rules text that does not parse, at the
-    same place and in the same words, as warnings, and of markup that does not work: for
-    commands that go on and print such text as written (``cardkit build``). Each distinct
-    line is parsed once."""
-    context = parse_set(card_set)
-    return [
-        *(
-            dataclasses.replace(
-                diag,
-                severity=Severity.WARNING,
-                hint=f"{diag.hint}; " * bool(diag.hint) + "the card is printed with it as written",
-            )
-            for diag in context.parse_errors
-        ),
-        *check_markup(context),
-    ]

@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, error
 from cardkit.effects import Ability, Node, walk
@@ -22,8 +23,8 @@ from cardkit.load.textfile import read_text
 from cardkit.markup import reading_text
 from cardkit.model import Card, CardSet, Game
 from cardkit.rules.grammar import verb_forms
+from cardkit.rules.kept import KeptRules, kept_rules
 from cardkit.rules.locate import source_position
-from cardkit.rules.parser import RulesParser, rules_parser
 from cardkit.rules.textlint import (
     CLOSED_CLASS,
     Dictionary,
@@ -34,6 +35,9 @@ from cardkit.rules.textlint import (
     unhinted,
     verb_hint,
 )
+
+if TYPE_CHECKING:
+    from cardkit.rules.parser import RulesParser
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -90,7 +94,8 @@ class CheckContext:
     """A card set with every card's text parsed; what the checks in ``CHECKS`` read."""
 
     card_set: CardSet
-    parser: RulesParser
+    reader: KeptRules
+    """The set's lines as parsed before (``kept.py``), and its parser, built when needed."""
     sources: _Sources
     parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
     parse_errors: list[Diagnostic] = field(default_factory=list)
@@ -100,6 +105,17 @@ class CheckContext:
     shared: dict[int, tuple[list[ParsedLine], list[FailedLine]]] = field(default_factory=dict)
     _words: Dictionary | None = None
     _verbs: frozenset[str] | None = None
+
+    @property
+    def parser(self) -> RulesParser:
+        """The game's rules parser (built the first time it is asked for)."""
+        return self.reader.parser
+
+    @property
+    def vocab(self) -> Vocabulary:
+        """The vocabulary of the game's parser (without building it when the set's lines
+        were all parsed before)."""
+        return self.reader.vocab
 
     def card_lines(self, card: Card) -> tuple[list[ParsedLine], list[FailedLine]]:
         """The lines of ``card``'s text that parse and those that do not, its own even when
@@ -113,13 +129,13 @@ class CheckContext:
         """The dictionary of the set's rules text (grammar, game and card-name words)."""
         if self._words is None:
             names = (card.name for card in self.card_set.cards)
-            self._words = dictionary(self.parser.vocab, names)
+            self._words = dictionary(self.vocab, names)
         return self._words
 
     def verbs(self) -> frozenset[str]:
         """Every form of every verb the game's rules text may use, casefolded."""
         if self._verbs is None:
-            forms = verb_forms(self.parser.vocab)
+            forms = verb_forms(self.vocab)
             self._verbs = frozenset(word.casefold() for each in forms for word in each)
         return self._verbs
 
@@ -139,7 +155,7 @@ class CheckContext:
         found = self.lines.get(line)
         if found is None:
             try:
-                found = self.parser.parse_ability(line)
+                found = self.reader.parse_ability(line)
             except RulesTextError as exc:
                 found = exc
             self.lines[line] = found
@@ -231,7 +247,6 @@ def _starts_with_words(text: str, words: str) -> bool:
 def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
     lines: list[ParsedLine] = []
     failures: list[FailedLine] = []
-    factions = [name for _, name in context.parser.vocab.factions]
     # The checks read each line as the grammar does: markup is spaces, columns stay put.
     written = card.text.split("\n")
     for index, line in enumerate(reading_text(card.text).split("\n"), start=1):
@@ -245,13 +260,14 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
         explained = None
         if isinstance(exc, UnknownFactionError):
             code = "CK102"
+            factions = [name for _, name in context.vocab.factions]
             hint = (
                 f"the game's factions are {', '.join(map(repr, factions))}"
                 if factions
                 else "the game declares no factions"
             )
         elif isinstance(exc, UnknownKeywordError):
-            code, hint = "CK103", _keywords_hint(context.parser.vocab)
+            code, hint = "CK103", _keywords_hint(context.vocab)
         else:
             explained = explain_failure(line, exc, context.words(), context.parse_line)
             if explained is not None:
@@ -263,7 +279,7 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
                 if meant and "(did you mean" not in reason:
                     reason += f" (did you mean {meant!r}?)"
                 if "a zone" in exc.expected:
-                    hint = _zones_hint(context.parser.vocab, line, column, context.words())
+                    hint = _zones_hint(context.vocab, line, column, context.words())
                 # a slip for a word of the grammar is no verb of the game
                 if hint is None and not meant:
                     hint = verb_hint(exc, line, context.words())
@@ -285,7 +301,7 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
 
 def parse_set(card_set: CardSet) -> CheckContext:
     """Parse every card's text; lines that do not parse become CK101/CK102 diagnostics."""
-    context = CheckContext(card_set, rules_parser(card_set.game), _Sources(card_set.game))
+    context = CheckContext(card_set, kept_rules(card_set.game), _Sources(card_set.game))
     ids = Counter(card.id for card in card_set.cards)
     for card in card_set.cards:
         if card.text:
@@ -294,4 +310,5 @@ def parse_set(card_set: CardSet) -> CheckContext:
             context.parsed[card.id] = []
             if ids[card.id] > 1:
                 context.shared[id(card)] = ([], [])
+    context.reader.save()
     return context

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import did_you_mean
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
 from cardkit.rules.grammar import verb_forms
+
+if TYPE_CHECKING:  # lark is imported only where a line is parsed (kept.py reads lines back)
+    from lark.exceptions import UnexpectedInput
 
 _END = "the end of the line"
 # How error messages name the terminals whose name does not spell their words.
@@ -405,6 +407,8 @@ def syntax_error(
     """The located error for text the grammar does not accept: an unknown faction or keyword
     by name, a number out of range, or what was found and what could come there (with
     ``reach``, those first that let more of the line parse in place of what was found)."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     expected: set[str] = set()
     found = ""
     at_end = False

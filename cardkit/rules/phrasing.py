@@ -10,6 +10,8 @@ declared.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from cardkit.diagnostics import Diagnostic, error, warning
 from cardkit.effects import Ability, Bond, OnBanish
 from cardkit.effects.core import Declared, Labelled, Shorthand
@@ -18,7 +20,18 @@ from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.model import Game
 from cardkit.rules.grammar import fold, verb_forms
-from cardkit.rules.parser import RulesParser, rules_parser
+
+
+class Reader(Protocol):
+    """What reads a game's rules text: its parser, or the lines kept from before (kept.py)."""
+
+    @property
+    def vocab(self) -> Vocabulary: ...
+
+    @property
+    def rejected(self) -> tuple[tuple[str, str, str], ...]: ...
+
+    def parse_ability(self, text: str) -> Ability: ...
 
 
 def example(form: str, vocab: Vocabulary) -> str:
@@ -49,9 +62,12 @@ def _slot_example(slot: str, vocab: Vocabulary) -> str:
     return pick[0]
 
 
-def phrasing_diagnostics(game: Game, parser: RulesParser | None = None) -> list[Diagnostic]:
+def phrasing_diagnostics(game: Game, parser: Reader | None = None) -> list[Diagnostic]:
     """Every declaration of the game's phrasing that the grammar does not read as itself."""
-    parser = parser or rules_parser(game)
+    if parser is None:
+        from cardkit.rules.parser import rules_parser  # lark only where phrasing is checked
+
+        parser = rules_parser(game)
     vocab = parser.vocab
     found: list[Diagnostic] = []
     for table, key, reason in parser.rejected:

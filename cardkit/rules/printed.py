@@ -33,7 +33,7 @@ from cardkit.effects.core import KeywordList
 from cardkit.errors import RulesTextError
 from cardkit.markup import MarkedLine, Run, Slip, parse_markup, plain_text, reading_text
 from cardkit.model import Game
-from cardkit.rules.parser import rules_parser
+from cardkit.rules.kept import kept_rules
 
 __all__ = [
     "PrintedLine",
@@ -113,7 +113,7 @@ def printed_text(game: Game, text: str) -> tuple[PrintedLine, ...]:
     if known is not None and known[0] is game:
         return known[1]
     names = icon_names(game)
-    parser = rules_parser(game)
+    parser = kept_rules(game)  # lines parsed in an earlier run are read back
     marked_lines, _ = parse_markup(text, names)
     printed = []
     for line, marked in zip(text.split("\n"), marked_lines, strict=True):
@@ -125,6 +125,7 @@ def printed_text(game: Game, text: str) -> tuple[PrintedLine, ...]:
             printed.append(PrintedLine(marked))
             continue
         printed.append(_read(game, ability, marked))
+    parser.save()
     if len(_MEMORY) >= 4096:
         _MEMORY.clear()
     _MEMORY[key] = (game, tuple(printed))

@@ -216,7 +216,7 @@ def check_references(context: CheckContext) -> list[Diagnostic]:
     """CK130: card names in fields and in effects that are no card of the set."""
     card_set = context.card_set
     names = CardNames(card_set)
-    vocab = context.parser.vocab
+    vocab = context.vocab
     icons = [word for icon in card_set.game.icons.values() for word in icon.words]
     found: list[Diagnostic] = []
     walked: dict[int, list[tuple[str, Node]]] = {}

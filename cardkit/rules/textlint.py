@@ -35,9 +35,8 @@ from cardkit.effects import ACTIONS, NUMBER_WORDS, STATES
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.rules.english import english_words
-from cardkit.rules.grammar import FUNCTION_WORDS, verb_forms
+from cardkit.rules.grammar import FUNCTION_WORDS, grammar_text, verb_forms
 from cardkit.rules.parse_errors import clip, edit_distance, listed
-from cardkit.rules.parser import grammar_text
 
 _WORD = re.compile(r"(?<![\w'\u2019])[^\W\d_][\w'\u2019-]*")
 _LETTERS = re.compile(r"[^\W\d_]+")

@@ -59,7 +59,7 @@ def _sentences(parsed: ParsedLine) -> Iterator[tuple[Effect, int, str]]:
 
 def check_drift(context: CheckContext) -> list[Diagnostic]:
     """CK108: the same effect written differently across the set."""
-    vocab = context.parser.vocab
+    vocab = context.vocab
     groups: dict[Effect, list[tuple[Card, ParsedLine, int, str]]] = defaultdict(list)
     # A set repeats its lines: split each distinct line into sentences once.
     split: dict[str, list[tuple[Effect, int, str]]] = {}
@@ -135,7 +135,7 @@ def check_slips(context: CheckContext) -> list[Diagnostic]:
     flag_curly = not _uses_curly(context)
     words = context.words()
     names = CardNames(context.card_set)
-    keywords = [name for _, name in context.parser.vocab.keywords]
+    keywords = [name for _, name in context.vocab.keywords]
     found: list[Diagnostic] = []
 
     # The slips of each distinct line that parses, each with whether it is an error.

@@ -1,0 +1,55 @@
+"""The user's cache folder for cardkit's files kept between runs, and when a file in it is safe.
+
+A kept file is used only where nobody else could have put it: a folder of this user's that no
+one else can write to, a regular file (not a link) of this user's that no one else can write
+to. Anything else, or no cache folder at all, means nothing is kept: the work is done again.
+This module imports no parser (lark), so that a run that finds what it needs kept never does.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import platformdirs
+
+# Set to a folder to keep the cache there, or to an empty string to keep no cache at all.
+CACHE_ENV = "CARDKIT_CACHE_DIR"
+
+
+def cache_folder() -> Path | None:
+    """The folder for cardkit's cached files, made private if new; None when there is none."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen == "":
+        return None
+    folder = Path(chosen) if chosen else Path(platformdirs.user_cache_dir("cardkit", False))
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not private(folder.lstat(), stat.S_ISDIR):
+            return None
+    except OSError:
+        return None
+    return folder
+
+
+def private(info: os.stat_result, kind: object) -> bool:
+    """Of the right kind (``stat.S_ISDIR``, ``stat.S_ISREG``), not a link, and only this user
+    can write to it."""
+    if not kind(info.st_mode):  # type: ignore[operator]
+        return False
+    if not hasattr(os, "getuid"):  # Windows: the per-user application data folder
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def private_file(path: Path) -> bool | None:
+    """Whether ``path`` is a file safe to read: True; None when there is no such file; False
+    when something else is there (a link, a folder, another user's or a writable file)."""
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return False
+    return private(info, stat.S_ISREG)

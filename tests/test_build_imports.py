@@ -1,0 +1,50 @@
+"""`cardkit build` imports only what it uses: each heavy module below costs its import on every
+run (start-up is about half of a sample build), so this pins that the build leaves it out."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from cardkit.rules.cachedir import CACHE_ENV
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# module: why the build does without it
+NOT_IMPORTED = {
+    "lark": "every line of rules text is read back from the run before (rules/kept.py)",
+    "cardkit.rules.parser": "the same",
+    "reportlab.graphics": "only vector (SVG) pictures are drawn with it; Star Realms has none",
+    "urllib.request": "xml.sax.saxutils pulled it in for escape(); html.escape does the same",
+    "http.client": "the same",
+    "rich.progress": "progress bars are shown on a terminal only",
+    "cardkit.rules.check": "a build warns of unparsed text and markup only (rules/unparsed.py)",
+}
+
+
+def _loaded_by_build(cache: Path, out: Path) -> set[str]:
+    code = (
+        "import sys\nfrom cardkit.cli import main\n"
+        f"status = main(['build', 'cards/star-realms', '-o', {str(out)!r}])\n"
+        "print(status, ' '.join(sorted(sys.modules)), file=sys.stderr)"
+    )
+    env = {**os.environ, CACHE_ENV: str(cache), "PYTHONPATH": str(ROOT)}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
+    )
+    status, *loaded = result.stderr.split("\n")[-2].split()
+    assert status == "0", result.stderr
+    return set(loaded)
+
+
+def test_a_build_imports_no_module_it_does_not_use(tmp_path: Path) -> None:
+    first = _loaded_by_build(tmp_path / "cache", tmp_path / "one")
+    assert {"lark", "cardkit.rules.parser"} <= first  # nothing kept yet: the text is parsed
+    again = _loaded_by_build(tmp_path / "cache", tmp_path / "two")
+    assert {"reportlab.pdfgen.canvas", "PIL.Image", "cardkit.effects"} <= again
+    assert set(NOT_IMPORTED) & again == set()
+    assert (tmp_path / "one" / "deck.pdf").read_bytes() == (
+        tmp_path / "two" / "deck.pdf"
+    ).read_bytes()
