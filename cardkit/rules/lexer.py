@@ -156,25 +156,25 @@ class FirstCharScanner:
         self.terminals = terminals
         self.allowed_types = {t.name for t in terminals}
         self._compiled = compiled
-        self._by_char: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
+        self.by_char: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
 
-    def _candidates(self, char: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    def candidates(self, char: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         found = tuple(
             (self._compiled.pattern(t), t.name)
             for t in self.terminals
             if (first := self._compiled.first(t)) is _ANY or first.match(char)
         )
-        if len(self._by_char) < _REMEMBERED:
-            self._by_char[char] = found
+        if len(self.by_char) < _REMEMBERED:
+            self.by_char[char] = found
         return found
 
     def match(self, text: Any, pos: int) -> tuple[str, str] | None:
         if pos >= text.end:
             return None
         char = text.text[pos]
-        candidates = self._by_char.get(char)
+        candidates = self.by_char.get(char)
         if candidates is None:
-            candidates = self._candidates(char)
+            candidates = self.candidates(char)
         whole, end = text.text, text.end
         for pattern, name in candidates:
             found = pattern.match(whole, pos, end)
@@ -366,9 +366,9 @@ class FastContextualLexer(ContextualLexer):
             lexer = lexers[parser_state.position]
             scanner: FirstCharScanner = lexer._scanner or lexer.scanner  # type: ignore[attr-defined]
             pos = line_ctr.char_pos
-            candidates = scanner._by_char.get(whole[pos])
+            candidates = scanner.by_char.get(whole[pos])
             if candidates is None:
-                candidates = scanner._candidates(whole[pos])
+                candidates = scanner.candidates(whole[pos])
             for pattern, name in candidates:  # noqa: B007 (the name of the one that matched)
                 found = pattern.match(whole, pos, end)
                 if found:
@@ -409,8 +409,11 @@ class RulesLexer(Lexer):
         self.contextual: FastContextualLexer | None = None
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        return self.states(parser_state.parse_conf.parse_table).lex(lexer_state, parser_state)
+
+    def states(self, table: Any) -> FastContextualLexer:
+        """The lexers of the parser's states (lark's parse table), made the first time."""
         if self.contextual is None:
-            table = parser_state.parse_conf.parse_table
             states = {state: list(accepts) for state, accepts in table.states.items()}
             self.contextual = FastContextualLexer(self.conf, states)
-        return self.contextual.lex(lexer_state, parser_state)
+        return self.contextual
