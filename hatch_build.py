@@ -44,8 +44,10 @@ COMPILED = (
     "cardkit/sim/supply.py",
     "cardkit/sim/supplyplay.py",
     "cardkit/sim/view.py",
+    "cardkit/rules/lalr.py",
 )
-"""The modules compiled: the engine, the bots and what they call every turn."""
+"""The modules compiled: the engine, the bots and what they call every turn; the loop that
+parses rules text (every line of every command that reads cards)."""
 
 GROUP = "cardkit_sim"
 """The name of the shared library the compiled modules live in."""

@@ -49,18 +49,24 @@ _State = tuple[dict[str, Any], Any, dict[str, Any]]
 
 
 class Driver:
-    """The loop for one lark parser (``Lark(parser="lalr", lexer=RulesLexer)``)."""
+    """The loop for one lark parser (``Lark(parser="lalr", lexer=RulesLexer)``).
+
+    Each state's row of lark's table is copied the first time the loop is in that state, with
+    numbers for actions: a state to go to (shift, goto), or ``-1 - i`` to reduce by rule ``i``
+    of ``rules``. A text visits a few dozen of the table's states."""
 
     def __init__(self, lark: Any) -> None:
         inner = lark.parser.parser.parser  # lark's _Parser: the table and the callbacks
         self.parse_table = inner.parse_table
-        self.table: dict[int, dict[str, tuple[Any, Any]]] = inner.parse_table.states
         self.starts: dict[str, int] = inner.parse_table.start_states
         self.ends: dict[str, int] = inner.parse_table.end_states
         self.callbacks: dict[Any, Any] = inner.callbacks
         self.contextual: Callable[[Any], Any] = lark.parser.lexer.states  # made once
-        self.rules: dict[int, _Rule] = {}
-        self.lexers: dict[int, _State] = {}
+        size = max(inner.parse_table.states) + 1
+        self.actions: list[dict[str, int] | None] = [None] * size
+        self.lexers: list[_State | None] = [None] * size
+        self.rules: list[_Rule] = []
+        self.numbers: dict[int, int] = {}  # a rule's number by its identity (the table's)
 
     @staticmethod
     def of(lark: Any) -> Driver | None:
@@ -73,12 +79,21 @@ class Driver:
             return None
         return Driver(lark)
 
-    def _rule(self, rule: Any) -> _Rule:
-        call = self.callbacks[rule]
-        if rule.origin.name.startswith("_") and not rule.options.expand1:
-            call = _inlined(call) or call
-        found = (len(rule.expansion), call, rule.origin.name)
-        self.rules[id(rule)] = found  # the table holds the rule, so its id stays its own
+    def _actions(self, state: int) -> dict[str, int]:
+        row: dict[str, int] = {}
+        for kind, (action, arg) in self.parse_table.states[state].items():
+            row[kind] = arg if action is Shift else -1 - self._number(arg)
+        self.actions[state] = row
+        return row
+
+    def _number(self, rule: Any) -> int:
+        found = self.numbers.get(id(rule))  # the table holds the rule: its id stays its own
+        if found is None:
+            call = self.callbacks[rule]
+            if rule.origin.name.startswith("_") and not rule.options.expand1:
+                call = _inlined(call, len(rule.expansion)) or call
+            found = self.numbers[id(rule)] = len(self.rules)
+            self.rules.append((len(rule.expansion), call, rule.origin.name))
         return found
 
     def _lexer(self, state: int) -> _State:
@@ -90,7 +105,7 @@ class Driver:
 
     def parse(self, text: str, start: str) -> Any:
         """The value of ``text``; raises ``Unparsed`` wherever lark would raise."""
-        table, rules, lexers = self.table, self.rules, self.lexers
+        actions, rules, lexers = self.actions, self.rules, self.lexers
         root = self.contextual(self.parse_table).root_lexer  # its sets hold every state's
         ignore, newline = root.ignore_types, root.newline_types
         state = self.starts[start]
@@ -100,7 +115,7 @@ class Driver:
         pos, end, line, line_start = 0, len(text), 1, 0
         while True:
             if pos < end:  # lex a token in the state the parser is in
-                by_char, scanner, callback = lexers.get(state) or self._lexer(state)
+                by_char, scanner, callback = lexers[state] or self._lexer(state)
                 char = text[pos]
                 candidates = by_char.get(char)
                 if candidates is None:
@@ -139,31 +154,34 @@ class Driver:
             else:
                 token, kind = None, "$END"
             while True:  # reduce as lark's ParserState.feed_token does, then shift
-                action = table[state].get(kind)
+                action = (actions[state] or self._actions(state)).get(kind)
                 if action is None:
                     raise Unparsed
-                if action[0] is Shift:
+                if action >= 0:
                     if token is None:
                         raise Unparsed  # lark asserts against it
-                    state = action[1]
+                    state = action
                     states.append(state)
                     values.append(token)
                     break
-                size, call, origin = rules.get(id(action[1])) or self._rule(action[1])
-                if size:
+                size, call, origin = rules[-1 - action]
+                if call is _pass_on:  # the value stays: one state less, then the goto
+                    del states[-1]
+                elif size:
                     children = values[-size:]
                     del states[-size:]
                     del values[-size:]
+                    values.append(call(children))
                 else:
-                    children = []
-                values.append(call(children))
-                state = table[states[-1]][origin][1]
+                    values.append(call([]))
+                top = states[-1]
+                state = (actions[top] or self._actions(top))[origin]
                 states.append(state)
                 if token is None and state == end_state:
                     return values[-1]
 
 
-def _inlined(call: Any) -> Callable[[list[Any]], Any] | None:
+def _inlined(call: Any, size: int) -> Callable[[list[Any]], Any] | None:
     """The callback of an inline rule (``_name``) without a handler, making no tree.
 
     lark makes a ``Tree`` for such a rule, which its parent's ``ChildFilter`` always takes
@@ -172,7 +190,7 @@ def _inlined(call: Any) -> Callable[[list[Any]], Any] | None:
     is not lark's tree builder behind at most a child filter (then lark's callback is used)."""
     if isinstance(call, partial):  # every child kept as it is
         return lambda children: SimpleNamespace(children=children)
-    if not isinstance(call.node_builder, partial):
+    if not isinstance(getattr(call, "node_builder", None), partial):
         return None
     if type(call) is ChildFilterLALR_NoPlaceholders:
         steps = [(i, expand, 0) for i, expand in call.to_include]
@@ -181,6 +199,8 @@ def _inlined(call: Any) -> Callable[[list[Any]], Any] | None:
         steps, nones = call.to_include, call.append_none
     else:
         return None
+    if size == 1 and list(steps) == [(0, True, 0)] and not nones:
+        return _pass_on  # '_a: _b': the child's children are the parent's
 
     def build(children: list[Any]) -> Any:
         kept: list[Any] = []
@@ -198,3 +218,8 @@ def _inlined(call: Any) -> Callable[[list[Any]], Any] | None:
         return SimpleNamespace(children=kept)
 
     return build
+
+
+def _pass_on(children: list[Any]) -> Any:
+    """An inline rule of one inline rule gives its child on (the loop keeps the value)."""
+    return children[0]
