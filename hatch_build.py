@@ -1,7 +1,8 @@
 """Build hook: compile the simulator's hot path with mypyc, when this machine can.
 
 The modules below are plain, strictly typed Python; mypyc (part of mypy) turns them into C
-extensions that play the same games about three times as fast. The wheel then carries both the
+extensions that play the same games about three times as fast (and run the rules-text parse
+loop, ``cardkit/rules/lalr.py``, a little faster). The wheel then carries both the
 ``.py`` sources and the compiled modules, and Python imports the compiled ones.
 
 - Nothing is written into the source tree: mypy's cache, the C code and the objects go to a
