@@ -14,9 +14,10 @@ import ast
 import dataclasses
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
-from lark import Token
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedInput
 from rules_helpers import variants
 
@@ -24,6 +25,7 @@ from cardkit.effects import Pos
 from cardkit.errors import RulesTextError
 from cardkit.load.cards import load_card_set
 from cardkit.rules.lalr import Driver, Unparsed
+from cardkit.rules.lexer import RulesLexer
 from cardkit.rules.parser import RulesParser, rules_parser
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -137,8 +139,28 @@ def test_a_syntax_error_is_larks_own() -> None:
     assert "unexpected 'a'" in str(found)
 
 
-def test_only_a_parser_with_our_lexer_gets_the_loop() -> None:
-    from lark import Lark
+GRAMMAR = 'start: _pair+ [WORD]\n_pair: WORD "=" WORD\nWORD: /[a-z]+/\n%ignore " "\n'
 
-    grammar = 'start: WORD+\nWORD: /[a-z]+/\n%ignore " "\n'
-    assert Driver.of(Lark(grammar, parser="lalr", lexer="contextual")) is None
+
+def test_only_a_parser_with_our_lexer_gets_the_loop() -> None:
+    assert Driver.of(Lark(GRAMMAR, parser="lalr", lexer="contextual")) is None
+    ours = Lark(GRAMMAR, parser="lalr", lexer=RulesLexer, maybe_placeholders=True)
+    driver = Driver.of(ours)
+    assert driver is not None
+    for text in ("a = b c = d", "a = b c", "a = b"):
+        assert driver.parse(text, "start") == ours.parse(text), text
+    assert driver.parse("a = b", "start") == Tree("start", ["a", "b", None])
+
+
+def test_an_inline_rule_with_a_handler_of_its_own_is_left_to_lark() -> None:
+    class Handlers(Transformer[Token, Any]):
+        def _pair(self, children: list[Token]) -> Tree[Token]:
+            return Tree("pair", [Token("WORD", "".join(children))])
+
+    ours = Lark(GRAMMAR, parser="lalr", lexer=RulesLexer, transformer=Handlers())
+    driver = Driver.of(ours)
+    assert driver is not None
+    with pytest.raises(Unparsed):
+        driver.parse("a = b", "start")
+    assert driver.given_up
+    assert ours.parse("a = b c") == Tree("start", ["ab", "c"])

@@ -7,9 +7,11 @@ of a fresh parse, which must stay at 40 µs per line or less (issue 15, ``bench/
 
 ``Driver.parse`` runs the same steps in one function: lex a token with the scanner of the
 parser's state (``lexer.py``, as lark's contextual lexer does), shift it or reduce by lark's
-table (``IntParseTable.states``), calling lark's own callbacks (its tree builder with the
-``Builder`` handlers inline), so values are lark's. Nothing is converted ahead: per reduced rule
-its length, callback and name are looked up once and kept by the rule's identity.
+table (``IntParseTable.states``; a state's row is copied with numbers for actions when the
+loop first meets it), and call the ``Builder`` handlers with the children lark's tree builder
+would give them: lark's ChildFilter steps are run in the loop (``_plan``), and an inline rule
+(``_name``) gives its parent a plain list where lark made a ``Tree`` that nobody sees. Rules
+of other shapes keep lark's own callback.
 
 It only ever parses text the grammar accepts. Wherever lark would raise (no terminal matches,
 no action for a token), it raises ``Unparsed``, and the caller parses the text again with
@@ -23,7 +25,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
-from types import SimpleNamespace
 from typing import Any
 
 from lark import Token
@@ -42,8 +43,14 @@ class Unparsed(Exception):
     """The text is not one the grammar accepts here: parse it with lark for its error."""
 
 
-_Rule = tuple[int, Callable[[list[Any]], Any], str]
-"""A rule as the loop reduces it: its length, lark's callback, the name it reduces to."""
+_Rule = tuple[int, int, Any, int, Any, str]
+"""A rule as the loop reduces it: its length, how (``_PASS`` ...), lark's ChildFilter steps
+and placeholders at the end, the handler (or lark's callback), the name it reduces to."""
+_PASS, _KEEP, _LIST, _CALL, _RAW = range(5)
+"""How a rule is reduced: ``_a: _b`` passes the value on; an inline rule (``_a``, no handler)
+keeps its children as they are, or as lark's ChildFilter takes them, in a list; a rule with a
+ChildFilter calls its handler (or lark's tree builder) with the children filtered; any other
+calls lark's callback."""
 _State = tuple[dict[str, Any], Any, dict[str, Any]]
 """A state's lexer: its terminals by first character, its scanner, lark's token callbacks."""
 
@@ -67,6 +74,7 @@ class Driver:
         self.lexers: list[_State | None] = [None] * size
         self.rules: list[_Rule] = []
         self.numbers: dict[int, int] = {}  # a rule's number by its identity (the table's)
+        self.given_up = False
 
     @staticmethod
     def of(lark: Any) -> Driver | None:
@@ -89,11 +97,13 @@ class Driver:
     def _number(self, rule: Any) -> int:
         found = self.numbers.get(id(rule))  # the table holds the rule: its id stays its own
         if found is None:
-            call = self.callbacks[rule]
-            if rule.origin.name.startswith("_") and not rule.options.expand1:
-                call = _inlined(call, len(rule.expansion)) or call
+            try:
+                plan = _plan(rule, self.callbacks[rule])
+            except Unplanned:
+                self.given_up = True  # lark parses every text from now on
+                raise Unparsed from None
             found = self.numbers[id(rule)] = len(self.rules)
-            self.rules.append((len(rule.expansion), call, rule.origin.name))
+            self.rules.append(plan)
         return found
 
     def _lexer(self, state: int) -> _State:
@@ -105,6 +115,8 @@ class Driver:
 
     def parse(self, text: str, start: str) -> Any:
         """The value of ``text``; raises ``Unparsed`` wherever lark would raise."""
+        if self.given_up:
+            raise Unparsed
         actions, rules, lexers = self.actions, self.rules, self.lexers
         root = self.contextual(self.parse_table).root_lexer  # its sets hold every state's
         ignore, newline = root.ignore_types, root.newline_types
@@ -164,16 +176,33 @@ class Driver:
                     states.append(state)
                     values.append(token)
                     break
-                size, call, origin = rules[-1 - action]
-                if call is _pass_on:  # the value stays: one state less, then the goto
+                size, how, steps, nones, call, origin = rules[-1 - action]
+                if how == _PASS:  # the value stays: one state less, then the goto
                     del states[-1]
-                elif size:
-                    children = values[-size:]
-                    del states[-size:]
-                    del values[-size:]
-                    values.append(call(children))
                 else:
-                    values.append(call([]))
+                    children = values[-size:] if size else []
+                    if size:
+                        del states[-size:]
+                        del values[-size:]
+                    if how == _KEEP:
+                        value = children
+                    elif how == _RAW:
+                        value = call(children)
+                    else:  # lark's ChildFilterLALR, its steps written inline
+                        kept: list[Any] = []
+                        for i, expand, add_none in steps:
+                            if add_none:
+                                kept += [None] * add_none
+                            if not expand:
+                                kept.append(children[i])
+                            elif kept:
+                                kept += children[i]  # an inline rule's list
+                            else:  # lark's step for left recursion: the list itself
+                                kept = children[i]
+                        if nones:
+                            kept += [None] * nones
+                        value = kept if how == _LIST else call(kept)
+                    values.append(value)
                 top = states[-1]
                 state = (actions[top] or self._actions(top))[origin]
                 states.append(state)
@@ -181,45 +210,35 @@ class Driver:
                     return values[-1]
 
 
-def _inlined(call: Any, size: int) -> Callable[[list[Any]], Any] | None:
-    """The callback of an inline rule (``_name``) without a handler, making no tree.
+def _plan(rule: Any, call: Any) -> _Rule:
+    """How the loop reduces ``rule`` whose lark callback is ``call``.
 
-    lark makes a ``Tree`` for such a rule, which its parent's ``ChildFilter`` always takes
-    apart again (``children[i].children``; no handler sees it). This gives the parent the
-    same children (lark's ChildFilterLALR steps) in a plain object instead. None when ``call``
-    is not lark's tree builder behind at most a child filter (then lark's callback is used)."""
-    if isinstance(call, partial):  # every child kept as it is
-        return lambda children: SimpleNamespace(children=children)
-    if not isinstance(getattr(call, "node_builder", None), partial):
-        return None
-    if type(call) is ChildFilterLALR_NoPlaceholders:
-        steps = [(i, expand, 0) for i, expand in call.to_include]
-        nones = 0
-    elif type(call) is ChildFilterLALR:
-        steps, nones = call.to_include, call.append_none
+    lark makes a ``Tree`` for an inline rule (``_name``) without a handler, which the parent's
+    ``ChildFilter`` always takes apart again (``children[i].children``; no handler sees it).
+    Here such a rule gives its parent a plain list, so the loop runs every ChildFilter's
+    steps itself (lark's ``ChildFilterLALR``: which children, inline ones spread, placeholders
+    for absent optional parts) and calls the handler behind it. Raises ``Unplanned`` for a
+    callback of another shape where an inline rule is involved (lark then parses every text;
+    a rule's plan is made when a state that reduces by it is first met)."""
+    size, origin = len(rule.expansion), rule.origin.name
+    inline = origin.startswith("_")
+    filtered = type(call) in (ChildFilterLALR, ChildFilterLALR_NoPlaceholders)
+    spreads = any(not s.is_term and s.name.startswith("_") for s in rule.expansion)
+    behind = call.node_builder if filtered else call
+    if inline and not (isinstance(behind, partial) and not rule.options.expand1):
+        raise Unplanned(origin)  # an inline rule with a handler of its own, or '?_name'
+    if not filtered:
+        if spreads:
+            raise Unplanned(origin)
+        return (size, _KEEP if inline else _RAW, None, 0, call, origin)
+    if type(call) is ChildFilterLALR:
+        steps, nones = tuple(call.to_include), call.append_none
     else:
-        return None
-    if size == 1 and list(steps) == [(0, True, 0)] and not nones:
-        return _pass_on  # '_a: _b': the child's children are the parent's
-
-    def build(children: list[Any]) -> Any:
-        kept: list[Any] = []
-        for i, expand, add_none in steps:
-            if add_none:
-                kept += [None] * add_none
-            if not expand:
-                kept.append(children[i])
-            elif kept:
-                kept += children[i].children
-            else:  # lark's step for left recursion: the list itself
-                kept = children[i].children
-        if nones:
-            kept += [None] * nones
-        return SimpleNamespace(children=kept)
-
-    return build
+        steps, nones = tuple((i, expand, 0) for i, expand in call.to_include), 0
+    if inline and size == 1 and steps == ((0, True, 0),) and not nones:
+        return (size, _PASS, None, 0, None, origin)  # '_a: _b': the child's list is the value
+    return (size, _LIST if inline else _CALL, steps, nones, behind, origin)
 
 
-def _pass_on(children: list[Any]) -> Any:
-    """An inline rule of one inline rule gives its child on (the loop keeps the value)."""
-    return children[0]
+class Unplanned(Exception):
+    """A rule's callback is not one the loop knows how to run."""
