@@ -43,7 +43,8 @@ class Unparsed(Exception):
     """The text is not one the grammar accepts here: parse it with lark for its error."""
 
 
-_Rule = tuple[int, int, Any, int, Any, str]
+_Steps = tuple[tuple[int, bool, int], ...]
+_Rule = tuple[int, int, _Steps, int, Any, str]
 """A rule as the loop reduces it: its length, how (``_PASS`` ...), lark's ChildFilter steps
 and placeholders at the end, the handler (or lark's callback), the name it reduces to."""
 _PASS, _KEEP, _LIST, _CALL, _RAW = range(5)
@@ -119,7 +120,8 @@ class Driver:
             raise Unparsed
         actions, rules, lexers = self.actions, self.rules, self.lexers
         root = self.contextual(self.parse_table).root_lexer  # its sets hold every state's
-        ignore, newline = root.ignore_types, root.newline_types
+        ignore: frozenset[str] = root.ignore_types
+        newline: frozenset[str] = root.newline_types
         state = self.starts[start]
         end_state = self.ends[start]
         states = [state]
@@ -132,6 +134,7 @@ class Driver:
                 candidates = by_char.get(char)
                 if candidates is None:
                     candidates = scanner.candidates(char)
+                name = ""
                 for pattern, name in candidates:  # noqa: B007 (the one that matched)
                     found = pattern.match(text, pos)
                     if found:
@@ -162,7 +165,7 @@ class Driver:
                 token.end_pos = pos
                 if name in callback:
                     token = callback[name](token)
-                kind = token.type
+                kind: str = token.type
             else:
                 token, kind = None, "$END"
             while True:  # reduce as lark's ParserState.feed_token does, then shift
@@ -230,13 +233,13 @@ def _plan(rule: Any, call: Any) -> _Rule:
     if not filtered:
         if spreads:
             raise Unplanned(origin)
-        return (size, _KEEP if inline else _RAW, None, 0, call, origin)
+        return (size, _KEEP if inline else _RAW, (), 0, call, origin)
     if type(call) is ChildFilterLALR:
         steps, nones = tuple(call.to_include), call.append_none
     else:
         steps, nones = tuple((i, expand, 0) for i, expand in call.to_include), 0
     if inline and size == 1 and steps == ((0, True, 0),) and not nones:
-        return (size, _PASS, None, 0, None, origin)  # '_a: _b': the child's list is the value
+        return (size, _PASS, (), 0, None, origin)  # '_a: _b': the child's list is the value
     return (size, _LIST if inline else _CALL, steps, nones, behind, origin)
 
 
