@@ -1,7 +1,8 @@
 """Build hook: compile the simulator's hot path with mypyc, when this machine can.
 
 The modules below are plain, strictly typed Python; mypyc (part of mypy) turns them into C
-extensions that play the same games about three times as fast. The wheel then carries both the
+extensions that play the same games about three times as fast (and run the rules-text parse
+loop, ``cardkit/rules/lalr.py``, a little faster). The wheel then carries both the
 ``.py`` sources and the compiled modules, and Python imports the compiled ones.
 
 - Nothing is written into the source tree: mypy's cache, the C code and the objects go to a
@@ -44,8 +45,10 @@ COMPILED = (
     "cardkit/sim/supply.py",
     "cardkit/sim/supplyplay.py",
     "cardkit/sim/view.py",
+    "cardkit/rules/lalr.py",
 )
-"""The modules compiled: the engine, the bots and what they call every turn."""
+"""The modules compiled: the engine, the bots and what they call every turn; the loop that
+parses rules text (every line of every command that reads cards)."""
 
 GROUP = "cardkit_sim"
 """The name of the shared library the compiled modules live in."""

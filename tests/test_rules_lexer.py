@@ -11,13 +11,13 @@ positions), the errors (kind, position, what was expected) and the values or mes
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
+from rules_helpers import variants
 
 from cardkit.effects.vocab import Vocabulary
 from cardkit.load.cards import load_card_set
@@ -53,20 +53,6 @@ def _larks(folder: Path) -> tuple[Lark, Lark]:
     return lark_parser(vocab, None, "contextual"), lark_parser(vocab, None, RulesLexer)
 
 
-def _variants(line: str) -> Iterator[str]:
-    """The line, and lines that stop parsing at each word, or never start."""
-    words = line.split(" ")
-    yield line
-    for i in range(1, len(words)):
-        yield " ".join(words[:i])
-    for i, word in enumerate(words):
-        if len(word) > 3:  # two letters swapped: a misspelling
-            yield " ".join([*words[:i], word[0] + word[2] + word[1] + word[3:], *words[i + 1 :]])
-    yield line + " @"
-    yield "~" + line
-    yield line.upper()
-
-
 def _tokens(lark: Lark, text: str, start: str) -> list[tuple[object, ...]]:
     found: list[tuple[object, ...]] = []
     try:
@@ -89,7 +75,7 @@ def test_every_line_lexes_and_parses_as_with_larks_own_lexer(folder: Path) -> No
     _, lines = _game(folder)
     compared = 0
     for line in lines:
-        for i, text in enumerate(_variants(line)):
+        for i, text in enumerate(variants(line)):
             for start in STARTS if i == 0 else ("ability",):
                 assert _tokens(our_lark, text, start) == _tokens(their_lark, text, start), text
             if i % 3:  # the values and messages of a third (an error tries many parses)

@@ -92,8 +92,18 @@ class _Zone(NamedTuple):
     """Every word before the name ("the top of your"), the owner word among them."""
 
 
+_POSITIONS: dict[tuple[int, int], Pos] = {}
+"""Positions made before (a ``Pos`` is an immutable value: one per place serves every node)."""
+
+
 def _pos(token: Token) -> Pos:
-    return Pos(token.line or 1, token.column or 1)
+    key = (token.line or 1, token.column or 1)
+    found = _POSITIONS.get(key)
+    if found is None:
+        if len(_POSITIONS) >= 4096:
+            _POSITIONS.clear()
+        found = _POSITIONS[key] = Pos(*key)
+    return found
 
 
 _MODAL_WORDS = {"YOU_MAY": "you may", "CAN_NOT": "cannot", "BE": "be"}

@@ -13,9 +13,10 @@ once per parser: it tries only the terminals that can start with the character a
 from the expression's parse, a superset: lookarounds and case are taken generously), in
 lark's order. A state's list of such terminals is made the first time a character is met in
 that state. ``FastContextualLexer`` is lark's contextual lexer with these scanners (given to
-lark as ``Lark(lexer=RulesLexer)``), and lark's loop over tokens written inline (the same
-steps: terminal order, lark's "unless" callbacks, positions); where no terminal of a state
-matches, lark's own code raises the error, so messages and columns are lark's.
+lark as ``Lark(lexer=RulesLexer)``), each state's ``next_token`` doing less per token (the
+same steps: terminal order, lark's "unless" callbacks, positions); where no terminal of a
+state matches, lark's own code raises the error, so messages and columns are lark's. Text
+that parses is read by ``lalr.py``'s loop, which takes the states' scanners from here.
 tests/test_rules_lexer.py holds it to lark's own lexer on every line of every game.
 """
 
@@ -26,7 +27,7 @@ from collections.abc import Collection, Iterator
 from re import _compiler as sre_compile  # type: ignore[attr-defined]
 from re import _constants as sre
 from re import _parser as sre_parse
-from typing import Any, cast
+from typing import Any
 
 from lark.common import LexerConf
 from lark.exceptions import LexError
@@ -156,25 +157,25 @@ class FirstCharScanner:
         self.terminals = terminals
         self.allowed_types = {t.name for t in terminals}
         self._compiled = compiled
-        self._by_char: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
+        self.by_char: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
 
-    def _candidates(self, char: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    def candidates(self, char: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         found = tuple(
             (self._compiled.pattern(t), t.name)
             for t in self.terminals
             if (first := self._compiled.first(t)) is _ANY or first.match(char)
         )
-        if len(self._by_char) < _REMEMBERED:
-            self._by_char[char] = found
+        if len(self.by_char) < _REMEMBERED:
+            self.by_char[char] = found
         return found
 
     def match(self, text: Any, pos: int) -> tuple[str, str] | None:
         if pos >= text.end:
             return None
         char = text.text[pos]
-        candidates = self._by_char.get(char)
+        candidates = self.by_char.get(char)
         if candidates is None:
-            candidates = self._candidates(char)
+            candidates = self.candidates(char)
         whole, end = text.text, text.end
         for pattern, name in candidates:
             found = pattern.match(whole, pos, end)
@@ -350,53 +351,6 @@ class FastContextualLexer(ContextualLexer):
         for lexer in [*self.lexers.values(), self.root_lexer]:
             lexer.compiled = compiled  # type: ignore[attr-defined]
 
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        """lark's ``ContextualLexer.lex`` with ``next_token`` written inline: the tokens of
-        the state the parser is in, one after another; lark's own code where no terminal of
-        the state matches, for its error."""
-        if not self.first_char_scanners:
-            yield from super().lex(lexer_state, parser_state)
-            return
-        lexers = self.lexers
-        root = cast(BasicLexer, self.root_lexer)  # every state's lexer has its sets' subsets
-        ignore, newline = root.ignore_types, root.newline_types
-        line_ctr = lexer_state.line_ctr
-        whole, end = lexer_state.text.text, lexer_state.text.end
-        while line_ctr.char_pos < end:
-            lexer = lexers[parser_state.position]
-            scanner: FirstCharScanner = lexer._scanner or lexer.scanner  # type: ignore[attr-defined]
-            pos = line_ctr.char_pos
-            candidates = scanner._by_char.get(whole[pos])
-            if candidates is None:
-                candidates = scanner._candidates(whole[pos])
-            for pattern, name in candidates:  # noqa: B007 (the name of the one that matched)
-                found = pattern.match(whole, pos, end)
-                if found:
-                    break
-            else:
-                yield from super().lex(lexer_state, parser_state)  # raises lark's error
-                return
-            value = found.group(0)
-            callback = lexer.callback  # type: ignore[attr-defined]
-            line, column = line_ctr.line, line_ctr.column
-            if name in newline:
-                line_ctr.feed(value)
-            else:  # LineCounter.feed of text without a line break
-                line_ctr.char_pos = found.end()
-                line_ctr.column = line_ctr.char_pos - line_ctr.line_start_pos + 1
-            if name in ignore and name not in callback:
-                continue
-            token = Token(
-                name, value, pos, line, column, line_ctr.line, line_ctr.column, line_ctr.char_pos
-            )
-            if name in callback:
-                token = callback[name](token)
-            if name not in ignore:
-                if not isinstance(token, Token):
-                    raise LexError(f"Callbacks must return a token (returned {token!r})")
-                lexer_state.last_token = token
-                yield token
-
 
 class RulesLexer(Lexer):
     """The lexer given to lark (``Lark(lexer=RulesLexer)``, lark's interface for a lexer of
@@ -409,8 +363,11 @@ class RulesLexer(Lexer):
         self.contextual: FastContextualLexer | None = None
 
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        return self.states(parser_state.parse_conf.parse_table).lex(lexer_state, parser_state)
+
+    def states(self, table: Any) -> FastContextualLexer:
+        """The lexers of the parser's states (lark's parse table), made the first time."""
         if self.contextual is None:
-            table = parser_state.parse_conf.parse_table
             states = {state: list(accepts) for state, accepts in table.states.items()}
             self.contextual = FastContextualLexer(self.conf, states)
-        return self.contextual.lex(lexer_state, parser_state)
+        return self.contextual

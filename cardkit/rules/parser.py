@@ -24,6 +24,7 @@ from cardkit.markup import reading_text
 from cardkit.model import Game
 from cardkit.rules.grammar import STARTS, declared_words, game_terminals, grammar_text
 from cardkit.rules.handlers import Builder, handler_names
+from cardkit.rules.lalr import Driver, Unparsed
 from cardkit.rules.lexer import RulesLexer
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
 from cardkit.rules.parsecache import parser_cache
@@ -54,6 +55,8 @@ class RulesParser:
     lark: Lark
     declared: dict[str, str]
     memory: dict[tuple[str, str], Any] = field(default_factory=dict)
+    driver: Driver | None = None
+    """lark's table run by a tighter loop (lalr.py), for text that parses."""
     rejected: tuple[tuple[str, str, str], ...] = ()
     """(table, key, reason): the game's declared forms the grammar could not take (CK061)."""
 
@@ -87,6 +90,11 @@ class RulesParser:
     def parse_new(self, text: str, start: str = "ability") -> Any:
         """The value of ``text`` parsed afresh, or the error it raises (returned, not raised)."""
         try:
+            if self.driver is not None:
+                try:
+                    return self.driver.parse(text, start)
+                except Unparsed:
+                    pass  # lark's own parse, for its error
             return self.lark.parse(text, start=start)
         except UnexpectedInput as exc:
             return syntax_error(self.vocab, text, exc, self.declared, self.reach)
@@ -152,7 +160,7 @@ def _build(vocab: Vocabulary, lexer: str | type[Lexer] = RulesLexer) -> RulesPar
     with ours)."""
     builder = Builder(vocab)
     lark = lark_parser(vocab, builder, lexer)
-    parser = RulesParser(vocab, lark, declared_words(vocab))
+    parser = RulesParser(vocab, lark, declared_words(vocab), driver=Driver.of(lark))
     builder.meaning = lambda text: parser.parse_ability(text).effect
     return parser
 
