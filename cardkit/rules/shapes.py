@@ -112,6 +112,15 @@ class Shapes:
             self.removed = inflect(vocab.removal_verb())[1]
         self.rules: list[tuple[re.Pattern[str], Callable[[re.Match[str], Act], Effect | None]]] = []
         self._build()
+        # Each clause is tried against the shapes that may match it: those whose pattern starts
+        # with its first word, and those that start with no fixed word (in their order).
+        firsts = [_first_word(pattern.pattern) for pattern, _ in self.rules]
+        self._unkeyed = [rule for rule, first in zip(self.rules, firsts) if first is None]
+        self._keyed = {
+            word: [rule for rule, first in zip(self.rules, firsts) if first in (word, None)]
+            for word in firsts
+            if word is not None
+        }
 
     def removes_this_card(self, cost: str) -> bool:
         """Whether a cost label's core words remove the card: '<a declared verb> this card'."""
@@ -365,7 +374,7 @@ class Shapes:
         if gains and len(act.parts) == 1 and isinstance(act.parts[0], Amounts):
             return _placed(Gain(act.parts[0].amounts), act)
         text = self.act_shape(act)
-        for pattern, make in self.rules:
+        for pattern, make in self._keyed.get(text.partition(" ")[0], self._unkeyed):
             found = pattern.match(text)
             if found is None:
                 continue
@@ -410,6 +419,13 @@ class Shapes:
         ) and int(found[1]) >= 2:
             made = InPlay(found[2], int(found[1]))
         return _placed(made, wording) if made is not None else wording
+
+
+def _first_word(pattern: str) -> str | None:
+    """The word a shape's pattern starts with ('^draw (a|...' -> 'draw'), None if it starts with
+    no fixed word."""
+    found = re.match(r"\^([a-z]+) ", pattern)
+    return found[1] if found else None
 
 
 def _is_counting(part: Node) -> bool:
