@@ -15,40 +15,13 @@ else, or no cache folder at all, means no cache: the parser is built as before. 
 from __future__ import annotations
 
 import hashlib
-import os
-import stat
 import sys
-from pathlib import Path
 
 import lark
-import platformdirs
 
-# Set to a folder to keep the cache there, or to an empty string to keep no cache at all.
-CACHE_ENV = "CARDKIT_CACHE_DIR"
+from cardkit.rules.cachedir import CACHE_ENV, cache_folder, private_file
 
-
-def cache_folder() -> Path | None:
-    """The folder for cardkit's cached files, made private if new; None when there is none."""
-    chosen = os.environ.get(CACHE_ENV)
-    if chosen == "":
-        return None
-    folder = Path(chosen) if chosen else Path(platformdirs.user_cache_dir("cardkit", False))
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not _private(folder.lstat(), stat.S_ISDIR):
-            return None
-    except OSError:
-        return None
-    return folder
-
-
-def _private(info: os.stat_result, kind: object) -> bool:
-    """Of the right kind, not a link, and only this user can write to it."""
-    if not kind(info.st_mode):  # type: ignore[operator]
-        return False
-    if not hasattr(os, "getuid"):  # Windows: the per-user application data folder
-        return True
-    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+__all__ = ["CACHE_ENV", "cache_folder", "parser_cache"]
 
 
 def parser_cache(grammar: str) -> str | None:
@@ -58,10 +31,7 @@ def parser_cache(grammar: str) -> str | None:
         return None
     key = f"{lark.__version__}\n{sys.version_info[:2]}\n{grammar}".encode()
     path = folder / f"rules-{hashlib.sha256(key).hexdigest()[:32]}.lark"
-    try:
-        info = path.lstat()
-    except FileNotFoundError:
+    safe = private_file(path)
+    if safe is None:
         return str(path)  # lark writes it
-    except OSError:
-        return None
-    return str(path) if _private(info, stat.S_ISREG) else None
+    return str(path) if safe else None

@@ -114,11 +114,11 @@ class Shapes:
         self._build()
         # Each clause is tried against the shapes that may match it: those whose pattern starts
         # with its first word, and those that start with no fixed word (in their order).
-        firsts = [_first_word(pattern.pattern) for pattern, _ in self.rules]
-        self._unkeyed = [rule for rule, first in zip(self.rules, firsts) if first is None]
+        firsts = [(rule, _first_word(rule[0].pattern)) for rule in self.rules]
+        self._unkeyed = [rule for rule, first in firsts if first is None]
         self._keyed = {
-            word: [rule for rule, first in zip(self.rules, firsts) if first in (word, None)]
-            for word in firsts
+            word: [rule for rule, first in firsts if first in (word, None)]
+            for _, word in firsts
             if word is not None
         }
 
