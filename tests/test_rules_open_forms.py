@@ -498,3 +498,64 @@ def test_a_declared_adjective_stands_before_cards() -> None:
     assert "('w', 'unrezzed')" in repr(ability)
     bare = parse_ability("Discard an unrezzed wall.", Vocabulary(card_types=(("wall", "Wall"),)))
     assert "('w', 'unrezzed')" not in repr(bare)  # the core knows no such word
+
+
+# A resource's name that is also a card type's, before "card": cards, not an amount. "Gain two
+# Action cards" read as "Gain 2 Actions" and the word "cards" (a wrong value, found on the real
+# lists' option lines: "Two Action cards, +1 Card").
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("Gain two Action cards.", "Gain 2 action cards."),
+        ("Reveal 3 Action cards.", "Reveal 3 action cards."),
+        ("Two Action cards, +1 Card.", "2 action cards, +1 Card."),
+        ("Trash an Action card.", "Trash an action card."),
+    ],
+)
+def test_a_resources_name_before_card_names_cards(text: str, printed: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert str(ability) == printed
+    assert "Amounts" not in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("Gain 2 Actions.", ("action", 2)),
+        ("+1 Action.", ("action", 1)),
+        ("Gain two Actions and draw a card.", ("action", 2)),
+    ],
+)
+def test_a_resource_alone_is_still_an_amount(text: str, amount: tuple[str, int]) -> None:
+    assert repr(amount) in repr(_parsed("deckbuilder", text))
+
+
+# A zone whose name starts with a verb's participle ("won pile", "taken cards"): the participle
+# before "pile" or "cards" is no adjective there.
+_PARTICIPLE_ZONES = Vocabulary(
+    card_types=(("suit", "Suit Card"),),
+    zones=(("won", "your", "won pile"), ("taken", "your", "taken cards"), ("hand", "your", "hand")),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("Put this card into your won pile.", "won"),
+        ("Put it into the won pile.", "won"),
+        ("Draw a card from your won pile.", "won"),
+        ("Put this card into your taken cards.", "taken"),
+        ("Shuffle your taken cards into your hand.", "taken"),
+        ("Take a card from your taken cards.", "taken"),
+    ],
+)
+def test_a_zones_name_may_start_with_a_participle(text: str, zone: str) -> None:
+    ability = parse_ability(text, _PARTICIPLE_ZONES)
+    assert parse_ability(str(ability), _PARTICIPLE_ZONES) == ability
+    assert str(ability) == text
+    assert f"('zone', {zone!r})" in repr(ability)
+
+
+def test_a_participle_before_cards_is_still_an_adjective() -> None:
+    ability = parse_ability("Discard a won card.", _PARTICIPLE_ZONES)
+    assert "('w', 'won')" in repr(ability) and "('zone'" not in repr(ability)

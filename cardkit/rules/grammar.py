@@ -459,7 +459,8 @@ def game_terminals(vocab: Vocabulary) -> str:
         (
             "",
             "// Generated from the game's vocabulary.",
-            f"RESOURCE.4: /{_alternatives(resources)}/i",
+            # a resource's name before "card" names cards ("two Action cards"), no amount
+            f"RESOURCE.4: /{_alternatives(resources)}(?![ \\t{{}}]+cards?(?![\\w-]))/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
@@ -498,7 +499,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB.1: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
-            f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            # not the first word of a zone's name ("your won pile", "the taken cards")
+            f"ED_ADJ.4: /(?!{zones}){_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
             f"ADVERB.2: /(?:first|immediately|also|either)(?=[ \\t]+{_alternatives(every)})/i",
