@@ -559,3 +559,93 @@ def test_a_zones_name_may_start_with_a_participle(text: str, zone: str) -> None:
 def test_a_participle_before_cards_is_still_an_adjective() -> None:
     ability = parse_ability("Discard a won card.", _PARTICIPLE_ZONES)
     assert "('w', 'won')" in repr(ability) and "('zone'" not in repr(ability)
+
+
+@cache
+def _lantern() -> Game:
+    """A designer's trick-taking game (tests/fixtures/newuser/lantern-tricks)."""
+    folder = Path(__file__).resolve().parent / "fixtures" / "newuser" / "lantern-tricks"
+    game, found = load_game(folder, "lantern-tricks")
+    assert game is not None, found
+    return game
+
+
+# The forms a trick-taking game and an engine builder needed (issue 15, Lantern Tricks and
+# newuser2's notes), each with neighbours in the family games: who a player is (a relative
+# clause, the most/fewest of something, more of something than another), "the other players",
+# a zone of a player ("the hand of the player on your left"), "this trick" (a zone after
+# "this"), a field's value after "of" ("a card of rank 3 or lower"), "with" and cards ("Swap
+# this card with a card in the trick"), "next" after a verb, a span after a relative clause on
+# cards ("you play this round") and "each <span>" after cards ("Your first Lantern each round").
+TRICK_FORMS = [
+    ("lantern", "The player who wins this trick leads next."),
+    ("lantern", "The player who won the most tricks scores 3 points."),
+    ("deckbuilder", "Each player who trashed a card this turn draws a card."),
+    ("deckbuilder", "The player who gained the most cards gains 2 VP."),
+    ("lantern", "The player with the most tricks scores 2 points."),
+    ("lantern", "The player with the fewest points draws a card."),
+    ("deckbuilder", "The player with the most Coins gains 1 VP."),
+    ("deckbuilder", "The player with the fewest Action cards in hand draws a card."),
+    ("lantern", "Each other player with more points than you loses 1 point."),
+    ("deckbuilder", "Each other player with more Coins than you discards a card."),
+    ("lantern", "The other players each discard a card."),
+    ("lantern", "The other players discard a card."),
+    ("deckbuilder", "The other players each gain a Curse."),
+    ("lantern", "Look at the hand of the player on your left."),
+    ("deckbuilder", "Put a card into the hand of the player to your left."),
+    ("lantern", "Win this trick."),
+    ("lantern", "Discard a card of rank 3 or lower."),
+    ("lcg", "Trash a card of strength 3 or higher."),
+    ("lantern", "Swap this card with a card in the trick."),
+    ("lcg", "Swap this program with an installed program."),
+    ("deckbuilder", "Trash a card with a cost of 3 or less."),
+    ("deckbuilder", "Gain 1 VP for each Treasure you have with a cost of 5 or more."),
+    ("lantern", "The player on your left leads next."),
+    ("lcg", "The Diver loses 1 click next."),
+    ("lantern", "The next Lantern you play this round costs 2 points less."),
+    ("lantern", "Your first Lantern each round costs 1 point less."),
+    ("deckbuilder", "Your first Treasure each turn costs 1 Coin less."),
+    ("deckbuilder", "The first Action card you play each turn costs 1 Coin less."),
+]
+
+
+def _in(name: str) -> Game:
+    return _lantern() if name == "lantern" else _game(name)
+
+
+@pytest.mark.parametrize(("name", "text"), TRICK_FORMS, ids=[text for _, text in TRICK_FORMS])
+def test_each_trick_taking_form_parses_and_prints_back(name: str, text: str) -> None:
+    ability = parse_ability(text, _in(name))
+    assert parse_ability(str(ability), _in(name)) == ability
+    assert str(ability).casefold() == text.casefold()
+
+
+def test_who_a_player_is_belongs_to_the_subject() -> None:
+    ability = parse_ability("The player who wins this trick leads next.", _lantern())
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "leads"
+    assert ability.effect.subject is not None
+    assert ("zone", "trick") in ability.effect.subject.terms  # "this trick" is the zone
+
+
+def test_a_zone_of_a_player_is_one_place() -> None:
+    ability = parse_ability("Look at the hand of the player on your left.", _lantern())
+    assert isinstance(ability.effect, Act)
+    (zone,) = ability.effect.parts
+    assert zone.role == "zone" and ("zone", "hand") in zone.terms
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("deckbuilder", "Each player who shiny draws a card.", "shiny"),
+        ("deckbuilder", "The player with the most shiny gains 1 VP.", "shiny"),
+        ("deckbuilder", "The other shiny draw a card.", "shiny"),
+        ("lantern", "Discard a card of rank shiny.", "shiny"),
+        ("deckbuilder", "Draw next a card.", "a"),  # "next" ends a sentence
+        ("deckbuilder", "The player who the most cards gains 2 VP.", "the most"),
+    ],
+)
+def test_the_trick_forms_words_out_of_place_stay_errors(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _in(name))
+    assert f"unexpected {found!r}" in str(info.value)

@@ -450,6 +450,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
+    any_span = _alternatives(["turn", *(name for _, name in vocab.spans)])
     counters = [
         f"{name} {word}"
         for name in [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
@@ -483,13 +484,15 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
             # one of several zones of a kind: "Run a remote server", "in any lane"; not where
             # a qualifier follows ("Win a trick with a card of rank 9": a thing counted)
-            f"ZONE_DET.4: /(?:an?|any|each|another)(?=[ \\t]+{zones}"
+            f"ZONE_DET.4: /(?:an?|any|each|another|this|that)(?=[ \\t]+{zones}"
             f"(?![ \\t]+(?:piles?|with|of|that|which|who)(?![\\w-])))/i",
             f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
+            # "Your first Machine each round": each of the game's spans, or each turn
+            f"EACH_SPAN.4: /(?:each|every)[ \\t]+{any_span}/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
-            f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
+            f"SPAN: /{any_span}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             # "attack or block": actions joined by "or"/"and" are one (the verb list a clause
             # forbids), so that "or" before "block" is not read as the start of a new clause
@@ -503,7 +506,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ED_ADJ.4: /(?!{zones}){_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
-            f"ADVERB.2: /(?:first|immediately|also|either)(?=[ \\t]+{_alternatives(every)})/i",
+            f"ADVERB.2: /(?:first|immediately|also|either|each)(?=[ \\t]+{_alternatives(every)})/i",
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
             f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",

@@ -569,6 +569,9 @@ class Builder(Transformer[Token, Any]):
     def zone_ref(self, children: list[Any]) -> Words:
         return self._words("zone", children)
 
+    def zone_of(self, children: list[Any]) -> Words:
+        return self._words("zone", children)
+
     def zone(self, children: list[Token | None]) -> _Zone:
         *words, name = children
         assert name is not None
