@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from cardkit.effects import Ability, Choice, PlayOnlyDuring
-from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, free_words
+from cardkit.effects.combinators import Sequence
+from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, Under, free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.load.cards import load_card_set
@@ -649,3 +650,61 @@ def test_the_trick_forms_words_out_of_place_stay_errors(name: str, text: str, fo
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _in(name))
     assert f"unexpected {found!r}" in str(info.value)
+
+
+# A sentence under one of the game's labels after the line's first sentences: "Objective: ...
+# Reward: ...", "Gain 5 Combat. Blob Docking: ..." (the real lists write several labelled parts
+# on one line). The first label is the ability's trigger, the later ones label their sentence.
+UNDER_FORMS = [
+    ("creatures", "Vigilant. Arrival: Draw a card."),
+    ("creatures", "Arrival: Draw a card. Last Breath: Each opponent loses 2 life."),
+    ("creatures", "Draw a card. Last Breath: If you control an Elf, gain 2 life."),
+    ("creatures", "Arrival: Gain 1 life. Draw a card. Last Breath: Draw a card."),
+    ("lcg", "Gain 1 credit. Subroutine: End the run."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), UNDER_FORMS, ids=[text for _, text in UNDER_FORMS])
+def test_a_later_sentence_may_stand_under_a_label(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+    assert "Under(label=Labelled(key=" in repr(ability)
+
+
+def test_the_label_of_a_later_sentence_is_its_own() -> None:
+    ability = _parsed("creatures", "Arrival: Draw a card. Last Breath: Each opponent loses 2 life.")
+    assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "arrival"
+    assert isinstance(ability.effect, Sequence)
+    under = ability.effect.effects[1]
+    assert isinstance(under, Under) and isinstance(under.label, Labelled)
+    assert under.label.key == "last-breath"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("lcg", "Draw a card. Shiny: Draw a card.", "Shiny"),  # no label the game declares
+        ("creatures", "Draw a card. Arrival:", ""),  # a label needs its sentence
+    ],
+)
+def test_a_later_label_must_be_declared_and_say_something(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    if found:
+        assert f"unexpected {found!r}" in str(info.value)
+
+
+# "the player currently taking their turn": a player named by what they are doing.
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("lcg", "The player currently taking their turn gains 1 credit."),
+        ("deckbuilder", "The player currently taking their turn gains 2 Coins."),
+        ("deckbuilder", "Each player holding a Curse discards a card."),
+        ("lcg", "Each player holding an agenda loses 1 credit."),
+    ],
+)
+def test_a_player_may_be_named_by_what_they_are_doing(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+    assert isinstance(ability.effect, Act) and ability.effect.subject is not None

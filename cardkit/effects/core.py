@@ -320,6 +320,27 @@ class Nested(Trigger):
 
 
 @dataclass(frozen=True, slots=True)
+class Under(Effect):
+    """A sentence under one of the game's labels after other sentences of the same line:
+    ``Objective: Play two bases. Reward: Draw a card.`` (the second label's sentence)."""
+
+    label: Trigger
+    effect: Effect
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Framable | Framed | Conditional | Choose):
+            raise ValueError(
+                f"a labelled sentence holds one chain, not {type(self.effect).__name__}"
+            )
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"{self.label.label(vocab)}: {self.effect.text(vocab)[:-1]}"
+
+    def text(self, vocab: Vocabulary) -> str:
+        return f"{self.label.label(vocab)}: {self.effect.text(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
 class Declared(Clause):
     """A sentence the game declares ('phrasing: phrases'), with its slot values: ``Do 3 net
     damage`` for "Do {n} net damage"."""

@@ -64,6 +64,7 @@ from cardkit.effects.core import (
     Note,
     Shorthand,
     Term,
+    Under,
     Wording,
     Words,
 )
@@ -435,6 +436,10 @@ class Builder(Transformer[Token, Any]):
         terms = self._terms(words)
         wording = self._node(_pos(lead), Wording, terms) if terms else None
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
+
+    def under(self, children: list[Any]) -> Under:
+        label, effect = children
+        return self._node(_start(label), Under, label, effect)
 
     def case(self, children: list[Any]) -> Framed:
         """An option line, "Action card, +1 Action": the cards frame what happens. The cards

@@ -95,6 +95,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "MORE": "'more' or 'fewer'",
     "THAN": "'than'",
     "WHO": "'who'",
+    "CURRENTLY": "'currently'",
     "YOU_CONTROL": "'you control'",
     "YOU_HAVE": "'you have'",
     "YOU_HAVE_IN_PLAY": "'you have in play'",
