@@ -708,3 +708,115 @@ def test_a_player_may_be_named_by_what_they_are_doing(name: str, text: str) -> N
     ability = _parsed(name, text)
     assert str(ability).casefold() == text.casefold()
     assert isinstance(ability.effect, Act) and ability.effect.subject is not None
+
+
+# A keyword as the name of cards after a word before cards ("Search your stack for an
+# icebreaker"), a number changed by an amount ("is lowered by 2", "Reduce the damage by 1"), a
+# card's field named as a thing ("the cost of each program"), a card type after "of" ("the rez
+# cost of ice", with 'rez cost' a noun the game declares).
+CHANGE_FORMS = [
+    ("lcg", "Trash an Ambush."),
+    ("creatures", "Destroy a Guard."),
+    ("lcg", "Search your stack for a Volatile program and install it."),
+    ("lcg", "Search your stack for a Volatile and install it."),
+    ("creatures", "Reduce the damage by 1."),
+    ("creatures", "Prevent the damage and reduce the damage by 2."),
+    ("lcg", "The cost of each program is lowered by 1 credit."),
+    ("lcg", "Raise the strength of each wall by 2."),
+    ("lcg", "The strength of walls protecting this server is increased by 1."),
+    ("creatures", "The attack of each creature you control is increased by 1."),
+    ("creatures", "Lower the cost of the next spell you cast this turn by 2."),
+    ("lcg", "Install a program, lowering its install cost by 3."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), CHANGE_FORMS, ids=[text for _, text in CHANGE_FORMS])
+def test_each_change_form_parses_and_prints_back(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+
+
+def test_a_keyword_after_a_word_before_cards_names_cards() -> None:
+    ability = _parsed("lcg", "Trash an Ambush.")
+    assert isinstance(ability.effect, Act)
+    assert ability.effect.parts[0].terms == (("w", "an"), ("keyword", "ambush"))
+    granted = _parsed("creatures", "Target creature gains Guard.")  # still a keyword given
+    assert "KeywordUse(keyword='guard'" in repr(granted)
+
+
+def test_by_how_much_is_its_own_phrase() -> None:
+    ability = _parsed("lcg", "The cost of each program is lowered by 1 credit.")
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "lowered"
+    (by,) = ability.effect.parts
+    assert by.role == "by" and by.terms == (("w", "by"), ("n", "1"), ("resource1", "credit"))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("creatures", "Reduce the damage by shiny.", "shiny"),
+        ("lcg", "The cost of is lowered by 1.", "is"),
+        ("creatures", "Destroy a creature with attack of 3.", "of"),
+    ],
+)
+def test_the_change_forms_words_out_of_place_stay_errors(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# "non-" before a noun the game declares ("a non-Duration Action card", with Duration a
+# subtype under 'phrasing: nouns'), printed joined to its word; a count with "or more"/"or
+# fewer" before cards ("Play seven or more ships"); "in the same turn".
+MORE_FORMS = [
+    ("creatures", "Destroy a non-Elf creature."),
+    ("creatures", "Return each non-Wolf creature to its owner's hand."),
+    ("lcg", "Trash a non-Unique program."),
+    ("deckbuilder", "Reveal 2 or more Action cards."),
+    ("deckbuilder", "Trash 3 or fewer cards."),
+    ("creatures", "Destroy two or more creatures."),
+    ("deckbuilder", "Play three Action cards in the same turn."),
+    ("creatures", "Draw a card in the same turn."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), MORE_FORMS, ids=[text for _, text in MORE_FORMS])
+def test_each_of_the_more_forms_parses_and_prints_back(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold().replace("two or more", "2 or more").replace(
+        "three action", "3 action"
+    )
+
+
+def test_non_before_a_declared_noun_prints_joined() -> None:
+    ability = _parsed("creatures", "Destroy a non-Elf creature.")
+    assert "non-" in str(ability) and "non- " not in str(ability)
+    assert "('w', 'non-')" in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("creatures", "Destroy a non-shiny creature.", "shiny"),
+        ("deckbuilder", "Reveal 2 or more shiny.", "shiny"),
+    ],
+)
+def test_the_more_forms_words_out_of_place_stay_errors(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+def test_a_noun_that_is_also_a_labels_word_does_not_hide_the_label() -> None:
+    """newuser2's engine builder declared the noun 'production' and the label 'Production':
+    every 'Production: ...' line failed at ':' (CK061 on the label)."""
+    vocab = Vocabulary(
+        resources=(("ore", "Ore"),),
+        nouns=(("production", "productions"),),
+        labels=(("production", "Production", "", 0, ""),),
+    )
+    ability = parse_ability("Production: Gain 1 Ore.", vocab)
+    assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "production"
+    assert str(ability) == "Production: Gain 1 Ore."
+    counted = parse_ability("Gain 1 Ore for each production.", vocab)
+    assert "('w', 'production')" in repr(counted)

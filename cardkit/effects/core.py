@@ -87,7 +87,8 @@ def terms_text(terms: tuple[Term, ...], vocab: Vocabulary) -> str:
     out = ""
     for term in terms:
         text = term_text(term, vocab)
-        out += text if not out or text.startswith((",", "'s", "\u2019s")) else " " + text
+        joined = not out or out.endswith("non-") or text.startswith((",", "'s", "\u2019s"))
+        out += text if joined else " " + text  # "non-" joins its word: "a non-Duration card"
     return out
 
 

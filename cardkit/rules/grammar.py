@@ -82,6 +82,11 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("split", "splits", "split"),
     ("find", "finds", "found"),
     ("become", "becomes", "become"),
+    # a number or cost changed by an amount: "Reduce the damage by 1", "is lowered by 2"
+    ("increase", "increases", "increased"),
+    ("reduce", "reduces", "reduced"),
+    ("lower", "lowers", "lowered"),
+    ("raise", "raises", "raised"),
 )
 # Common English verbs of card text, regular in their forms (inflected like a game's own).
 _REGULAR_VERBS = [
@@ -450,6 +455,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
+    stats = [stat.replace("_", " ") for stat in vocab.stats]
     any_span = _alternatives(["turn", *(name for _, name in vocab.spans)])
     counters = [
         f"{name} {word}"
@@ -466,7 +472,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
-            f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
+            # not right before a colon: "Production:" is the label of that name
+            f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}"
+            f"(?![ \\t]*:)/i",
             # the sides a game names as players ("the Diver"), their possessives ("the Diver's",
             # "the heroes'") and the words it writes before cards ("rezzed")
             f"SIDE: /{_alternatives(vocab.sides)}/i",
@@ -481,6 +489,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
             f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
+            # a field of cards named as a thing: "the cost of each program", "the strength of
+            # each wall is increased by 1", after "the" ("with a cost of 3" is a bound)
+            f"STAT_OF.4: /(?<=the[ \\t]){_alternatives(['cost', *stats])}(?=[ \\t]+of[ \\t])/i",
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
             # one of several zones of a kind: "Run a remote server", "in any lane"; not where
             # a qualifier follows ("Win a trick with a card of rank 9": a thing counted)

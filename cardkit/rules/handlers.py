@@ -574,6 +574,9 @@ class Builder(Transformer[Token, Any]):
     def zone_ref(self, children: list[Any]) -> Words:
         return self._words("zone", children)
 
+    def by_n(self, children: list[Any]) -> Words:
+        return self._words("by", children)
+
     def zone_of(self, children: list[Any]) -> Words:
         return self._words("zone", children)
 

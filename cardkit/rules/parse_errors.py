@@ -95,6 +95,7 @@ TERMINAL_WORDS: dict[str, str] = {
     "MORE": "'more' or 'fewer'",
     "THAN": "'than'",
     "WHO": "'who'",
+    "STAT_OF": "a card's field before 'of'",
     "CURRENTLY": "'currently'",
     "YOU_CONTROL": "'you control'",
     "YOU_HAVE": "'you have'",
