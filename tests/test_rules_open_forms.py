@@ -820,3 +820,37 @@ def test_a_noun_that_is_also_a_labels_word_does_not_hide_the_label() -> None:
     assert str(ability) == "Production: Gain 1 Ore."
     counted = parse_ability("Gain 1 Ore for each production.", vocab)
     assert "('w', 'production')" in repr(counted)
+
+
+# The words a game draws icons before name icons and cards ('icons: gear: {words: [Gear]}'):
+# "each Gear icon", "a Leaf card" (newuser2's engine builder: 'Gear' was an unknown card name,
+# CK130). A word that names something else (Star Realms' icon "Scrap", a verb and a label)
+# stays what it was.
+_ICONS = Vocabulary(
+    resources=(("ore", "Ore"), ("vp", "VP")),
+    card_types=(("machine", "Machine"),),
+    zones=(("workshop", "your", "workshop"),),
+    icons=("Gear", "Leaf", "Scrap"),
+    verbs=(("scrap", "", ""),),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [
+        ("Gain 1 VP for each Gear icon in your workshop.", "gear icon"),
+        ("When you play a Leaf card, draw a card.", "leaf"),
+        ("If you have 3 or more Gear icons, gain 1 VP.", "gear icons"),
+        ("Machines with a Gear icon cost 1 Ore less.", "gear icon"),
+    ],
+)
+def test_an_icons_word_names_icons_and_cards(text: str, noun: str) -> None:
+    ability = parse_ability(text, _ICONS)
+    assert parse_ability(str(ability), _ICONS) == ability
+    assert f"('w', {noun!r})" in repr(ability) and "'name'" not in repr(ability)
+
+
+def test_an_icons_word_that_names_something_else_keeps_its_reading() -> None:
+    ability = parse_ability("Scrap a Machine.", _ICONS)
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "scrap"
+    assert "'name', 'Gearr'" in repr(parse_ability("Draw a Gearr card.", _ICONS))

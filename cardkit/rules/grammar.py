@@ -456,6 +456,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
     stats = [stat.replace("_", " ") for stat in vocab.stats]
+    icons = icon_nouns(vocab, every)
     any_span = _alternatives(["turn", *(name for _, name in vocab.spans)])
     counters = [
         f"{name} {word}"
@@ -473,7 +474,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
             # not right before a colon: "Production:" is the label of that name
-            f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}"
+            f"NOUN.3: /{_alternatives([*(name for pair in vocab.nouns for name in pair), *icons])}"
             f"(?![ \\t]*:)/i",
             # the sides a game names as players ("the Diver"), their possessives ("the Diver's",
             # "the heroes'") and the words it writes before cards ("rezzed")
@@ -667,6 +668,21 @@ def label_words(vocab: Vocabulary) -> list[str]:
         for piece in pieces(text)
         if not piece.slot and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", piece.text)
     ]
+
+
+def icon_nouns(vocab: Vocabulary, verbs: Iterable[str]) -> list[str]:
+    """The nouns of the game's icon words ("Gear", "Gear icon", "Gear icons"), for the words
+    that name nothing else (a verb, a resource, a label: Star Realms' icon "Scrap")."""
+    taken = {fold(word) for word in verbs}
+    taken |= {fold(name) for _, name in [*vocab.resources, *vocab.singulars, *vocab.kinds()]}
+    taken |= {fold(name) for _, name in [*vocab.factions, *vocab.keywords, *vocab.spans]}
+    taken |= {fold(name) for pair in vocab.nouns for name in pair}
+    taken |= {fold(name) for _, _, name in vocab.zones}
+    taken |= {fold(word) for _, text, _, _, _ in vocab.labels for word in text.split()}
+    taken |= {fold(name) for _, one, many in vocab.cost_symbols for name in (one, many)}
+    taken |= {fold(name) for _, name in vocab.plural_names()}
+    words = [word for word in vocab.icons if fold(word) not in taken]
+    return [form for word in words for form in (word, f"{word} icon", f"{word} icons")]
 
 
 def zone_names(vocab: Vocabulary) -> list[str]:
