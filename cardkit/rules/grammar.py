@@ -672,7 +672,7 @@ def label_words(vocab: Vocabulary) -> list[str]:
 
 def icon_nouns(vocab: Vocabulary, verbs: Iterable[str]) -> list[str]:
     """The nouns of the game's icon words ("Gear", "Gear icon", "Gear icons"), for the words
-    that name nothing else (a verb, a resource, a label: Star Realms' icon "Scrap")."""
+    that name nothing else (a verb, a resource, a label: an icon "Scrap" that is a verb)."""
     taken = {fold(word) for word in verbs}
     taken |= {fold(name) for _, name in [*vocab.resources, *vocab.singulars, *vocab.kinds()]}
     taken |= {fold(name) for _, name in [*vocab.factions, *vocab.keywords, *vocab.spans]}
