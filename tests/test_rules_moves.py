@@ -175,7 +175,7 @@ NEAR_MISSES: list[Any] = [
         "CK101",
         10,
         # what lets the line parse first, and no guess: 'wizard' is no slip for 'card'
-        "unexpected 'wizard': expected 'card', a card type, a number or another word "
+        "unexpected 'wizard': expected 'card', a card type, a keyword or another word "
         "of rules text in",
     ),
     (

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from cardkit.effects import Ability, Choice, PlayOnlyDuring
-from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, free_words
+from cardkit.effects.combinators import Sequence
+from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, Under, free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.load.cards import load_card_set
@@ -498,3 +499,358 @@ def test_a_declared_adjective_stands_before_cards() -> None:
     assert "('w', 'unrezzed')" in repr(ability)
     bare = parse_ability("Discard an unrezzed wall.", Vocabulary(card_types=(("wall", "Wall"),)))
     assert "('w', 'unrezzed')" not in repr(bare)  # the core knows no such word
+
+
+# A resource's name that is also a card type's, before "card": cards, not an amount. "Gain two
+# Action cards" read as "Gain 2 Actions" and the word "cards" (a wrong value, found on the real
+# lists' option lines: "Two Action cards, +1 Card").
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("Gain two Action cards.", "Gain 2 action cards."),
+        ("Reveal 3 Action cards.", "Reveal 3 action cards."),
+        ("Two Action cards, +1 Card.", "2 action cards, +1 Card."),
+        ("Trash an Action card.", "Trash an action card."),
+    ],
+)
+def test_a_resources_name_before_card_names_cards(text: str, printed: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert str(ability) == printed
+    assert "Amounts" not in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("Gain 2 Actions.", ("action", 2)),
+        ("+1 Action.", ("action", 1)),
+        ("Gain two Actions and draw a card.", ("action", 2)),
+    ],
+)
+def test_a_resource_alone_is_still_an_amount(text: str, amount: tuple[str, int]) -> None:
+    assert repr(amount) in repr(_parsed("deckbuilder", text))
+
+
+# A zone whose name starts with a verb's participle ("won pile", "taken cards"): the participle
+# before "pile" or "cards" is no adjective there.
+_PARTICIPLE_ZONES = Vocabulary(
+    card_types=(("suit", "Suit Card"),),
+    zones=(("won", "your", "won pile"), ("taken", "your", "taken cards"), ("hand", "your", "hand")),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "zone"),
+    [
+        ("Put this card into your won pile.", "won"),
+        ("Put it into the won pile.", "won"),
+        ("Draw a card from your won pile.", "won"),
+        ("Put this card into your taken cards.", "taken"),
+        ("Shuffle your taken cards into your hand.", "taken"),
+        ("Take a card from your taken cards.", "taken"),
+    ],
+)
+def test_a_zones_name_may_start_with_a_participle(text: str, zone: str) -> None:
+    ability = parse_ability(text, _PARTICIPLE_ZONES)
+    assert parse_ability(str(ability), _PARTICIPLE_ZONES) == ability
+    assert str(ability) == text
+    assert f"('zone', {zone!r})" in repr(ability)
+
+
+def test_a_participle_before_cards_is_still_an_adjective() -> None:
+    ability = parse_ability("Discard a won card.", _PARTICIPLE_ZONES)
+    assert "('w', 'won')" in repr(ability) and "('zone'" not in repr(ability)
+
+
+@cache
+def _lantern() -> Game:
+    """A designer's trick-taking game (tests/fixtures/newuser/lantern-tricks)."""
+    folder = Path(__file__).resolve().parent / "fixtures" / "newuser" / "lantern-tricks"
+    game, found = load_game(folder, "lantern-tricks")
+    assert game is not None, found
+    return game
+
+
+# The forms a trick-taking game and an engine builder needed (issue 15, Lantern Tricks and
+# newuser2's notes), each with neighbours in the family games: who a player is (a relative
+# clause, the most/fewest of something, more of something than another), "the other players",
+# a zone of a player ("the hand of the player on your left"), "this trick" (a zone after
+# "this"), a field's value after "of" ("a card of rank 3 or lower"), "with" and cards ("Swap
+# this card with a card in the trick"), "next" after a verb, a span after a relative clause on
+# cards ("you play this round") and "each <span>" after cards ("Your first Lantern each round").
+TRICK_FORMS = [
+    ("lantern", "The player who wins this trick leads next."),
+    ("lantern", "The player who won the most tricks scores 3 points."),
+    ("deckbuilder", "Each player who trashed a card this turn draws a card."),
+    ("deckbuilder", "The player who gained the most cards gains 2 VP."),
+    ("lantern", "The player with the most tricks scores 2 points."),
+    ("lantern", "The player with the fewest points draws a card."),
+    ("deckbuilder", "The player with the most Coins gains 1 VP."),
+    ("deckbuilder", "The player with the fewest Action cards in hand draws a card."),
+    ("lantern", "Each other player with more points than you loses 1 point."),
+    ("deckbuilder", "Each other player with more Coins than you discards a card."),
+    ("lantern", "The other players each discard a card."),
+    ("lantern", "The other players discard a card."),
+    ("deckbuilder", "The other players each gain a Curse."),
+    ("lantern", "Look at the hand of the player on your left."),
+    ("deckbuilder", "Put a card into the hand of the player to your left."),
+    ("lantern", "Win this trick."),
+    ("lantern", "Discard a card of rank 3 or lower."),
+    ("lcg", "Trash a card of strength 3 or higher."),
+    ("lantern", "Swap this card with a card in the trick."),
+    ("lcg", "Swap this program with an installed program."),
+    ("deckbuilder", "Trash a card with a cost of 3 or less."),
+    ("deckbuilder", "Gain 1 VP for each Treasure you have with a cost of 5 or more."),
+    ("lantern", "The player on your left leads next."),
+    ("lcg", "The Diver loses 1 click next."),
+    ("lantern", "The next Lantern you play this round costs 2 points less."),
+    ("lantern", "Your first Lantern each round costs 1 point less."),
+    ("deckbuilder", "Your first Treasure each turn costs 1 Coin less."),
+    ("deckbuilder", "The first Action card you play each turn costs 1 Coin less."),
+]
+
+
+def _in(name: str) -> Game:
+    return _lantern() if name == "lantern" else _game(name)
+
+
+@pytest.mark.parametrize(("name", "text"), TRICK_FORMS, ids=[text for _, text in TRICK_FORMS])
+def test_each_trick_taking_form_parses_and_prints_back(name: str, text: str) -> None:
+    ability = parse_ability(text, _in(name))
+    assert parse_ability(str(ability), _in(name)) == ability
+    assert str(ability).casefold() == text.casefold()
+
+
+def test_who_a_player_is_belongs_to_the_subject() -> None:
+    ability = parse_ability("The player who wins this trick leads next.", _lantern())
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "leads"
+    assert ability.effect.subject is not None
+    assert ("zone", "trick") in ability.effect.subject.terms  # "this trick" is the zone
+
+
+def test_a_zone_of_a_player_is_one_place() -> None:
+    ability = parse_ability("Look at the hand of the player on your left.", _lantern())
+    assert isinstance(ability.effect, Act)
+    (zone,) = ability.effect.parts
+    assert zone.role == "zone" and ("zone", "hand") in zone.terms
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("deckbuilder", "Each player who shiny draws a card.", "shiny"),
+        ("deckbuilder", "The player with the most shiny gains 1 VP.", "shiny"),
+        ("deckbuilder", "The other shiny draw a card.", "shiny"),
+        ("lantern", "Discard a card of rank shiny.", "shiny"),
+        ("deckbuilder", "Draw next a card.", "a"),  # "next" ends a sentence
+        ("deckbuilder", "The player who the most cards gains 2 VP.", "the most"),
+    ],
+)
+def test_the_trick_forms_words_out_of_place_stay_errors(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _in(name))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# A sentence under one of the game's labels after the line's first sentences: "Objective: ...
+# Reward: ...", "Gain 5 Combat. Blob Docking: ..." (the real lists write several labelled parts
+# on one line). The first label is the ability's trigger, the later ones label their sentence.
+UNDER_FORMS = [
+    ("creatures", "Vigilant. Arrival: Draw a card."),
+    ("creatures", "Arrival: Draw a card. Last Breath: Each opponent loses 2 life."),
+    ("creatures", "Draw a card. Last Breath: If you control an Elf, gain 2 life."),
+    ("creatures", "Arrival: Gain 1 life. Draw a card. Last Breath: Draw a card."),
+    ("lcg", "Gain 1 credit. Subroutine: End the run."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), UNDER_FORMS, ids=[text for _, text in UNDER_FORMS])
+def test_a_later_sentence_may_stand_under_a_label(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+    assert "Under(label=Labelled(key=" in repr(ability)
+
+
+def test_the_label_of_a_later_sentence_is_its_own() -> None:
+    ability = _parsed("creatures", "Arrival: Draw a card. Last Breath: Each opponent loses 2 life.")
+    assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "arrival"
+    assert isinstance(ability.effect, Sequence)
+    under = ability.effect.effects[1]
+    assert isinstance(under, Under) and isinstance(under.label, Labelled)
+    assert under.label.key == "last-breath"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("lcg", "Draw a card. Shiny: Draw a card.", "Shiny"),  # no label the game declares
+        ("creatures", "Draw a card. Arrival:", ""),  # a label needs its sentence
+    ],
+)
+def test_a_later_label_must_be_declared_and_say_something(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    if found:
+        assert f"unexpected {found!r}" in str(info.value)
+
+
+# "the player currently taking their turn": a player named by what they are doing.
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("lcg", "The player currently taking their turn gains 1 credit."),
+        ("deckbuilder", "The player currently taking their turn gains 2 Coins."),
+        ("deckbuilder", "Each player holding a Curse discards a card."),
+        ("lcg", "Each player holding an agenda loses 1 credit."),
+    ],
+)
+def test_a_player_may_be_named_by_what_they_are_doing(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+    assert isinstance(ability.effect, Act) and ability.effect.subject is not None
+
+
+# A keyword as the name of cards after a word before cards ("Search your stack for an
+# icebreaker"), a number changed by an amount ("is lowered by 2", "Reduce the damage by 1"), a
+# card's field named as a thing ("the cost of each program"), a card type after "of" ("the rez
+# cost of ice", with 'rez cost' a noun the game declares).
+CHANGE_FORMS = [
+    ("lcg", "Trash an Ambush."),
+    ("creatures", "Destroy a Guard."),
+    ("lcg", "Search your stack for a Volatile program and install it."),
+    ("lcg", "Search your stack for a Volatile and install it."),
+    ("creatures", "Reduce the damage by 1."),
+    ("creatures", "Prevent the damage and reduce the damage by 2."),
+    ("lcg", "The cost of each program is lowered by 1 credit."),
+    ("lcg", "Raise the strength of each wall by 2."),
+    ("lcg", "The strength of walls protecting this server is increased by 1."),
+    ("creatures", "The attack of each creature you control is increased by 1."),
+    ("creatures", "Lower the cost of the next spell you cast this turn by 2."),
+    ("lcg", "Install a program, lowering its install cost by 3."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), CHANGE_FORMS, ids=[text for _, text in CHANGE_FORMS])
+def test_each_change_form_parses_and_prints_back(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+
+
+def test_a_keyword_after_a_word_before_cards_names_cards() -> None:
+    ability = _parsed("lcg", "Trash an Ambush.")
+    assert isinstance(ability.effect, Act)
+    assert ability.effect.parts[0].terms == (("w", "an"), ("keyword", "ambush"))
+    granted = _parsed("creatures", "Target creature gains Guard.")  # still a keyword given
+    assert "KeywordUse(keyword='guard'" in repr(granted)
+
+
+def test_by_how_much_is_its_own_phrase() -> None:
+    ability = _parsed("lcg", "The cost of each program is lowered by 1 credit.")
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "lowered"
+    (by,) = ability.effect.parts
+    assert by.role == "by" and by.terms == (("w", "by"), ("n", "1"), ("resource1", "credit"))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("creatures", "Reduce the damage by shiny.", "shiny"),
+        ("lcg", "The cost of is lowered by 1.", "is"),
+        ("creatures", "Destroy a creature with attack of 3.", "of"),
+    ],
+)
+def test_the_change_forms_words_out_of_place_stay_errors(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# "non-" before a noun the game declares ("a non-Duration Action card", with Duration a
+# subtype under 'phrasing: nouns'), printed joined to its word; a count with "or more"/"or
+# fewer" before cards ("Play seven or more ships"); "in the same turn".
+MORE_FORMS = [
+    ("creatures", "Destroy a non-Elf creature."),
+    ("creatures", "Return each non-Wolf creature to its owner's hand."),
+    ("lcg", "Trash a non-Unique program."),
+    ("deckbuilder", "Reveal 2 or more Action cards."),
+    ("deckbuilder", "Trash 3 or fewer cards."),
+    ("creatures", "Destroy two or more creatures."),
+    ("deckbuilder", "Play three Action cards in the same turn."),
+    ("creatures", "Draw a card in the same turn."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), MORE_FORMS, ids=[text for _, text in MORE_FORMS])
+def test_each_of_the_more_forms_parses_and_prints_back(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold().replace("two or more", "2 or more").replace(
+        "three action", "3 action"
+    )
+
+
+def test_non_before_a_declared_noun_prints_joined() -> None:
+    ability = _parsed("creatures", "Destroy a non-Elf creature.")
+    assert "non-" in str(ability) and "non- " not in str(ability)
+    assert "('w', 'non-')" in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "found"),
+    [
+        ("creatures", "Destroy a non-shiny creature.", "shiny"),
+        ("deckbuilder", "Reveal 2 or more shiny.", "shiny"),
+    ],
+)
+def test_the_more_forms_words_out_of_place_stay_errors(name: str, text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game(name))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+def test_a_noun_that_is_also_a_labels_word_does_not_hide_the_label() -> None:
+    """newuser2's engine builder declared the noun 'production' and the label 'Production':
+    every 'Production: ...' line failed at ':' (CK061 on the label)."""
+    vocab = Vocabulary(
+        resources=(("ore", "Ore"),),
+        nouns=(("production", "productions"),),
+        labels=(("production", "Production", "", 0, ""),),
+    )
+    ability = parse_ability("Production: Gain 1 Ore.", vocab)
+    assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "production"
+    assert str(ability) == "Production: Gain 1 Ore."
+    counted = parse_ability("Gain 1 Ore for each production.", vocab)
+    assert "('w', 'production')" in repr(counted)
+
+
+# The words a game draws icons before name icons and cards ('icons: gear: {words: [Gear]}'):
+# "each Gear icon", "a Leaf card" (newuser2's engine builder: 'Gear' was an unknown card name,
+# CK130). A word that names something else (Star Realms' icon "Scrap", a verb and a label)
+# stays what it was.
+_ICONS = Vocabulary(
+    resources=(("ore", "Ore"), ("vp", "VP")),
+    card_types=(("machine", "Machine"),),
+    zones=(("workshop", "your", "workshop"),),
+    icons=("Gear", "Leaf", "Scrap"),
+    verbs=(("scrap", "", ""),),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [
+        ("Gain 1 VP for each Gear icon in your workshop.", "gear icon"),
+        ("When you play a Leaf card, draw a card.", "leaf"),
+        ("If you have 3 or more Gear icons, gain 1 VP.", "gear icons"),
+        ("Machines with a Gear icon cost 1 Ore less.", "gear icon"),
+    ],
+)
+def test_an_icons_word_names_icons_and_cards(text: str, noun: str) -> None:
+    ability = parse_ability(text, _ICONS)
+    assert parse_ability(str(ability), _ICONS) == ability
+    assert f"('w', {noun!r})" in repr(ability) and "'name'" not in repr(ability)
+
+
+def test_an_icons_word_that_names_something_else_keeps_its_reading() -> None:
+    ability = parse_ability("Scrap a Machine.", _ICONS)
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "scrap"
+    assert "'name', 'Gearr'" in repr(parse_ability("Draw a Gearr card.", _ICONS))

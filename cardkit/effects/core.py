@@ -87,7 +87,8 @@ def terms_text(terms: tuple[Term, ...], vocab: Vocabulary) -> str:
     out = ""
     for term in terms:
         text = term_text(term, vocab)
-        out += text if not out or text.startswith((",", "'s", "\u2019s")) else " " + text
+        joined = not out or out.endswith("non-") or text.startswith((",", "'s", "\u2019s"))
+        out += text if joined else " " + text  # "non-" joins its word: "a non-Duration card"
     return out
 
 
@@ -317,6 +318,27 @@ class Nested(Trigger):
 
     def label(self, vocab: Vocabulary) -> str:
         return f"{self.outer.label(vocab)}: {self.inner.label(vocab)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Under(Effect):
+    """A sentence under one of the game's labels after other sentences of the same line:
+    ``Objective: Play two bases. Reward: Draw a card.`` (the second label's sentence)."""
+
+    label: Trigger
+    effect: Effect
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.effect, Framable | Framed | Conditional | Choose):
+            raise ValueError(
+                f"a labelled sentence holds one chain, not {type(self.effect).__name__}"
+            )
+
+    def phrase(self, vocab: Vocabulary) -> str:
+        return f"{self.label.label(vocab)}: {self.effect.text(vocab)[:-1]}"
+
+    def text(self, vocab: Vocabulary) -> str:
+        return f"{self.label.label(vocab)}: {self.effect.text(vocab)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,6 +94,9 @@ class Vocabulary:
     """The game's sides or roles, named as players are ("the Diver", "the heroes")."""
     adjectives: tuple[str, ...] = ()
     """The game's own words before cards, besides the core's English ones ("rezzed")."""
+    icons: tuple[str, ...] = ()
+    """The words the game draws icons before ('icons: ... words'): rules text names cards
+    and icons by them ("each Gear icon", "a Leaf card")."""
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:
@@ -136,6 +139,7 @@ class Vocabulary:
             ),
             sides=game.phrasing.sides,
             adjectives=game.phrasing.adjectives,
+            icons=tuple(word for icon in game.icons.values() for word in icon.words),
         )
 
     def side(self, words: str) -> str:

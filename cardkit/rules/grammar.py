@@ -82,6 +82,11 @@ CORE_VERBS: tuple[tuple[str, str, str], ...] = (
     ("split", "splits", "split"),
     ("find", "finds", "found"),
     ("become", "becomes", "become"),
+    # a number or cost changed by an amount: "Reduce the damage by 1", "is lowered by 2"
+    ("increase", "increases", "increased"),
+    ("reduce", "reduces", "reduced"),
+    ("lower", "lowers", "lowered"),
+    ("raise", "raises", "raised"),
 )
 # Common English verbs of card text, regular in their forms (inflected like a game's own).
 _REGULAR_VERBS = [
@@ -450,6 +455,9 @@ def game_terminals(vocab: Vocabulary) -> str:
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
+    stats = [stat.replace("_", " ") for stat in vocab.stats]
+    icons = icon_nouns(vocab, every)
+    any_span = _alternatives(["turn", *(name for _, name in vocab.spans)])
     counters = [
         f"{name} {word}"
         for name in [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
@@ -459,12 +467,15 @@ def game_terminals(vocab: Vocabulary) -> str:
         (
             "",
             "// Generated from the game's vocabulary.",
-            f"RESOURCE.4: /{_alternatives(resources)}/i",
+            # a resource's name before "card" names cards ("two Action cards"), no amount
+            f"RESOURCE.4: /{_alternatives(resources)}(?![ \\t{{}}]+cards?(?![\\w-]))/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
             f"CARD_TYPE.3: /{_alternatives(types)}/i",
             f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
-            f"NOUN.3: /{_alternatives(name for pair in vocab.nouns for name in pair)}/i",
+            # not right before a colon: "Production:" is the label of that name
+            f"NOUN.3: /{_alternatives([*(name for pair in vocab.nouns for name in pair), *icons])}"
+            f"(?![ \\t]*:)/i",
             # the sides a game names as players ("the Diver"), their possessives ("the Diver's",
             # "the heroes'") and the words it writes before cards ("rezzed")
             f"SIDE: /{_alternatives(vocab.sides)}/i",
@@ -479,16 +490,21 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
             f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
+            # a field of cards named as a thing: "the cost of each program", "the strength of
+            # each wall is increased by 1", after "the" ("with a cost of 3" is a bound)
+            f"STAT_OF.4: /(?<=the[ \\t]){_alternatives(['cost', *stats])}(?=[ \\t]+of[ \\t])/i",
             f"ZONE.3: /{_alternatives(zone_names(vocab))}/i",
             # one of several zones of a kind: "Run a remote server", "in any lane"; not where
             # a qualifier follows ("Win a trick with a card of rank 9": a thing counted)
-            f"ZONE_DET.4: /(?:an?|any|each|another)(?=[ \\t]+{zones}"
+            f"ZONE_DET.4: /(?:an?|any|each|another|this|that)(?=[ \\t]+{zones}"
             f"(?![ \\t]+(?:piles?|with|of|that|which|who)(?![\\w-])))/i",
             f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
+            # "Your first Machine each round": each of the game's spans, or each turn
+            f"EACH_SPAN.4: /(?:each|every)[ \\t]+{any_span}/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
-            f"SPAN: /{_alternatives(['turn', *(name for _, name in vocab.spans)])}/i",
+            f"SPAN: /{any_span}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             # "attack or block": actions joined by "or"/"and" are one (the verb list a clause
             # forbids), so that "or" before "block" is not read as the start of a new clause
@@ -498,10 +514,11 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB.1: /{_alternatives(base)}/i",
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
-            f"ED_ADJ.4: /{_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            # not the first word of a zone's name ("your won pile", "the taken cards")
+            f"ED_ADJ.4: /(?!{zones}){_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
-            f"ADVERB.2: /(?:first|immediately|also|either)(?=[ \\t]+{_alternatives(every)})/i",
+            f"ADVERB.2: /(?:first|immediately|also|either|each)(?=[ \\t]+{_alternatives(every)})/i",
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
             f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
@@ -651,6 +668,21 @@ def label_words(vocab: Vocabulary) -> list[str]:
         for piece in pieces(text)
         if not piece.slot and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", piece.text)
     ]
+
+
+def icon_nouns(vocab: Vocabulary, verbs: Iterable[str]) -> list[str]:
+    """The nouns of the game's icon words ("Gear", "Gear icon", "Gear icons"), for the words
+    that name nothing else (a verb, a resource, a label: an icon "Scrap" that is a verb)."""
+    taken = {fold(word) for word in verbs}
+    taken |= {fold(name) for _, name in [*vocab.resources, *vocab.singulars, *vocab.kinds()]}
+    taken |= {fold(name) for _, name in [*vocab.factions, *vocab.keywords, *vocab.spans]}
+    taken |= {fold(name) for pair in vocab.nouns for name in pair}
+    taken |= {fold(name) for _, _, name in vocab.zones}
+    taken |= {fold(word) for _, text, _, _, _ in vocab.labels for word in text.split()}
+    taken |= {fold(name) for _, one, many in vocab.cost_symbols for name in (one, many)}
+    taken |= {fold(name) for _, name in vocab.plural_names()}
+    words = [word for word in vocab.icons if fold(word) not in taken]
+    return [form for word in words for form in (word, f"{word} icon", f"{word} icons")]
 
 
 def zone_names(vocab: Vocabulary) -> list[str]:

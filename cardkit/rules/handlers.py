@@ -64,6 +64,7 @@ from cardkit.effects.core import (
     Note,
     Shorthand,
     Term,
+    Under,
     Wording,
     Words,
 )
@@ -446,6 +447,10 @@ class Builder(Transformer[Token, Any]):
         wording = self._node(_pos(lead), Wording, terms) if terms else None
         return self._node(_pos(lead), Framed, fold(lead), wording, effect)
 
+    def under(self, children: list[Any]) -> Under:
+        label, effect = children
+        return self._node(_start(label), Under, label, effect)
+
     def case(self, children: list[Any]) -> Framed:
         """An option line, "Action card, +1 Action": the cards frame what happens. The cards
         may start with a count ("Two Action cards, ..."), which is no token: the words are
@@ -577,6 +582,12 @@ class Builder(Transformer[Token, Any]):
     recipient = cards
 
     def zone_ref(self, children: list[Any]) -> Words:
+        return self._words("zone", children)
+
+    def by_n(self, children: list[Any]) -> Words:
+        return self._words("by", children)
+
+    def zone_of(self, children: list[Any]) -> Words:
         return self._words("zone", children)
 
     def zone(self, children: list[Token | None]) -> _Zone:
