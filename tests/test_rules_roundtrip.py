@@ -412,3 +412,20 @@ def test_generated_abilities_parse_back_from_their_text(vocab: Vocabulary) -> No
         assert parsed.text(vocab) == text
 
     round_trip()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "then then Destroy",  # found by the fuzz tests: it printed 'Then, then, destroy.'
+        "then then, draw a card",
+        "once this turn then, draw a card",
+        "then once this turn, draw a card",
+        "then, once this turn, draw a card",
+        "for the rest of the game then, gain 1 Trade",
+    ],
+)
+def test_a_frame_in_a_frame_prints_text_that_parses_back(text: str) -> None:
+    game = _load(ROOT / "cards" / "star-realms").game
+    value = parse_ability(text, game)
+    assert parse_ability(str(value), game) == value

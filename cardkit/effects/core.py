@@ -231,7 +231,11 @@ class Framed(Effect):
         words = self.words.phrase(vocab) if self.words is not None else ""
         if words and not words.startswith(","):  # ", when ...": a frame's words after a comma
             words = " " + words
-        return f"{self.lead}{words}, {self.effect.phrase(vocab)}"
+        # 'then' in a frame follows without a comma ('Then then, destroy'): after a comma,
+        # 'then' reads as the next sentence of a sequence
+        inner_then = isinstance(self.effect, Framed) and self.effect.lead == "then"
+        joint = " " if inner_then and not words else ", "
+        return f"{self.lead}{words}{joint}{self.effect.phrase(vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
