@@ -2,7 +2,8 @@
 
 The modules below are plain, strictly typed Python; mypyc (part of mypy) turns them into C
 extensions that play the same games about three times as fast (and run the rules-text parse
-loop, ``cardkit/rules/lalr.py``, a little faster). The wheel then carries both the
+loop, ``cardkit/rules/lalr.py``, and the shapes of clauses, ``cardkit/rules/shapes.py``, a
+little faster). The wheel then carries both the
 ``.py`` sources and the compiled modules, and Python imports the compiled ones.
 
 - Nothing is written into the source tree: mypy's cache, the C code and the objects go to a
@@ -46,6 +47,7 @@ COMPILED = (
     "cardkit/sim/supplyplay.py",
     "cardkit/sim/view.py",
     "cardkit/rules/lalr.py",
+    "cardkit/rules/shapes.py",
 )
 """The modules compiled: the engine, the bots and what they call every turn; the loop that
 parses rules text (every line of every command that reads cards)."""
