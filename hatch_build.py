@@ -1,10 +1,13 @@
-"""Build hook: compile the simulator's hot path with mypyc, when this machine can.
+"""Build hook: compile the simulator's hot path and the rules-text parse path with mypyc, when
+this machine can.
 
 The modules below are plain, strictly typed Python; mypyc (part of mypy) turns them into C
-extensions that play the same games about three times as fast (and run the rules-text parse
-loop, ``cardkit/rules/lalr.py``, and the shapes of clauses, ``cardkit/rules/shapes.py``, a
-little faster). The wheel then carries both the
-``.py`` sources and the compiled modules, and Python imports the compiled ones.
+extensions that play the same games about three times as fast, and read rules text a little
+faster: the parse loop (``cardkit/rules/lalr.py``), the shapes of clauses
+(``cardkit/rules/shapes.py``) and the effect values they build (``cardkit/effects/``, which
+also imports faster compiled). The wheel then carries both the ``.py`` sources and the
+compiled modules, and Python imports the compiled ones. ``.ci/compiled.py`` says which
+modules the cardkit on the path runs compiled.
 
 - Nothing is written into the source tree: mypy's cache, the C code and the objects go to a
   temporary folder, and only the finished extensions are added to the wheel.
@@ -48,9 +51,18 @@ COMPILED = (
     "cardkit/sim/view.py",
     "cardkit/rules/lalr.py",
     "cardkit/rules/shapes.py",
+    "cardkit/effects/*.py",
 )
 """The modules compiled: the engine, the bots and what they call every turn; the loop that
-parses rules text (every line of every command that reads cards)."""
+parses rules text (every line of every command that reads cards), the shapes of clauses and
+the effect values it builds (the whole package: a module added to it is compiled too; see
+``cardkit/effects/__init__.py`` for what mypyc asks of its classes)."""
+
+
+def compiled_files(root: Path) -> list[Path]:
+    """The files of ``COMPILED`` under ``root``, a pattern's matches in sorted order."""
+    return [path for name in COMPILED for path in sorted(root.glob(name))]
+
 
 GROUP = "cardkit_sim"
 """The name of the shared library the compiled modules live in."""
@@ -82,14 +94,12 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         if self.target_name != "wheel" or version == "editable":
             return
         if os.environ.get("CARDKIT_PURE_PYTHON"):
-            self.app.display_info(
-                "cardkit: CARDKIT_PURE_PYTHON is set, the simulator stays pure Python"
-            )
+            self.app.display_info("cardkit: CARDKIT_PURE_PYTHON is set, cardkit stays pure Python")
             return
         self._work = tempfile.mkdtemp(prefix="cardkit-mypyc-")
         root = Path(self.root)
-        files = [str(root / name) for name in COMPILED]
-        self.app.display_info(f"cardkit: compiling {len(files)} simulator modules with mypyc")
+        files = [str(path) for path in compiled_files(root)]
+        self.app.display_info(f"cardkit: compiling {len(files)} modules with mypyc")
         run = subprocess.run(
             [sys.executable, "-c", _SCRIPT, GROUP, self._work, *files],
             cwd=self._work,

@@ -15,6 +15,14 @@ compare by meaning. Rendering needs the names: ``effect.text(vocab)`` renders wi
 ``Vocabulary``, and ``str(effect)`` renders with the vocabulary the parser captured in the
 value (``vocab``, which like ``pos`` takes no part in comparison). Without a captured
 vocabulary, ids are shown as they are.
+
+The installed package is compiled with mypyc (``hatch_build.py`` compiles every module of this
+package, a new one too), so its classes keep to what mypyc compiles the same as Python runs
+it: no class attribute in a class body (``separator = ": "``, even as a ``ClassVar``: mypyc
+would make it a dataclass field), a property instead (``Trigger.separator``); a dataclass
+that is not a ``Node`` and crosses processes says how it pickles (``cardkit.frozen``).
+``tests/test_compiled.py`` checks the first rule and the pickling of parsed values; an effect
+class written in Python elsewhere (``cardkit/sim/coremoves.py``) needs nothing more than before.
 """
 
 from __future__ import annotations
@@ -196,3 +204,16 @@ __all__ = [
     "walk",
     "zone_words",
 ]
+
+# Every module of the package, those __init__ takes no name from too: loaded before the line
+# below (tests/test_compiled.py checks that importing the package loads them all).
+from cardkit.effects import core as core
+from cardkit.effects import spans as spans
+
+if "__slots__" not in vars(Node):
+    # Compiled by mypyc (hatch_build.py), Node holds pos and vocab in fields of its C struct
+    # and has no __slots__. Said once every compiled class of the package is made (mypyc makes
+    # no class under a base with __slots__), so that a dataclass with slots=True subclassing
+    # Node in Python (cardkit/sim/coremoves.py, a test's) uses those fields, as it does
+    # uncompiled, and adds no slots of its own that compiled code would never read.
+    setattr(Node, "__slots__", ("pos", "vocab"))  # noqa: B010 (mypy: no __slots__ to assign)

@@ -24,8 +24,11 @@ class Trigger(Node):
     def text(self, vocab: Vocabulary) -> str:
         return self.label(vocab)
 
-    separator = ": "
-    """What stands between the label and the effect."""
+    @property
+    def separator(self) -> str:
+        """What stands between the label and the effect. (A property, not a class attribute:
+        mypyc gives a dataclass's class attributes to ``dataclass`` as fields.)"""
+        return ": "
 
 
 @dataclass(frozen=True, slots=True)

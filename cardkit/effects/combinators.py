@@ -152,7 +152,7 @@ class AtEndOf(Effect):
 class Sequence(Effect):
     """Two or more sentences, done in order."""
 
-    effects: tuple[Sentence, ...]
+    effects: tuple[Effect, ...]  # sentences: any effect but a sequence (framed ones too)
 
     def __post_init__(self) -> None:
         if len(self.effects) < 2:

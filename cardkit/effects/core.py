@@ -318,7 +318,10 @@ class Nested(Trigger):
 
     outer: Trigger
     inner: Trigger
-    separator = ", "  # one colon after the outer label: "Subroutine: Trace 3 - If successful,"
+
+    @property
+    def separator(self) -> str:
+        return ", "  # one colon after the outer label: "Subroutine: Trace 3 - If successful,"
 
     def label(self, vocab: Vocabulary) -> str:
         return f"{self.outer.label(vocab)}: {self.inner.label(vocab)}"

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from cardkit.effects.vocab import Vocabulary
+from cardkit.frozen import Reduced, reduced
 
 SLOTS: tuple[str, ...] = (
     "n",
@@ -33,6 +34,9 @@ class Piece:
 
     text: str
     slot: str = ""
+
+    def __reduce__(self) -> Reduced:  # pickled the same compiled or not (cardkit.frozen)
+        return reduced(self)
 
 
 def pieces(form: str) -> tuple[Piece, ...]:

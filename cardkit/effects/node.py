@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from cardkit.effects.vocab import NO_NAMES, Vocabulary
+from cardkit.frozen import Reduced, reduced
 from cardkit.inflect import article as article  # the phrase helpers of effects use it
 
 NUMBER_WORDS: tuple[str, ...] = (
@@ -30,7 +33,11 @@ class Pos:
     line: int
     column: int
 
+    def __reduce__(self) -> Reduced:  # pickled the same compiled or not (cardkit.frozen)
+        return reduced(self)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Node:
     """Every value of the vocabulary: where it was parsed from, and the names to print."""
@@ -49,12 +56,17 @@ class Node:
     def __str__(self) -> str:
         return self.text(self.vocab or NO_NAMES)
 
+    def __reduce__(self) -> Reduced:  # pickled the same compiled or not (cardkit.frozen)
+        return reduced(self)
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Effect(Node):
     """Something an ability does."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Clause(Effect):
     """One verb phrase: the unit that chains join."""

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardkit.frozen import Reduced, reduced
 from cardkit.inflect import plural_noun
 from cardkit.model import Game, Named, Span
 
@@ -97,6 +98,9 @@ class Vocabulary:
     icons: tuple[str, ...] = ()
     """The words the game draws icons before ('icons: ... words'): rules text names cards
     and icons by them ("each Gear icon", "a Leaf card")."""
+
+    def __reduce__(self) -> Reduced:  # pickled the same compiled or not (cardkit.frozen)
+        return reduced(self)
 
     @classmethod
     def of(cls, game: Game) -> Vocabulary:

@@ -40,7 +40,6 @@ from cardkit.effects import (
     Effect,
     Gain,
     OpponentDiscards,
-    Sentence,
     Sequence,
     Then,
 )
@@ -244,7 +243,7 @@ class CoreReader:
         new = self.effect(clause, continues)
         return new if isinstance(new, Clause) else clause
 
-    def _sentence(self, sentence: Sentence) -> Sentence:
+    def _sentence(self, sentence: Effect) -> Effect:
         new = self.effect(sentence)
         return new if isinstance(new, Clause | And | Then | Choice | Conditional) else sentence
 
