@@ -393,8 +393,6 @@ INVALID: list[tuple[str, object]] = [
 WRONG_TYPE = frozenset(
     {
         "a zone must be an id, not None",
-        "governs one chain",
-        "a sequence holds sentences",
         "repeats a gain or a draw",
         "what is granted is a keyword",
         "a delayed trigger does one chain",

@@ -112,7 +112,7 @@ class Conditional(Effect):
     """``If <condition>, <chain>``."""
 
     condition: Condition
-    effect: Chain
+    effect: Effect  # a Chain, or a framed sentence: as __post_init__ checks (mypyc checks this)
 
     def __post_init__(self) -> None:
         # One chain, or a sentence framed in turn ("if you do, at the start of your next
