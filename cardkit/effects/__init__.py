@@ -19,8 +19,11 @@ vocabulary, ids are shown as they are.
 The installed package is compiled with mypyc (``hatch_build.py`` compiles every module of this
 package, a new one too), so its classes keep to what mypyc compiles the same as Python runs
 it: no class attribute in a class body (``separator = ": "``, even as a ``ClassVar``: mypyc
-would make it a dataclass field), a property instead (``Trigger.separator``); a dataclass
-that is not a ``Node`` and crosses processes says how it pickles (``cardkit.frozen``).
+would make it a dataclass field), a property instead (``Trigger.separator``); a field is
+typed as widely as its check in ``__post_init__`` allows (compiled, a value of a type the field
+does not declare is refused with a TypeError before the check runs: ``Conditional.effect``);
+a dataclass that is not a ``Node`` and crosses processes says how it pickles
+(``cardkit.frozen``).
 ``tests/test_compiled.py`` checks the first rule and the pickling of parsed values; an effect
 class written in Python elsewhere (``cardkit/sim/coremoves.py``) needs nothing more than before.
 """
