@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
+from cardkit.load.checked import save_checks
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
 from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 from cardkit.render.images import Picture, confine, load_picture
@@ -368,6 +369,7 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     found += unused_backs(game)
     found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
+    save_checks()  # the layouts found clean: not checked again next run
     faces = back_faces(game, cards)
     style = CardStyle(game, layouts, icons, art, backs, fonts, pictures, faces)
     return style, sorted(unique, key=lambda d: d.sort_key)
