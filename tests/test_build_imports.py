@@ -23,6 +23,7 @@ NOT_IMPORTED = {
     "cardkit.rules.check": "a build warns of unparsed text and markup only (rules/unparsed.py)",
     "jsonschema": "every file was checked clean against the same schema before (load/checked.py)",
     "referencing": "the same",
+    "rich": "its output is no terminal: plain lines are written as they are (cli/output.py)",
 }
 
 
@@ -33,6 +34,8 @@ def _loaded_by_build(cache: Path, out: Path) -> set[str]:
         "print(status, ' '.join(sorted(sys.modules)), file=sys.stderr)"
     )
     env = {**os.environ, CACHE_ENV: str(cache), "PYTHONPATH": str(ROOT)}
+    for told in ("FORCE_COLOR", "TTY_COMPATIBLE"):  # rich, told to print as on a terminal
+        env.pop(told, None)
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
     )
