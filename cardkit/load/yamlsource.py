@@ -78,8 +78,12 @@ class LoadedYaml:
     diagnostics: list[Diagnostic]
 
 
-# Characters YAML accepts in a stream (YAML 1.2, 5.1); anything else stops the reader.
-_UNPRINTABLE = re.compile(r"[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters YAML does not accept in a stream (YAML 1.2, 5.1: all but tab, line breaks,
+# \x20-\x7e, \x85, \xa0-\ud7ff, \ue000-\ufffd, \U00010000-\U0010ffff); they stop the reader.
+# Written as what is refused: the class of what is accepted took 4 ms to compile at each run.
+_UNPRINTABLE = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]"
+)
 
 
 def _char_at(text: str, mark: Any, offset: int = 0) -> str:
