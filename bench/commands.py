@@ -21,9 +21,10 @@ The commands and their floors (the least work any tool must do for the same outp
   ``--large`` also runs ``validate`` on 10,000 generated cards.
 
 Rules text parsed in an earlier run is read back from the cache folder (``cardkit/rules/kept.py``),
-and values checked clean against their schemas are not checked again (``cardkit/load/checked.py``),
-as when a designer builds again: the runs use a cache folder of their own, filled by the first
-run (not counted). ``--cold`` removes the kept lines and checks before each run of cardkit
+values checked clean against their schemas are not checked again (``cardkit/load/checked.py``)
+and YAML files read before are read back (``cardkit/load/yamlkept.py``), as when a designer
+builds again: the runs use a cache folder of their own, filled by the first run (not counted).
+``--cold`` removes the kept lines, checks and files before each run of cardkit
 (lark's parse tables stay kept, as before there were kept lines): a first build after an upgrade.
 
     python bench/commands.py [--repeat 5] [--large] [--only build,png,...] [--cold]
@@ -153,7 +154,7 @@ def run(
         shutil.rmtree(fresh, ignore_errors=True)
     if command[: len(CARDKIT)] == CARDKIT:
         for folder in KEPT:
-            for pattern in ("rules-values-*.json", "schema-checked-*.json"):
+            for pattern in ("rules-values-*.json", "schema-checked-*.json", "yaml-read-*.json"):
                 for kept in folder.glob(pattern):
                     kept.unlink()
     # A small launcher forks the command, so that its peak memory is its own and not that of

@@ -23,6 +23,7 @@ NOT_IMPORTED = {
     "cardkit.rules.check": "a build warns of unparsed text and markup only (rules/unparsed.py)",
     "jsonschema": "every file was checked clean against the same schema before (load/checked.py)",
     "referencing": "the same",
+    "yaml": "every YAML file was read in the run before and kept (load/yamlkept.py)",
     "rich": "its output is no terminal: plain lines are written as they are (cli/output.py)",
 }
 

@@ -19,7 +19,7 @@ from cardkit.load.playcards import play_card_problems
 from cardkit.load.schema import MAX_COPIES, Checker, card_type_schema, compile_schema, diagnose
 from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
 from cardkit.load.textfile import plain_line_breaks, read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml, save_read
 from cardkit.model import Card, CardId, CardSet, Game
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -106,7 +106,7 @@ def _yaml_records(path: Path, shown: str) -> tuple[list[RawCard], list[Diagnosti
     text, problems = read_text(path, shown)
     if text is None:
         return [], problems
-    loaded = parse_yaml(text, shown)
+    loaded = load_yaml(text, shown)
     if loaded.diagnostics:
         return [], loaded.diagnostics
     data, source = loaded.value, loaded.source
@@ -362,12 +362,14 @@ def load_card_set(
 
     With ``max_copies``, a folder whose cards add up to more copies than that is refused
     (CK006) before any card is checked, and the card set is None. The values found clean by
-    their schemas are kept for the next run (``checked.py``).
+    their schemas, and the YAML files read, are kept for the next run (``checked.py``,
+    ``yamlkept.py``).
     """
     try:
         return _load_card_set(root, shown_root, max_copies=max_copies)
     finally:
         save_checks()
+        save_read()
 
 
 def _load_card_set(

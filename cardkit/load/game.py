@@ -14,7 +14,7 @@ from cardkit.load.cellpattern import is_pattern, parse_pattern, slots_in
 from cardkit.load.refsheets import load_sheets
 from cardkit.load.schema import diagnose, game_validator, play_validator
 from cardkit.load.textfile import read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml
 from cardkit.model import (
     CORE_FIELDS,
     Back,
@@ -867,7 +867,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     text, problems = read_text(path, shown)
     if text is None:
         return None, problems
-    loaded = parse_yaml(text, shown)
+    loaded = load_yaml(text, shown)
     if loaded.diagnostics:
         return None, loaded.diagnostics
     data = loaded.value

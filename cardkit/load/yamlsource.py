@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 import re
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
 from cardkit.diagnostics import Diagnostic, Location, PathKey, Positions, SourceMap, error
+from cardkit.load.loaded import LoadedYaml as LoadedYaml  # where PyYAML is not loaded
 from cardkit.load.textfile import disputed_break, text_position
 
 MAX_DEPTH = 64
@@ -69,13 +69,6 @@ _NULL = "tag:yaml.org,2002:null"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
 _MERGE = "tag:yaml.org,2002:merge"
-
-
-@dataclass
-class LoadedYaml:
-    value: Any
-    source: SourceMap
-    diagnostics: list[Diagnostic]
 
 
 # Characters YAML does not accept in a stream (YAML 1.2, 5.1: all but tab, line breaks,

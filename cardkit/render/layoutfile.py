@@ -44,7 +44,7 @@ from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, e
 from cardkit.errors import LengthError
 from cardkit.load.schema import coded_diagnostics, shipped_validator
 from cardkit.load.textfile import read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml
 from cardkit.package_data import data_dir
 from cardkit.render.impose import Box
 from cardkit.render.units import format_mm, parse_length
@@ -347,7 +347,7 @@ class LayoutLibrary:
             if text is None:
                 self.diagnostics.extend(problems)
                 break
-            loaded = parse_yaml(text, f"{shown}/{name}.yaml")
+            loaded = load_yaml(text, f"{shown}/{name}.yaml")
             if loaded.diagnostics:
                 self.diagnostics.extend(loaded.diagnostics)
                 break

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
 from cardkit.load.checked import save_checks
+from cardkit.load.yamlkept import save_read
 from cardkit.model import CORE_FIELDS, Card, CardType, Game
 from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 from cardkit.render.images import Picture, confine, load_picture
@@ -369,7 +370,8 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     found += unused_backs(game)
     found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
-    save_checks()  # the layouts found clean: not checked again next run
+    save_checks()  # the layouts found clean: not checked (nor read with PyYAML) next run
+    save_read()
     faces = back_faces(game, cards)
     style = CardStyle(game, layouts, icons, art, backs, fonts, pictures, faces)
     return style, sorted(unique, key=lambda d: d.sort_key)
