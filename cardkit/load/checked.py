@@ -36,8 +36,9 @@ from cardkit.cachedir import cache_folder, read_kept, write_kept
 FORMAT = 1
 """The version of the file's layout; part of the key."""
 
-MAX_ENTRIES = 200_000
-"""A file keeps at most this many clean checks; past it, only those of the latest run."""
+MAX_ENTRIES = 20_000
+"""A file keeps at most this many clean checks (about 700 KB, read at every run); past it, only
+those of the latest run."""
 
 _DECIDERS = ("jsonschema", "referencing")
 """The packages whose code decides a check: their modules are hashed into the key."""

@@ -38,7 +38,7 @@ FORMAT = 1
 MAX_FILE_CHARS = 65_536
 """A YAML file longer than this is not kept."""
 
-MAX_KEPT_CHARS = 8_000_000
+MAX_KEPT_CHARS = 2_000_000
 """The kept files' entries add up to at most this many characters; past it, only the files of
 the latest run are kept."""
 
