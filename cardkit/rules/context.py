@@ -22,22 +22,12 @@ from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordEr
 from cardkit.load.textfile import read_text
 from cardkit.markup import reading_text
 from cardkit.model import Card, CardSet, Game
-from cardkit.rules.grammar import verb_forms
 from cardkit.rules.kept import KeptRules, kept_rules
 from cardkit.rules.locate import source_position
-from cardkit.rules.textlint import (
-    CLOSED_CLASS,
-    Dictionary,
-    Finding,
-    dictionary,
-    explain_failure,
-    slip_meant,
-    unhinted,
-    verb_hint,
-)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the checks of lines that do not parse: imported when one does not
     from cardkit.rules.parser import RulesParser
+    from cardkit.rules.textlint import Dictionary, Finding
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -128,6 +118,8 @@ class CheckContext:
     def words(self) -> Dictionary:
         """The dictionary of the set's rules text (grammar, game and card-name words)."""
         if self._words is None:
+            from cardkit.rules.textlint import dictionary
+
             names = (card.name for card in self.card_set.cards)
             self._words = dictionary(self.vocab, names)
         return self._words
@@ -135,6 +127,8 @@ class CheckContext:
     def verbs(self) -> frozenset[str]:
         """Every form of every verb the game's rules text may use, casefolded."""
         if self._verbs is None:
+            from cardkit.rules.grammar import verb_forms
+
             forms = verb_forms(self.vocab)
             self._verbs = frozenset(word.casefold() for each in forms for word in each)
         return self._verbs
@@ -191,6 +185,8 @@ def _slipped_at(line: str, exc: RulesTextError, context: CheckContext) -> str:
     word = line[exc.column - 1 : exc.column - 1 + len(exc.found)]
     if word != exc.found or not context.words().knows(word) or word.casefold() in context.verbs():
         return ""  # a misspelt word is CK109's; a verb where none may stand is no slip
+    from cardkit.rules.textlint import CLOSED_CLASS, slip_meant
+
     return slip_meant(line, word, exc.column, CLOSED_CLASS, context.unread, stopped=True)
 
 
@@ -269,6 +265,8 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
         elif isinstance(exc, UnknownKeywordError):
             code, hint = "CK103", _keywords_hint(context.vocab)
         else:
+            from cardkit.rules.textlint import explain_failure, unhinted, verb_hint
+
             explained = explain_failure(line, exc, context.words(), context.parse_line)
             if explained is not None:
                 code, hint = explained.code, explained.hint
