@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from cardkit.cachedir import CACHE_ENV
+from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,9 @@ def _loaded_by_build(cache: Path, out: Path) -> set[str]:
     code = (
         "import sys\nfrom cardkit.cli import main\n"
         f"status = main(['build', 'cards/star-realms', '-o', {str(out)!r}])\n"
-        "print(status, ' '.join(sorted(sys.modules)), file=sys.stderr)"
+        "from reportlab.pdfbase.pdfmetrics import getRegisteredFontNames as fonts\n"
+        "loaded = [*sys.modules, *(f'font:{name}' for name in fonts())]\n"
+        "print(status, ' '.join(sorted(loaded)), file=sys.stderr)"
     )
     env = {**os.environ, CACHE_ENV: str(cache), "PYTHONPATH": str(ROOT)}
     for told in ("FORCE_COLOR", "TTY_COMPATIBLE"):  # rich, told to print as on a terminal
@@ -53,6 +56,9 @@ def test_a_build_imports_no_module_it_does_not_use(tmp_path: Path) -> None:
     again = _loaded_by_build(tmp_path / "cache", tmp_path / "two")
     assert {"reportlab.pdfgen.canvas", "PIL.Image", "cardkit.effects"} <= again
     assert set(NOT_IMPORTED) & again == set()
+    # the bundled faces are read when first drawn: Star Realms prints no italic
+    assert {f"font:{FONT}", f"font:{BOLD}"} <= again
+    assert {f"font:{ITALIC}", f"font:{BOLD_ITALIC}"} & again == set()
     assert (tmp_path / "one" / "deck.pdf").read_bytes() == (
         tmp_path / "two" / "deck.pdf"
     ).read_bytes()
