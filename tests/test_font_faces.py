@@ -28,7 +28,7 @@ def _asked(monkeypatch: pytest.MonkeyPatch, text: str, font: str = FONT) -> set[
         ("<b>x</b>", ITALIC, {ITALIC, BOLD_ITALIC}),
         ("<b>a</b><br/><i>b</i>", "CardkitGame-0123", {"CardkitGame-0123"}),
         (
-            '<b><font face="CardkitSans">\u00e9</font></b>',
+            f'<b><font face="{FONT}">\u00e9</font></b>',
             "CardkitGame-0123",
             {"CardkitGame-0123", BOLD},
         ),
