@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from cardkit.effects import Ability, Bond, OnBanish
 from cardkit.effects.vocab import Vocabulary
+from cardkit.inflect import plural_noun
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
     Cell,
@@ -63,6 +64,24 @@ def _items(cards: Iterable[Card]) -> tuple[Item, ...]:
     return tuple(Item(card.count, card.name) for card in sorted(cards, key=lambda c: c.name))
 
 
+def _one_group_label(game: Game, deck_name: str) -> str:
+    """The label of a deck's cards when they form one group: the deck's name when it already
+    names cards in the plural ("Scorecards", "Commissions", "Starting Workshops", "Tea"
+    where a card type declares that plural), else the name with "Cards" after it
+    ("Personal Deck Cards", "Market Cards")."""
+    words = deck_name.split()
+    last = words[-1].casefold() if words else ""
+    plurals = {
+        (kind.plural or plural_noun(kind.name)).casefold()
+        for kind in (*game.card_types.values(), *game.card_groups.values())
+    }
+    if last.endswith("cards") or last in plurals:
+        return deck_name
+    if last.endswith("s") and not last.endswith(("ss", "us", "is")):  # 'Commissions'
+        return deck_name
+    return f"{deck_name} Cards"
+
+
 def contents_section(card_set: CardSet) -> Section:
     """What is in the box: each deck's cards by faction, then counts by deck, type, faction."""
     game = card_set.game
@@ -74,7 +93,7 @@ def contents_section(card_set: CardSet) -> Section:
         for card in cards:
             by_faction.setdefault(card.factions[0] if card.factions else None, []).append(card)
         if len(by_faction) == 1:
-            label = deck_name if deck_name.casefold().endswith("cards") else f"{deck_name} Cards"
+            label = _one_group_label(game, deck_name)
             groups.append(ComponentGroup(label, _total(cards), _items(cards)))
         else:
             for faction in [*faction_order(game), None]:

@@ -19,6 +19,7 @@ from cardkit.render.fieldtext import (
     flavor_text,
     pictured_line_text,
     resource_amounts,
+    shows_zero,
     stats_text,
     value_text,
 )
@@ -81,6 +82,10 @@ def badge_text(value: FieldValue) -> str | None:
     if isinstance(value, str) and value.strip():
         return value.strip()
     return None
+
+
+def _is_zero(value: FieldValue) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value == 0
 
 
 class _Face:
@@ -200,7 +205,7 @@ class _Face:
             self.draw_resources(element, box, raw)
             return
         value = badge_text(raw)
-        if value is None:
+        if value is None or (_is_zero(raw) and not shows_zero(element, spec)):
             return
         if spec is not None and spec.kind == "enum" and isinstance(raw, str):
             value = value_text(raw, spec)

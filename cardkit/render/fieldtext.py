@@ -33,6 +33,15 @@ def field_spec(game: Game, card: Card, name: str) -> FieldSpec | None:
     return card_type.field(name) if card_type is not None else None
 
 
+def shows_zero(element: Element, spec: FieldSpec | None) -> bool:
+    """Whether a badge draws its field's value when that is 0: as the layout's ``zero:``
+    says, else only for a field its card type requires. A cost of 0 is a cost the card
+    prints; an optional stat of 0 (no points, no power) is left off, like a missing one."""
+    if element.zero is not None:
+        return element.zero
+    return spec is not None and spec.required
+
+
 def value_text(value: FieldValue, spec: FieldSpec | None) -> str:
     """One value as printed: enums and booleans as words, numbers plainly, lists joined."""
     if isinstance(value, bool):
@@ -188,7 +197,7 @@ def _badge_count(game: Game, card: Card, layout: Layout) -> int:
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, int | float):
-        return 1
+        return int(value != 0 or shows_zero(badge, field_spec(game, card, badge.field)))
     return int(isinstance(value, str) and bool(value.strip()))
 
 

@@ -132,6 +132,7 @@ class Element:
     layer: str = "under"  # pictures: drawn under the parts, or over them
     fit: str = "stretch"  # pictures: stretched to the box, whole inside it, or covering it
     bleed: bool = False  # pictures without a box: over the bleed too, not just the card
+    zero: bool | None = None  # badges: draw a value of 0 (None: only for a required field)
 
     @property
     def whole_card(self) -> bool:
@@ -554,6 +555,7 @@ class LayoutLibrary:
             layer=str(spec.get("layer", "under")),
             fit=str(spec.get("fit", "stretch")),
             bleed=bool(spec.get("bleed", False)),
+            zero=bool(spec["zero"]) if badge and spec.get("zero") is not None else None,
         )
 
     def _length(self, value: Any, what: str, where: Location) -> float | None:
