@@ -191,6 +191,7 @@ CODES: dict[str, str] = {
     "CK222": "a game font has no glyph for a character on a card (drawn in the bundled font)",
     "CK223": "a layout picture's file is malformed, or chosen by a field its card type lacks",
     "CK224": "a card's back_by value names no back and no card, itself, or a card of another size",
+    "CK225": "two boxes of text of a layout overlap (one drawn over the other)",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",

@@ -61,6 +61,15 @@ class FieldSpec:
         """The display name game.yaml gives enum ``value``; None when it gives none."""
         return dict(self.names).get(value)
 
+    def value_words(self, value: str) -> str:
+        """Enum ``value`` as printed: the name game.yaml gives it, else its id as words
+        ('crew-member' -> 'Crew member')."""
+        named = self.value_name(value)
+        if named is not None:
+            return named
+        words = " ".join(word for word in value.replace("_", "-").split("-") if word)
+        return words[:1].upper() + words[1:]
+
 
 @dataclass(frozen=True, slots=True)
 class CardType:

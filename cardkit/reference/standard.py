@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from cardkit.effects import Ability, Bond, OnBanish
 from cardkit.effects.vocab import Vocabulary
-from cardkit.inflect import plural_noun
+from cardkit.inflect import field_title, plural_noun
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
     Cell,
@@ -71,10 +71,9 @@ def _one_group_label(game: Game, deck_name: str) -> str:
     ("Personal Deck Cards", "Market Cards")."""
     words = deck_name.split()
     last = words[-1].casefold() if words else ""
-    plurals = {
-        (kind.plural or plural_noun(kind.name)).casefold()
-        for kind in (*game.card_types.values(), *game.card_groups.values())
-    }
+    kinds = [(t.name, t.plural) for t in game.card_types.values()]
+    kinds += [(g.name, g.plural) for g in game.card_groups.values()]
+    plurals = {(plural or plural_noun(name)).casefold() for name, plural in kinds}
     if last.endswith("cards") or last in plurals:
         return deck_name
     if last.endswith("s") and not last.endswith(("ss", "us", "is")):  # 'Commissions'
@@ -165,7 +164,7 @@ def stat_fields(game: Game) -> list[tuple[str, str]]:
     for card_type in game.card_types.values():
         for spec in card_type.fields:
             if spec.kind in STAT_KINDS and spec.name not in seen:
-                seen[spec.name] = spec.name.replace("_", " ").capitalize()
+                seen[spec.name] = field_title(spec.name)
     return list(seen.items())
 
 
@@ -181,7 +180,16 @@ def card_list_section(card_set: CardSet) -> Section:
             for name, title in stat_fields(game)
             if any(_has_value(field_value(card, name)) for card in cards)
         ]
-        headers = ("Name", "Type", "Faction", *(t for _, t in stats), "Rules text", "Count")
+        # a game without factions gets no column of dashes
+        sided = bool(game.factions) or any(card.factions for card in cards)
+        headers = (
+            "Name",
+            "Type",
+            *(("Faction",) if sided else ()),
+            *(t for _, t in stats),
+            "Rules text",
+            "Count",
+        )
         rows = []
         for card in cards:
             faction: Cell = tuple(
@@ -192,14 +200,21 @@ def card_list_section(card_set: CardSet) -> Section:
                 (
                     plain(card.name),
                     plain(shown_value(card.type, "type", game)),
-                    faction,
+                    *((faction,) if sided else ()),
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
                     rules_text(card, game),
                     plain(card.count),
                 )
             )
-        numeric = (False, False, False, *(_numeric(game, f) for f, _ in stats), False, True)
-        widths = (2, 0.6, 1.3, *(0.5 for _ in stats), 6, 0.5)
+        numeric = (
+            False,
+            False,
+            *((False,) if sided else ()),
+            *(_numeric(game, f) for f, _ in stats),
+            False,
+            True,
+        )
+        widths = (2, 0.6, *((1.3,) if sided else ()), *(0.5 for _ in stats), 6, 0.5)
         wide = len(headers) > WIDE_COLUMNS
         tables.append(Table(headers, tuple(rows), deck_name, numeric, widths, wide=wide))
     return Section("cards", "Card list", tuple(tables))
@@ -279,7 +294,7 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
             if spec.description and spec.name not in described:
                 described[spec.name] = spec.description
     for name, description in described.items():
-        title = name.replace("_", " ").capitalize()
+        title = field_title(name)
         if any(cell[0].text.casefold() == title.casefold() for cell, _, _ in rows):
             continue
         rows.append((plain(title), plain("Card value"), plain(description)))

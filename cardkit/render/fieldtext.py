@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from cardkit.inflect import number_text
+from cardkit.inflect import field_title, number_text
 from cardkit.model import Card, FieldSpec, FieldValue, Game, Named
 from cardkit.render.autostats import make_room, shows_stats, with_stats
 from cardkit.render.impose import Box
@@ -52,7 +52,7 @@ def value_text(value: FieldValue, spec: FieldSpec | None) -> str:
         text = value.strip()
         if spec is None or spec.kind != "enum" or not text:
             return text
-        return spec.value_name(text) or readable(text)
+        return spec.value_words(text)
     if isinstance(value, list | tuple):
         item = spec.items if spec is not None else None
         return ", ".join(t for v in value if (t := value_text(v, item)))
@@ -174,7 +174,7 @@ def stats_text(game: Game, card: Card, layout: Layout) -> str:
     words = []
     for spec in stats_fields(game, card, layout):
         value = card.get(spec.name)
-        label = readable(spec.name)
+        label = field_title(spec.name)
         if isinstance(value, bool):
             if value:
                 words.append(label)

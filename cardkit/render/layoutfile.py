@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error, warning
 from cardkit.errors import LengthError
 from cardkit.load.schema import coded_diagnostics, shipped_validator
 from cardkit.load.textfile import read_text
@@ -288,6 +288,60 @@ class Layout:
                 )
             )
         return found
+
+    def check_overlaps(
+        self,
+        width: float,
+        height: float,
+        *,
+        together: Callable[[Element, Element], bool] = lambda one, other: True,
+    ) -> list[Diagnostic]:
+        """CK225 for each two boxes of text that overlap on cards of this size: the name,
+        the type line, the rules panel, the lines and the text boxes (badges, the art and
+        pictures sit over or under others by design). Told at the one the game's own layout
+        file places, the one drawn over the other when it places both; two boxes both of a
+        built-in layout are cardkit's own affair. ``together`` says whether two of them are
+        ever on one card (two lines of fields no card has both of may share a place)."""
+        size = f"{format_mm(width)} x {format_mm(height)}"
+        width, height = self.size_on(width, height)
+        texts = [
+            (e, e.edges.box(width, height))
+            for e in self.elements
+            if e.line or e.text or (not e.badge and e.name in _TEXT_PARTS)
+        ]
+        found = []
+        for index, (under, below) in enumerate(texts):
+            for over, above in texts[index + 1 :]:  # drawing order: ``over`` covers ``under``
+                across = min(below.right, above.right) - max(below.x, above.x)
+                up = min(below.top, above.top) - max(below.y, above.y)
+                if across <= _OVERLAP or up <= _OVERLAP or not together(under, over):
+                    continue
+                placed = [e for e in (over, under) if not _built_in(e)]
+                if not placed:
+                    continue
+                mine, other = (placed[0], under if placed[0] is over else over)
+                covers = "is drawn over" if mine is over else "is drawn under"
+                found.append(
+                    warning(
+                        "CK225",
+                        f"{_kind(mine)} {mine.name!r} of layout {self.name!r} {covers} "
+                        f"{_kind(other)} {other.name!r}: they overlap by {format_mm(up)} "
+                        f"(height) x {format_mm(across)} (width) on the {size} cards",
+                        mine.location,
+                        hint=f"move or shrink one of them by {format_mm(up)} "
+                        f"(its 'top', 'bottom' or 'height'), so that no text is covered",
+                    )
+                )
+        return found
+
+
+def _built_in(element: Element) -> bool:
+    """Whether ``element`` was written in one of cardkit's own layouts (not the game's)."""
+    return element.location.path.startswith(f"templates/{LAYOUT_FOLDER}/")
+
+
+_TEXT_PARTS = ("name", "type_line", "rules")
+_OVERLAP = 0.25 * 72 / 25.4  # boxes that share less than a quarter of a millimetre only touch
 
 
 @dataclass(frozen=True, slots=True)

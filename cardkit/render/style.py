@@ -5,7 +5,7 @@ No reportlab here, so ``cardkit validate`` can check layouts without drawing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -305,6 +305,50 @@ def _unknown_field_hint(element: Element, kind: str, layout: str, type_id: str) 
     )
 
 
+def _lacking_field(
+    element: Element, kind: str, layout: str, types: list[tuple[str, set[str]]]
+) -> Diagnostic:
+    """CK209 for a layout element showing a field that the card types using the layout
+    lack: one diagnostic at the element, however many card types lack the field."""
+    type_id, known = types[0]
+    if len(types) == 1:
+        which = f"card type {type_id!r} does not have"
+        hint = _unknown_field_hint(element, kind, layout, type_id)
+    else:
+        names = [repr(t) for t, _ in types]
+        which = f"card types {', '.join(names[:-1])} and {names[-1]} do not have"
+        hint = (
+            f"declare the field in their 'fields' in game.yaml, or give them a layout of "
+            f"their own (or write '{element.name}: null' under '{_SECTION_OF[kind]}:' in a "
+            f"layout that extends this one)"
+        )
+    return error(
+        "CK209",
+        f"{kind} {element.name!r} of layout {layout!r} shows field {element.field!r}, which "
+        f"{which}{did_you_mean(str(element.field), known)}",
+        element.location,
+        hint=hint,
+    )
+
+
+def _shown_together(cards: Sequence[Card]) -> Callable[[Element, Element], bool]:
+    """Whether two elements of a layout are ever printed on one of ``cards``: a line or
+    text box of a field only on the cards with a value in it (every element, with no cards)."""
+
+    def shown(element: Element, card: Card) -> bool:
+        if not (element.line or element.text) or not element.field:
+            return True
+        value = card.get(element.field)
+        if isinstance(value, str | Sequence | Mapping):
+            return bool(value)
+        return value is not None and value is not False
+
+    def together(one: Element, other: Element) -> bool:
+        return not cards or any(shown(one, c) and shown(other, c) for c in cards)
+
+    return together
+
+
 def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, list[Diagnostic]]:
     """The style of ``game``'s cards and every problem found loading it.
 
@@ -326,6 +370,8 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     for card in cards:
         if card.type in sizes:
             sizes[card.type].add(card_size(game, card))
+    # (element, kind, layout) -> the card types using it that lack its field, told once
+    lacking: dict[tuple[Element, str, str], list[tuple[str, set[str]]]] = {}
     for type_id, card_type in sorted(game.card_types.items()):
         where = game.source.at(("card_types", type_id, "layout"))
         layout = library.get(layout_name(library, card_type, game), used_at=where)
@@ -349,20 +395,14 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                     )
                 )
             if badge.field not in known:
-                found.append(
-                    error(
-                        "CK209",
-                        f"{kind} {badge.name!r} of layout {layout.name!r} shows field "
-                        f"{badge.field!r}, which card type {type_id!r} does not have"
-                        f"{did_you_mean(str(badge.field), known)}",
-                        badge.location,
-                        hint=_unknown_field_hint(badge, kind, layout.name, type_id),
-                    )
-                )
+                lacking.setdefault((badge, kind, layout.name), []).append((type_id, known))
+        shown_together = _shown_together([card for card in cards if card.type == type_id])
         for size in sorted(sizes[type_id]):
             if size in game.sizes:
                 width, height = size_points(game, size)
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
+                found.extend(layout.check_overlaps(width, height, together=shown_together))
+    found += [_lacking_field(*key, types) for key, types in lacking.items()]
     pictures, picture_problems = _part_pictures(game, cards, layouts)
     found += picture_problems + hidden_required_fields(game, layouts)
     found += unused_backs(game)

@@ -1,0 +1,205 @@
+"""A third designer's own game, as a new user brings it: Kite Festival, a card-drafting and
+set-collection game (tests/fixtures/newuser/kite-festival) -- hands passed round the table,
+cards kept in a tableau for sets of Kites, Lanterns, Drums and Tea, scored at the end of the
+round and of the game; Keepsakes that stay, Favors that act ("Swap this card for a card in
+your tableau"), tarot-sized Patrons; no factions; its Tea kept in a CSV sheet with columns
+of the designer's own names. Each test runs a command as the designer types it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from newuser_helpers import copy_game, run
+from pypdf import PdfReader
+from readme_helpers import page
+
+from cardkit.inflect import field_title
+
+GAME = Path(__file__).parent / "fixtures" / "newuser" / "kite-festival"
+ROOT = Path(__file__).resolve().parents[1]
+CARDS = ["Red Dragon Kite", "Paper Lantern", "Festival Drum", "Trade Places", "Tea Kettle"]
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return copy_game("kite-festival", tmp_path, monkeypatch)
+
+
+def _pdf_text(path: Path) -> str:
+    return " ".join(" ".join(p.extract_text().split()) for p in PdfReader(path).pages)
+
+
+def test_the_game_validates_clean(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "validate", "cards/kite-festival")
+    assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 61 cards"])
+
+
+def test_fmt_leaves_the_designers_wording(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "fmt", "cards/kite-festival", "--check")
+    assert (status, out, err) == (0, [], ["0 cards would be reformatted, 25 already canonical"])
+
+
+def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "build", "cards/kite-festival", "--png", "--tts")
+    assert (status, out) == (0, [])
+    assert err[0] == "wrote output/kite-festival/deck.pdf (61 cards, 16 pages)"
+    deck = Path("output/kite-festival/deck.pdf")
+    assert len(PdfReader(deck).pages) == 16  # 8 sheets (the tarot Patrons apart), each with backs
+    text = _pdf_text(deck)
+    for name in [*CARDS, "The Kite Maker"]:
+        assert name in text
+    assert "Colour: Red" in text and "Colour: Gold" in text  # an enum line, as words
+    # the Tea sheet's rows, read through the game's own column names
+    assert "The next Tea you draft this round scores triple." in text
+    pngs = {p.name for p in Path("output/kite-festival/png").glob("*.png")}
+    assert len(pngs) == 27  # 25 different cards and two backs, one a tarot card's
+    assert {"back-patrons-tarot.png", "tea-kettle.png", "the-drummer.png"} <= pngs
+    tts = json.loads(Path("output/kite-festival/tts/kite-festival.json").read_text("utf-8"))
+    assert tts["ObjectStates"]
+
+
+def _card_text(text: str, name: str, after: str) -> str:
+    """What is printed of the card called ``name``: from its name to the next card's."""
+    start = text.index(name)
+    return text[start : text.index(after, start + len(name))]
+
+
+def _zero_badges(capsys: pytest.CaptureFixture[str]) -> tuple[bool, bool]:
+    """Whether Lucky Cricket (a Keepsake, 'vp: 0') and the Tea Kettle (a Tea, 0 in the
+    sheet's Points column) print a '0 pts' badge, built alone."""
+    only = ("--only", "Lucky Cricket", "--only", "Tea Kettle")
+    status, out, _ = run(capsys, "build", "cards/kite-festival", *only)
+    assert (status, out) == (0, [])
+    text = _pdf_text(Path("output/kite-festival/deck.pdf"))
+    cricket = _card_text(text, "Lucky Cricket", "Tea Kettle")
+    return "0 pts" in cricket, "0 pts" in text[text.index("Tea Kettle") :]
+
+
+def test_a_zero_stat_is_printed_only_where_the_card_type_requires_it(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Lucky Cricket's points are optional: no '0 pts' badge, like a Keepsake that says
+    nothing. A Tea must show its points (required): the Tea Kettle's 0 is printed. A badge's
+    'zero:' says otherwise."""
+    assert _zero_badges(capsys) == (False, True)
+    layout = game / "layouts" / "card.yaml"
+    written = layout.read_text("utf-8")
+    for zero, shown in (("true", (True, True)), ("false", (False, False))):
+        layout.write_text(written.replace('"#b03a2e"}', f'"#b03a2e", zero: {zero}}}'), "utf-8")
+        assert _zero_badges(capsys) == shown
+
+
+def test_a_line_laid_over_the_type_line_is_a_located_warning(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The designer's first Kite layout put the colour band at 30mm from the bottom, over the
+    type line (30.2mm to 36.7mm): both printed one over the other, and nothing said so."""
+    layout = game / "layouts" / "kite.yaml"
+    layout.write_text(layout.read_text("utf-8").replace("bottom: 38.2mm", "bottom: 30mm"), "utf-8")
+    status, out, err = run(capsys, "validate", "cards/kite-festival")
+    assert (status, out, err) == (
+        0,
+        [
+            "cards/kite-festival/layouts/kite.yaml:4:11: warning[CK225] line 'colour' of layout "
+            "'kite' is drawn over part 'type_line': they overlap by 4.8mm (height) x 57.5mm "
+            "(width) on the 63.5mm x 88.9mm cards",
+            "    hint: move or shrink one of them by 4.8mm (its 'top', 'bottom' or 'height'), "
+            "so that no text is covered",
+        ],
+        ["0 errors, 1 warning in 61 cards"],
+    )
+
+
+def test_a_rules_panel_grown_over_the_type_line_is_a_located_warning(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    layout = game / "layouts" / "patron.yaml"
+    text = layout.read_text("utf-8")
+    text = text.replace(
+        "  type_line: {left: 5mm, right: 5mm, bottom: 46mm, height: 7mm, size: 9}\n", ""
+    )
+    layout.write_text(text, "utf-8")
+    status, out, _ = run(capsys, "validate", "cards/kite-festival")
+    assert (status, out[0]) == (
+        0,
+        "cards/kite-festival/layouts/patron.yaml:6:10: warning[CK225] part 'rules' of layout "
+        "'patron' is drawn over part 'type_line': they overlap by 6.5mm (height) x 60mm (width) "
+        "on the 70mm x 120mm cards",
+    )
+
+
+def test_the_rulebook_labels_and_columns(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "rulebook", "cards/kite-festival")
+    assert (status, out) == (0, [])
+    assert "wrote output/kite-festival/reference.pdf" in err
+    markdown = Path("output/kite-festival/reference.md").read_text("utf-8")
+    for name in CARDS:
+        assert name in markdown
+    # a deck named in the plural is its cards' label; another gets 'Cards' after its name
+    assert "- **Patrons (4):** 1 The Drummer" in markdown and "Patrons Cards" not in markdown
+    assert "- **Festival Deck Cards (57):** 4 Blue Box Kite" in markdown
+    # no Faction column of dashes in a game without factions; 'vp' is VP; enums as printed
+    assert "| Name | Type | Colour | VP | Rules text | Count |" in markdown
+    assert "| Red Dragon Kite | Kite | Red | 1 | At the end of the game" in markdown
+    assert "Faction" not in markdown and "| Vp |" not in markdown
+    assert "| **Lasting** | Keyword | This card stays in your tableau" in markdown
+
+
+def test_sim_says_it_cannot_play_a_drafting_game(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "sim", "cards/kite-festival", "--games", "5")
+    assert (status, out) == (1, [])
+    assert err[0] == (
+        "cards/kite-festival/game.yaml: error[CK401] game 'kite-festival' has no 'play:' "
+        "declaration; the simulator needs its setup"
+    )
+    assert "A game of another kind it cannot play" in err[1]
+    assert err[-1] == "1 error; nothing simulated"
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [("vp", "VP"), ("hp", "HP"), ("set_size", "Set size"), ("cost", "Cost"), ("xp-cap", "XP cap")],
+)
+def test_field_titles(name: str, title: str) -> None:
+    assert field_title(name) == title
+
+
+def test_the_docs_show_the_builtin_card_layout_as_it_is() -> None:
+    """docs/layouts.md shows where the built-in card layout puts its parts (a designer places
+    lines clear of them); the block is the file's own parts."""
+    layouts = page("layouts.md")
+    block = layouts[layouts.index("# templates/layouts/card.yaml\n") :]
+    block = block[: block.index("```")]
+    shown = yaml.safe_load(block)["parts"]
+    builtin = yaml.safe_load((ROOT / "templates" / "layouts" / "card.yaml").read_text("utf-8"))
+    assert shown == builtin["parts"]
+
+
+def test_a_badge_of_a_field_few_card_types_have_is_one_error(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The designer kept the starter layout's cost coin in a game without costs: it was one
+    CK209 per card type (seven of them, the same line); it is one, naming the card types."""
+    (game / "layouts" / "card.yaml").write_text(
+        "extends: card\nbadges:\n"
+        "  cost: {field: cost, shape: circle, right: 3mm, top: 3mm, width: 8mm, height: 8mm}\n",
+        "utf-8",
+    )
+    (game / "layouts" / "kite.yaml").unlink()
+    (game / "layouts" / "patron.yaml").unlink()
+    status, out, _ = run(capsys, "validate", "cards/kite-festival")
+    errors = [line for line in out if "CK209" in line]
+    assert status == 1 and errors == [
+        "cards/kite-festival/layouts/card.yaml:3:9: error[CK209] badge 'cost' of layout 'card' "
+        "shows field 'cost', which card types 'drum', 'favor', 'keepsake', 'kite', 'lantern', "
+        "'patron' and 'tea' do not have (did you mean 'count'?)"
+    ]
+    assert out[out.index(errors[0]) + 1] == (
+        "    hint: declare the field in their 'fields' in game.yaml, or give them a layout of "
+        "their own (or write 'cost: null' under 'badges:' in a layout that extends this one)"
+    )
