@@ -259,6 +259,7 @@ class SpreadsheetMapping:
     values: Mapping[str, Mapping[str, Mapping[str, FieldValue]]] = field(default_factory=dict)
     sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
     patterns: Mapping[str, tuple[ValuePattern, ...]] = field(default_factory=dict)
+    unread: frozenset[str] = frozenset()  # columns mapped to null: not read, on purpose
 
 
 @dataclass(frozen=True, slots=True)

@@ -203,3 +203,53 @@ def test_a_badge_of_a_field_few_card_types_have_is_one_error(
         "    hint: declare the field in their 'fields' in game.yaml, or give them a layout of "
         "their own (or write 'cost: null' under 'badges:' in a layout that extends this one)"
     )
+
+
+def _without_mapping(game: Path, columns: str = "") -> None:
+    """game.yaml with ``columns`` (YAML lines) as its spreadsheet columns, or no mapping."""
+    text = (game / "game.yaml").read_text("utf-8")
+    text = text[: text.index("spreadsheet:")]
+    if columns:
+        text += "spreadsheet:\n  columns:\n" + columns
+    (game / "game.yaml").write_text(text, "utf-8")
+
+
+def test_a_sheet_with_columns_of_its_own_names_says_how_to_map_them(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Tea sheet's header is 'Card Name, Qty, Type, Points, Text': the error said what
+    the header has, not that a mapping reads it (and card-format.md showed no mapping)."""
+    _without_mapping(game)
+    status, out, _ = run(capsys, "validate", "cards/kite-festival")
+    assert status == 1
+    assert out[out.index(next(o for o in out if "CK040" in o)) :][:2] == [
+        "cards/kite-festival/tea.csv:1:1: error[CK040] missing column 'Name' (is 'Card Name' a "
+        "misspelling of it?)",
+        "    hint: the header row has 'Card Name', 'Qty', 'Type', 'Points', 'Text'; rename "
+        "'Card Name' to 'Name', or map it in game.yaml: 'spreadsheet: columns: {Card Name: name}'",
+    ]
+
+
+def test_a_mapping_reads_columns_named_like_fields_and_warns_of_the_others(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Mapping only 'Card Name' read no 'Type' column ('missing required field type') and
+    dropped 'Qty' and 'Points' silently: the Teas came one copy each, without points."""
+    _without_mapping(game, "    Card Name: name\n    Points: vp\n")
+    status, out, err = run(capsys, "validate", "cards/kite-festival")
+    assert (status, out, err) == (
+        0,
+        [
+            "cards/kite-festival/tea.csv:1:2: warning[CK046] column 'Qty' (B1) is not read: "
+            "game.yaml's spreadsheet columns do not map it, and no field is called 'qty'",
+            "    hint: map it to a field under 'spreadsheet: columns:' ('Qty: FIELD'; fields no "
+            "column gives: faction, deck, count, flavor, art, tags, notes, colour), or to null "
+            "('Qty: null') if its cells are not the card's",
+        ],
+        ["0 errors, 1 warning in 52 cards"],  # 4 Teas, one copy each
+    )
+    _without_mapping(game, "    Card Name: name\n    Points: vp\n    Qty: null\n")
+    assert run(capsys, "validate", "cards/kite-festival")[1:] == (
+        [],
+        ["0 errors, 0 warnings in 52 cards"],
+    )
