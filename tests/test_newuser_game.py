@@ -65,8 +65,9 @@ def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture
         "    hint: the simulator plays deck-builders: each player draws hands from a deck of "
         "their own and acquires cards with one resource, from a market row or supply piles "
         "(see docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
-        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. A game "
-        "of another kind it cannot play",
+        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. Other "
+        "kinds of game (tricks, drafting, play against the game) it cannot play yet; validate, "
+        "build and rulebook serve every game",
         "1 error; nothing simulated",
     ]
 
