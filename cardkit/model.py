@@ -84,6 +84,7 @@ class CardType:
     layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
     back_by: str | None = None  # the field whose value names a card's back, or its other face
     plural: str = ""  # the plural rules text writes ('infantry'); '' for the English rule
+    color: str | None = None  # the frame of its cards that no faction colours ('#rrggbb')
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:

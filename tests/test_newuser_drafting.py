@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from newuser_helpers import copy_game, run
+from PIL import Image
 from pypdf import PdfReader
 from readme_helpers import page
 
@@ -59,6 +60,11 @@ def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixt
     assert {"back-patrons-tarot.png", "tea-kettle.png", "the-drummer.png"} <= pngs
     tts = json.loads(Path("output/kite-festival/tts/kite-festival.json").read_text("utf-8"))
     assert tts["ObjectStates"]
+    # no factions: each card type's frame is its own colour (game.yaml 'color:'), not grey
+    for card, colour in (("red-dragon-kite", "#c0392b"), ("green-tea", "#1e8449")):
+        with Image.open(f"output/kite-festival/png/{card}.png") as picture:
+            frame = picture.convert("RGB").getpixel((12, picture.height // 2))
+        assert frame == tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5)), card
 
 
 def _card_text(text: str, name: str, after: str) -> str:

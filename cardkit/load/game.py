@@ -282,6 +282,7 @@ class _GameBuilder:
                 layout=raw.get("layout"),
                 plural=raw.get("plural", ""),
                 back_by=back_by,
+                color=raw.get("color"),
             )
         return result
 

@@ -107,6 +107,9 @@ class _Face:
             faction = self.game.factions.get(faction_id)
             if faction is not None and faction.color:
                 return Rgb.hex(faction.color)
+        card_type = self.game.card_types.get(self.card.type)
+        if card_type is not None and card_type.color:
+            return Rgb.hex(card_type.color)
         return Rgb.hex(NEUTRAL)
 
     def draw(self, trim: Box, bleed: float) -> None:
