@@ -262,3 +262,27 @@ def test_a_mapping_reads_columns_named_like_fields_and_warns_of_the_others(
         [],
         ["0 errors, 0 warnings in 52 cards"],
     )
+
+
+def test_an_adverb_opening_a_line_gets_no_hint_to_declare_it_a_verb(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'Later this round, you may draft two cards instead of one.' does not parse (a span
+    opening the sentence, newuser-forms.md); its hint said to declare 'later' a verb."""
+    favors = game / "favors.yaml"
+    text = favors.read_text("utf-8")
+    written = "You may draft 2 cards instead of one this round."
+    assert written in text
+    favors.write_text(
+        text.replace(written, "Later this round, you may draft two cards instead of one."),
+        "utf-8",
+    )
+    status, out, _ = run(capsys, "validate", "cards/kite-festival")
+    assert (status, out) == (
+        1,
+        [
+            "cards/kite-festival/favors.yaml:12:7: error[CK101] unexpected 'Later': expected a "
+            "number, 'card', a card type or another word of rules text in rules text of "
+            "'sleight-of-hand'"
+        ],
+    )
