@@ -286,3 +286,19 @@ def test_an_adverb_opening_a_line_gets_no_hint_to_declare_it_a_verb(
             "'sleight-of-hand'"
         ],
     )
+
+
+def test_a_card_type_whose_fields_were_all_deleted_loads(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'fields:' left with nothing under it (the last field deleted) is no field, not
+    'error[CK023] card_types.patron.fields must be a mapping, got null'."""
+    text = (game / "game.yaml").read_text("utf-8")
+    old = "    size: tarot\n    deck: patrons\n"
+    assert old in text
+    (game / "game.yaml").write_text(text.replace(old, old + "    fields:\n"), "utf-8")
+    assert run(capsys, "validate", "cards/kite-festival") == (
+        0,
+        [],
+        ["0 errors, 0 warnings in 61 cards"],
+    )
