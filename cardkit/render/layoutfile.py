@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -293,36 +293,42 @@ class Layout:
         self,
         width: float,
         height: float,
+        cards: Iterable[Sequence[tuple[Element, Box]]] = (),
         *,
         together: Callable[[Element, Element], bool] = lambda one, other: True,
     ) -> list[Diagnostic]:
         """CK225 for each two boxes of text that overlap on cards of this size: the name,
-        the type line, the rules panel, the lines and the text boxes (badges, the art and
-        pictures sit over or under others by design). Told at the one the game's own layout
-        file places, the one drawn over the other when it places both; two boxes both of a
-        built-in layout are cardkit's own affair. ``together`` says whether two of them are
-        ever on one card (two lines of fields no card has both of may share a place)."""
+        the type line, the rules panel, the lines and the text boxes (badges, the art, the
+        automatic stats and pictures sit over or under others by design). Told at the one
+        the game's own layout file places, the one drawn over the other when it places both;
+        two boxes both of a built-in layout are cardkit's own affair.
+
+        ``cards``: where the elements are on each card of this size (a card without rules
+        text has no panel and its type line moves down; a line without a value is left
+        out); none: as the layout places them. ``together`` says whether two elements are
+        ever drawn on one card (a text box of a field two cards never both have)."""
         size = f"{format_mm(width)} x {format_mm(height)}"
-        width, height = self.size_on(width, height)
-        texts = [
-            (e, e.edges.box(width, height))
-            for e in self.elements
-            if e.line or e.text or (not e.badge and e.name in _TEXT_PARTS)
-        ]
-        found = []
-        for index, (under, below) in enumerate(texts):
-            for over, above in texts[index + 1 :]:  # drawing order: ``over`` covers ``under``
-                across = min(below.right, above.right) - max(below.x, above.x)
-                up = min(below.top, above.top) - max(below.y, above.y)
-                if across <= _OVERLAP or up <= _OVERLAP or not together(under, over):
-                    continue
-                placed = [e for e in (over, under) if not _built_in(e)]
-                if not placed:
-                    continue
-                mine, other = (placed[0], under if placed[0] is over else over)
-                covers = "is drawn over" if mine is over else "is drawn under"
-                found.append(
-                    warning(
+        placements = list(cards) or [self.placed(*self.size_on(width, height))]
+        told: dict[tuple[str, str], Diagnostic] = {}
+        for placed in placements:
+            texts = [
+                (e, box)
+                for e, box in placed
+                if not e.stats and (e.line or e.text or (not e.badge and e.name in _TEXT_PARTS))
+            ]
+            for index, (under, below) in enumerate(texts):
+                for over, above in texts[index + 1 :]:  # drawn later: ``over`` covers ``under``
+                    across = min(below.right, above.right) - max(below.x, above.x)
+                    up = min(below.top, above.top) - max(below.y, above.y)
+                    if across <= _OVERLAP or up <= _OVERLAP or not together(under, over):
+                        continue
+                    placed_here = [e for e in (over, under) if not _built_in(e)]
+                    if not placed_here or (over.name, under.name) in told:
+                        continue
+                    mine = placed_here[0]
+                    other = under if mine is over else over
+                    covers = "is drawn over" if mine is over else "is drawn under"
+                    told[(over.name, under.name)] = warning(
                         "CK225",
                         f"{_kind(mine)} {mine.name!r} of layout {self.name!r} {covers} "
                         f"{_kind(other)} {other.name!r}: they overlap by {format_mm(up)} "
@@ -331,8 +337,7 @@ class Layout:
                         hint=f"move or shrink one of them by {format_mm(up)} "
                         f"(its 'top', 'bottom' or 'height'), so that no text is covered",
                     )
-                )
-        return found
+        return list(told.values())
 
 
 def _built_in(element: Element) -> bool:

@@ -5,13 +5,14 @@ No reportlab here, so ``cardkit validate`` can check layouts without drawing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
-from cardkit.model import CORE_FIELDS, Card, CardType, Game
+from cardkit.model import CORE_FIELDS, Card, CardType, FieldValue, Game
+from cardkit.render.fieldtext import card_boxes
 from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
@@ -331,6 +332,27 @@ def _lacking_field(
     )
 
 
+def _one_of_each_shape(cards: Iterable[Card]) -> list[Card]:
+    """One card of each set of fields with values (and with or without rules text or
+    flavor): where a layout's parts go depends on those alone (a line without a value is
+    left out, a card without text has no rules panel), so one card shows where they go on
+    all of them."""
+    shapes: dict[tuple[bool, frozenset[str]], Card] = {}
+    for card in cards:
+        key = (
+            bool(card.text.strip() or card.get("flavor")),
+            frozenset(name for name, value in card.values.items() if _has_value(value)),
+        )
+        shapes.setdefault(key, card)
+    return list(shapes.values())
+
+
+def _has_value(value: FieldValue) -> bool:
+    if isinstance(value, str | Sequence | Mapping):
+        return bool(value)
+    return value is not None and value is not False
+
+
 def _shown_together(cards: Sequence[Card]) -> Callable[[Element, Element], bool]:
     """Whether two elements of a layout are ever printed on one of ``cards``: a line or
     text box of a field only on the cards with a value in it (every element, with no cards)."""
@@ -338,10 +360,7 @@ def _shown_together(cards: Sequence[Card]) -> Callable[[Element, Element], bool]
     def shown(element: Element, card: Card) -> bool:
         if not (element.line or element.text) or not element.field:
             return True
-        value = card.get(element.field)
-        if isinstance(value, str | Sequence | Mapping):
-            return bool(value)
-        return value is not None and value is not False
+        return _has_value(card.get(element.field))
 
     def together(one: Element, other: Element) -> bool:
         return not cards or any(shown(one, c) and shown(other, c) for c in cards)
@@ -401,7 +420,13 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
             if size in game.sizes:
                 width, height = size_points(game, size)
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
-                found.extend(layout.check_overlaps(width, height, together=shown_together))
+                placed = [
+                    card_boxes(game, card, layout, *layout.size_on(width, height))
+                    for card in _one_of_each_shape(
+                        c for c in cards if c.type == type_id and card_size(game, c) == size
+                    )
+                ]
+                found.extend(layout.check_overlaps(width, height, placed, together=shown_together))
     found += [_lacking_field(*key, types) for key, types in lacking.items()]
     pictures, picture_problems = _part_pictures(game, cards, layouts)
     found += picture_problems + hidden_required_fields(game, layouts)
