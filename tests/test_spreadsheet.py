@@ -305,17 +305,17 @@ def test_wrong_values_and_patterns_are_located_in_game_yaml(
     status, out = _validate(capsys, "game")
     assert status == 1
     assert out == [
-        "game/game.yaml:55:34: error[CK031] 'Unaligned' sets unknown field 'factoin' "
+        "game/game.yaml:54:34: error[CK031] 'Unaligned' sets unknown field 'factoin' "
         "(did you mean 'faction'?)",
-        "game/game.yaml:56:5: error[CK031] values of unknown field 'defens' "
+        "game/game.yaml:55:5: error[CK031] values of unknown field 'defens' "
         "(did you mean 'defense'?)",
-        "game/game.yaml:57:7: error[CK045] pattern '{n}' is only slots: it would match every "
+        "game/game.yaml:56:7: error[CK045] pattern '{n}' is only slots: it would match every "
         "cell; write the text around the slot",
-        "game/game.yaml:59:7: error[CK045] pattern '{a}{b} Outpost' has slots {a} and {b} side "
+        "game/game.yaml:58:7: error[CK045] pattern '{a}{b} Outpost' has slots {a} and {b} side "
         "by side: put text between them",
-        "game/game.yaml:60:7: error[CK045] pattern '{n} of {n}' has the slot {n} twice",
-        "game/game.yaml:61:32: error[CK045] 'defense' of pattern '{n} Outpost' uses the slot "
+        "game/game.yaml:59:7: error[CK045] pattern '{n} of {n}' has the slot {n} twice",
+        "game/game.yaml:60:32: error[CK045] 'defense' of pattern '{n} Outpost' uses the slot "
         "{m}, which the pattern does not have",
-        "game/game.yaml:61:39: error[CK031] '{n} Outpost' sets unknown field 'outpst' "
+        "game/game.yaml:60:39: error[CK031] '{n} Outpost' sets unknown field 'outpst' "
         "(did you mean 'outpost'?)",
     ]
