@@ -282,6 +282,7 @@ class _GameBuilder:
                 layout=raw.get("layout"),
                 plural=raw.get("plural", ""),
                 back_by=back_by,
+                color=raw.get("color"),
             )
         return result
 
@@ -495,7 +496,9 @@ class _GameBuilder:
     def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
         raw = self.data.get("spreadsheet") or {}
         known = set(CORE_FIELDS) | {f.name for t in card_types.values() for f in t.fields}
-        columns = tuple((str(header), name) for header, name in (raw.get("columns") or {}).items())
+        mapped = (raw.get("columns") or {}).items()
+        columns = tuple((str(header), name) for header, name in mapped if name is not None)
+        unread = frozenset(str(header) for header, name in mapped if name is None)
         for header, name in columns:
             if name not in known:
                 self.problem(
@@ -521,6 +524,7 @@ class _GameBuilder:
             values,
             tuple(sheet) if isinstance(sheet, list) else sheet,
             patterns,
+            unread,
         )
 
     def spreadsheet_values(
