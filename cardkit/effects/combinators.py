@@ -116,7 +116,7 @@ class Conditional(Effect):
 
     def __post_init__(self) -> None:
         # One chain, or a sentence framed in turn ("if you do, at the start of your next
-        # turn, ...")
+        # turn, ..."), or a choice of options ("if you do, choose one: A; or B")
         if not isinstance(self.effect, Clause | And | Then | Choice) and not _framed(self.effect):
             raise ValueError(f"a condition governs one chain, not {type(self.effect).__name__}")
 
@@ -125,9 +125,9 @@ class Conditional(Effect):
 
 
 def _framed(effect: object) -> bool:
-    """A sentence framed by a trigger or a time (``Framed`` of effects/core.py, which builds
-    on this module), itself governing one chain."""
-    return type(effect).__name__ == "Framed" and isinstance(effect, Effect)
+    """A sentence framed by a trigger or a time, itself governing one chain, or a choice of
+    options (``Framed`` and ``Choose`` of effects/core.py, which builds on this module)."""
+    return type(effect).__name__ in ("Framed", "Choose") and isinstance(effect, Effect)
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,8 +83,18 @@ def fill(form: str, values: tuple[SlotValue, ...], vocab: Vocabulary) -> str:
     """The text a form writes for its slot values, in order."""
     out: list[str] = []
     slots = iter(values)
-    for piece in pieces(form):
-        out.append(slot_text(piece, next(slots), vocab) if piece.slot else piece.text)
+    parts = pieces(form)
+    for index, piece in enumerate(parts):
+        if not piece.slot:
+            out.append(piece.text)
+            continue
+        value = next(slots)
+        text = slot_text(piece, value, vocab)
+        after = parts[index + 1].text.split()[:1] if index + 1 < len(parts) else []
+        if piece.slot == "resource" and after and after[0].lower() in ("counter", "token"):
+            # one counter of a resource: its singular ("Hosted {resource} counter")
+            text = dict(vocab.singulars).get(str(value), text)
+        out.append(text)
     return " ".join(out)
 
 

@@ -266,12 +266,20 @@ class Builder(Transformer[Token, Any]):
     def labelled_cost(self, children: list[Any]) -> Trigger:
         """A label and the ability's cost: "Interface -> 1 credit:"."""
         label, chain = children
+        if not isinstance(label, Trigger):  # a label that is a verb alone: "Access -> 1 credit:"
+            label = self.costs([label])
+            if isinstance(label, Costs):
+                raise RulesTextError(
+                    "a cost after a cost is not read; write the costs together before one ':'",
+                    line=_start(label).line,
+                    column=_start(label).column,
+                )
         costs = self.costs([chain])
         if not isinstance(label, Labelled) or not isinstance(costs, Costs):
             raise RulesTextError(
                 "a cost after this label is not read; write the cost alone before ':'",
-                line=label.pos.line,
-                column=label.pos.column,
+                line=_start(label).line,
+                column=_start(label).column,
             )
         return replace(label, costs=costs)
 
@@ -376,7 +384,9 @@ class Builder(Transformer[Token, Any]):
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
             return children[0]
-        return self._node(_start(children[0]), Sequence, tuple(children))
+        # a sentence that is two ("If X, A, otherwise B") stands as the two it is
+        flat = [e for c in children for e in (c.effects if isinstance(c, Sequence) else (c,))]
+        return self._node(_start(children[0]), Sequence, tuple(flat))
 
     # chains, conditions, frames
 
@@ -412,6 +422,14 @@ class Builder(Transformer[Token, Any]):
         if isinstance(previous, Act) and previous.parts and isinstance(previous.parts[0], Amounts):
             return replace(previous, parts=(made,), pos=amounts.pos)
         return self.shapes.gain(made)
+
+    def otherwise(self, children: list[Any]) -> Sequence:
+        """A condition and what happens otherwise in one sentence ("If X, A, otherwise B"):
+        the two sentences "If X, A. Otherwise, B." are."""
+        word, condition, effect, otherwise, other = children
+        first = self._node(_pos(word), Conditional, condition, effect)
+        then = self._node(_pos(otherwise), Framed, "otherwise", None, other)
+        return self._node(_pos(word), Sequence, (first, then))
 
     def conditional(self, children: list[Any]) -> Effect:
         word, condition, effect = children
