@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cardkit.effects import Ability, Choice, PlayOnlyDuring
-from cardkit.effects.combinators import Sequence
+from cardkit.effects.combinators import And, Sequence
 from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, Under, free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
@@ -1279,3 +1279,48 @@ def test_a_participle_before_a_counter_leaves_a_label_alone() -> None:
     assert "('w', 'hosted'), ('type', 'agenda')" in repr(
         parse_ability("Draw a hosted agenda.", vocab)
     )
+
+
+# "each" and a verb's -ing form after cards starts a trailer ("Gain 2 cards each costing up to
+# 4"); a choice said with "either" after "and" is one of the clauses done together ("... and
+# either discards it or puts it back, your choice"); without "either", "A and B or C" stays an
+# error (which way it binds is not written).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gain 2 cards each costing up to 4 Coins.",
+        "Trash a card from your hand. Gain 2 cards each costing less than it.",
+        "Each player reveals the top card of their deck and either discards it or puts it back.",
+        "Each player reveals the top card of his deck and either discards it or puts it back, "
+        "your choice.",
+        "Look at the top card of your deck and either discard it or put it back.",
+        "Draw a card and either trash a card or gain a Farthing.",
+    ],
+)
+def test_each_and_either_forms_parse_and_print_back(text: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert str(ability) == text
+
+
+def test_a_choice_with_either_is_one_of_the_clauses_done_together() -> None:
+    ability = _parsed(
+        "deckbuilder", "Each player reveals a card and either discards it or trashes it."
+    )
+    assert isinstance(ability.effect, And)
+    first, second = ability.effect.effects
+    assert isinstance(first, Act) and isinstance(second, Choice)
+    assert [o.verb for o in second.options if isinstance(o, Act)] == ["either discards", "trashes"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Gain 2 Coins and draw a card or trash a card.", "or"),
+        ("Reveal a card and either discard it.", "."),
+        ("Reveal a card and either shiny or trash it.", "shiny"),
+    ],
+)
+def test_the_either_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game("deckbuilder"))
+    assert f"unexpected {found!r}" in str(info.value)

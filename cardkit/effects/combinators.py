@@ -19,11 +19,11 @@ from cardkit.effects.spans import check_span, until_phrase
 from cardkit.effects.vocab import Vocabulary
 
 
-def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
+def _check_clauses(kind: str, items: tuple[Effect, ...], choice: bool = False) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
     for item in items:
-        if not isinstance(item, Clause):
+        if not isinstance(item, Clause) and not (choice and isinstance(item, Choice)):
             raise ValueError(f"{kind} joins single clauses, not {type(item).__name__}")
 
 
@@ -31,10 +31,12 @@ def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
 class And(Effect):
     """Clauses done together, in one sentence: ``Gain 2 Stone and draw a card``."""
 
-    effects: tuple[Clause, ...]
+    effects: tuple[Clause | Choice, ...]
+    """Clauses, and choices said with 'either' ("... and either discards it or puts it
+    back")."""
 
     def __post_init__(self) -> None:
-        _check_clauses("'and'", self.effects)
+        _check_clauses("'and'", self.effects, choice=True)
 
     def phrase(self, vocab: Vocabulary) -> str:
         return " and ".join(effect.phrase(vocab) for effect in self.effects)

@@ -415,6 +415,19 @@ class Builder(Transformer[Token, Any]):
                 options.append(child)
         return self._node(_start(options[0]), Choice, tuple(options))
 
+    def either(self, children: list[Any]) -> Effect:
+        """A choice within clauses done together: "... and either discards it or puts it back"
+        (the word "either" is the first option's, as in "may either trash a card or ...")."""
+        word, first, *rest = children
+        if not isinstance(first, Act):
+            raise RulesTextError(
+                "write the first option after 'either' with a verb of its own",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
+        first = replace(first, verb=f"either {first.verb}", pos=_pos(word))
+        return self._node(_pos(word), Choice, (first, *rest))
+
     def _amount_option(self, previous: Effect, amounts: _Amounts) -> Clause:
         """Amounts alone after "or": the verb of the option before them ("You lose 2 life, or
         1 life if ..."), or gain after a gain ("Gain 1 Gold or 3 Stone")."""

@@ -250,6 +250,8 @@ TERMINAL_WORDS: dict[str, str] = {
     "HERS_THEIRS": "'yours'",
     "COMMA_OTHERWISE": "', otherwise'",
     "TOKEN_AMOUNT": "a token named by an amount ('+1 Card')",
+    "EACH_ING": "'each'",
+    "EITHER": "'either'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3
