@@ -1324,3 +1324,60 @@ def test_the_either_forms_words_out_of_place_stay_errors(text: str, found: str) 
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _game("deckbuilder"))
     assert f"unexpected {found!r}" in str(info.value)
+
+
+# Forms a set-collection game wrote (newuser3's drafting game): a span opening a sentence ("This
+# round, ...", "Next round, ...", "Each turn, ..."), a direction ("Pass your hand to the left"),
+# "another player's" zone, "At game end, ...", an adverb between subject and verb ("Each player
+# simultaneously reveals ..."), a set of cards counted ("for each set of three Lanterns").
+_DRAFT = Vocabulary(
+    resources=(("points", "Points"), ("ribbon", "Ribbons")),
+    singulars=(("points", "point"), ("ribbon", "Ribbon")),
+    card_types=(("kite", "Kite"), ("lantern", "Lantern")),
+    zones=(("hand", "your", "hand"), ("tableau", "your", "tableau")),
+    spans=(("round", "round"),),
+    verbs=(("draft", "tableau", "hand"), ("pass", "", "")),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This round, pass your hand to the right.",
+        "Next round, you may draft a Kite.",
+        "Each turn, gain 1 Ribbon.",
+        "Each round, draft a card.",
+        "Pass your hand to the left.",
+        "Put a Kite on its right.",
+        "Swap this card with a Kite in another player's tableau.",
+        "At game end, gain 4 Points if you have a Kite in your tableau.",
+        "Each player simultaneously reveals the card they drafted.",
+        "Each player secretly chooses a card from their hand.",
+        "Gain 5 Points for each set of three Lanterns in your tableau.",
+        "Gain 2 Points for each pair of Kites in your tableau.",
+    ],
+)
+def test_each_drafting_form_parses_and_prints_back(text: str) -> None:
+    ability = parse_ability(text, _DRAFT)
+    assert parse_ability(str(ability), _DRAFT) == ability
+    assert str(ability).casefold() == text.casefold()
+
+
+def test_a_span_opening_a_sentence_frames_it() -> None:
+    ability = parse_ability("This round, pass your hand to the right.", _DRAFT)
+    assert "Framed(lead='this round'" in repr(ability)
+    assert "('w', 'to the right')" in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Next round draft a card.", "round"),
+        ("Pass your hand to the middle.", "middle"),
+        ("Each player shiny reveals a card.", "shiny"),
+    ],
+)
+def test_the_drafting_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _DRAFT)
+    assert f"unexpected {found!r}" in str(info.value)

@@ -523,6 +523,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
             # "Your first Machine each round": each of the game's spans, or each turn
             f"EACH_SPAN.4: /(?:each|every)[ \\t]+{any_span}/i",
+            # "Next round, you may ...": the next of a span, opening a sentence
+            f"NEXT_SPAN.4: /next[ \\t]+{any_span}(?=[ \\t]*,)/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
             f"SPAN: /{any_span}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
@@ -540,7 +542,7 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"(?![ \\t]+[\\w-]+[ \\t]+counters?(?![\\w-]))/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
-            f"ADVERB.2: /(?:first|immediately|also|either|each)(?=[ \\t]+{_alternatives(every)})/i",
+            f"ADVERB.2: /(?:first|immediately|also|either|each|simultaneously|secretly)(?=[ \\t]+{_alternatives(every)})/i",
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
             f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",

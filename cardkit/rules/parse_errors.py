@@ -252,6 +252,9 @@ TERMINAL_WORDS: dict[str, str] = {
     "TOKEN_AMOUNT": "a token named by an amount ('+1 Card')",
     "EACH_ING": "'each'",
     "EITHER": "'either'",
+    "NEXT_SPAN": "'next turn'",
+    "DIRECTION": "'to the left'",
+    "SET_OF": "'set of'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3
