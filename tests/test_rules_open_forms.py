@@ -1381,3 +1381,14 @@ def test_the_drafting_forms_words_out_of_place_stay_errors(text: str, found: str
     with pytest.raises(RulesTextError) as info:
         parse_ability(text, _DRAFT)
     assert f"unexpected {found!r}" in str(info.value)
+
+
+def test_a_zone_slot_prints_the_zones_name_as_declared() -> None:
+    vocab = Vocabulary(
+        zones=(("hq", "the", "HQ"), ("rd", "the", "R&D")),
+        phrases=(("run", "Run {zone}"),),
+    )
+    for text in ("Run HQ.", "Run R&D."):
+        ability = parse_ability(text, vocab)
+        assert str(ability) == text
+        assert parse_ability(str(ability), vocab) == ability

@@ -76,6 +76,11 @@ def slot_text(piece: Piece, value: SlotValue, vocab: Vocabulary) -> str:
         return vocab.keyword(value)
     if piece.slot == "faction":
         return vocab.faction(value)
+    if piece.slot == "zone":  # the zone's name as the game writes it ("Run HQ", not "Run hq")
+        for _, _, name in vocab.zones:
+            head = value[: len(value) - len(name)]
+            if value.endswith(name.lower()) and (not head or head.endswith(" ")):
+                return head + name
     return value
 
 

@@ -542,7 +542,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"(?![ \\t]+[\\w-]+[ \\t]+counters?(?![\\w-]))/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
-            f"ADVERB.2: /(?:first|immediately|also|either|each|simultaneously|secretly)(?=[ \\t]+{_alternatives(every)})/i",
+            f"ADVERB.2: /(?:first|immediately|also|either|each|simultaneously|secretly)"
+            f"(?=[ \\t]+{_alternatives(every)})/i",
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
             f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
