@@ -168,6 +168,11 @@ class CheckContext:
         its text field ``field``) is written."""
         value = card.location(field)
         text = card.text if field == "text" else card.get(field)
+        if isinstance(text, str):  # past the end of a line read with the next (an option)
+            written = text.split("\n")
+            while line < len(written) and column > len(written[line - 1]) + 1:
+                column -= len(written[line - 1]) + 1
+                line += 1
         source = self.sources.text(value.path)
         if source is not None and value.line > 0 and isinstance(text, str):
             found = source_position(source, value.line, value.column, text, line, column)
@@ -240,14 +245,33 @@ def _starts_with_words(text: str, words: str) -> bool:
     return found is not None
 
 
+def _option_follows(lines: list[str], index: int) -> bool:
+    """Whether line ``index`` (1-based) ends an option with ';' and the next line starts the
+    next option with 'or': a choice written across two lines ("Choose one: +1 Card;" and "or
+    +1 Buy."), read as the one line it is."""
+    return (
+        index < len(lines)
+        and lines[index - 1].rstrip().endswith(";")
+        and re.match(r"\s*or\b", lines[index], re.IGNORECASE) is not None
+    )
+
+
 def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
     lines: list[ParsedLine] = []
     failures: list[FailedLine] = []
     # The checks read each line as the grammar does: markup is spaces, columns stay put.
     written = card.text.split("\n")
-    for index, line in enumerate(reading_text(card.text).split("\n"), start=1):
-        if not line.strip():
+    reading = reading_text(card.text).split("\n")
+    joined: set[int] = set()
+    for index, line in enumerate(reading, start=1):
+        if not line.strip() or index in joined:
             continue
+        if _option_follows(reading, index):  # "Choose one: A;" and, on the next line, "or B."
+            both = context.parse_line(f"{written[index - 1]} {written[index]}")
+            if isinstance(both, Ability):
+                lines.append(ParsedLine(index, f"{line} {reading[index]}", both))
+                joined.add(index + 1)
+                continue
         exc = context.parse_line(written[index - 1])
         if isinstance(exc, Ability):
             lines.append(ParsedLine(index, line, exc))
