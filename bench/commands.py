@@ -21,9 +21,11 @@ The commands and their floors (the least work any tool must do for the same outp
   ``--large`` also runs ``validate`` on 10,000 generated cards.
 
 Rules text parsed in an earlier run is read back from the cache folder (``cardkit/rules/kept.py``),
-as when a designer builds again: the runs use a cache folder of their own, filled by the first
-run (not counted). ``--cold`` removes the kept lines before each run of cardkit (lark's parse
-tables stay kept, as before there were kept lines): a first build after an upgrade.
+values checked clean against their schemas are not checked again (``cardkit/load/checked.py``)
+and YAML files read before are read back (``cardkit/load/yamlkept.py``), as when a designer
+builds again: the runs use a cache folder of their own, filled by the first run (not counted).
+``--cold`` removes the kept lines, checks and files before each run of cardkit
+(lark's parse tables stay kept, as before there were kept lines): a first build after an upgrade.
 
     python bench/commands.py [--repeat 5] [--large] [--only build,png,...] [--cold]
 
@@ -55,7 +57,7 @@ CARDKIT = [sys.executable, "-m", "cardkit"]
 # As installed: Python's compiled bytecode is cached (a shell may say not to write it, and then
 # every run compiles every module again, which no installed cardkit does).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-KEPT: list[Path] = []  # the cache folder whose kept lines go before each run (--cold)
+KEPT: list[Path] = []  # the cache folder whose kept lines and checks go before each run (--cold)
 PY = [sys.executable]
 
 FLOOR_VALIDATE = """
@@ -152,8 +154,9 @@ def run(
         shutil.rmtree(fresh, ignore_errors=True)
     if command[: len(CARDKIT)] == CARDKIT:
         for folder in KEPT:
-            for kept in folder.glob("rules-values-*.json"):
-                kept.unlink()
+            for pattern in ("rules-values-*.json", "schema-checked-*.json", "yaml-read-*.json"):
+                for kept in folder.glob(pattern):
+                    kept.unlink()
     # A small launcher forks the command, so that its peak memory is its own and not that of
     # this process (a forked child starts with its parent's resident pages).
     with tempfile.TemporaryFile() as errors, tempfile.NamedTemporaryFile("r") as result:

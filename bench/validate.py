@@ -66,7 +66,7 @@ def floor(folder: Path) -> int:
     n = 0
     for path in sorted(folder.glob("cards-*.yaml")):
         for card in yaml.load(path.read_text(encoding="utf-8"), Loader=loader)["cards"]:
-            validators[card["type"]].validate(card)
+            validators[card["type"]].validator.validate(card)
             n += 1
     return n
 

@@ -134,6 +134,7 @@ CODES: dict[str, str] = {
     "CK043": "a sheet of a workbook without the card columns (notes) is skipped",
     "CK044": "an imported spreadsheet and its YAML are both in the game folder: its cards twice",
     "CK045": "a pattern of game.yaml's spreadsheet values is wrongly written (slots side by side)",
+    "CK046": "a spreadsheet column is not read: not mapped, and no field has its name",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     "CK060": "a phrasing declaration names an unknown zone or slot, or has no words",
     "CK061": "a phrasing declaration that the grammar cannot take (it conflicts with the core)",
@@ -191,6 +192,7 @@ CODES: dict[str, str] = {
     "CK222": "a game font has no glyph for a character on a card (drawn in the bundled font)",
     "CK223": "a layout picture's file is malformed, or chosen by a field its card type lacks",
     "CK224": "a card's back_by value names no back and no card, itself, or a card of another size",
+    "CK225": "two boxes of text of a layout overlap (one drawn over the other)",
     # reference pages (cardkit rulebook)
     "CK300": "a rulebook template has a syntax error",
     "CK301": "a rulebook template uses a name or attribute that does not exist",

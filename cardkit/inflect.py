@@ -38,3 +38,15 @@ def plural(count: int, word: str) -> str:
 def number_text(value: float) -> str:
     """A number as a card prints it: '3' for 3.0, '2.5', '0.333333' for a third."""
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+_VOWELS = re.compile(r"[aeiouy]", re.IGNORECASE)
+
+
+def field_title(name: str) -> str:
+    """A field's name as a heading or label: 'set_size' -> 'Set size', 'cost' -> 'Cost';
+    a word without a vowel is an abbreviation, in capitals: 'vp' -> 'VP', 'hp' -> 'HP'."""
+    words = re.sub(r"[-_]+", " ", name).strip().split()
+    shown = [w.upper() if not _VOWELS.search(w) else w for w in words]
+    text = " ".join(shown)
+    return text[:1].upper() + text[1:]

@@ -61,6 +61,15 @@ class FieldSpec:
         """The display name game.yaml gives enum ``value``; None when it gives none."""
         return dict(self.names).get(value)
 
+    def value_words(self, value: str) -> str:
+        """Enum ``value`` as printed: the name game.yaml gives it, else its id as words
+        ('crew-member' -> 'Crew member')."""
+        named = self.value_name(value)
+        if named is not None:
+            return named
+        words = " ".join(word for word in value.replace("_", "-").split("-") if word)
+        return words[:1].upper() + words[1:]
+
 
 @dataclass(frozen=True, slots=True)
 class CardType:
@@ -75,6 +84,7 @@ class CardType:
     layout: str | None = None  # the layout of the fronts; None: by type id, size, else 'card'
     back_by: str | None = None  # the field whose value names a card's back, or its other face
     plural: str = ""  # the plural rules text writes ('infantry'); '' for the English rule
+    color: str | None = None  # the frame of its cards that no faction colours ('#rrggbb')
 
     def field(self, name: str) -> FieldSpec | None:
         for spec in self.fields:
@@ -250,6 +260,7 @@ class SpreadsheetMapping:
     values: Mapping[str, Mapping[str, Mapping[str, FieldValue]]] = field(default_factory=dict)
     sheet: str | tuple[str, ...] | None = None  # one sheet of a workbook, or several
     patterns: Mapping[str, tuple[ValuePattern, ...]] = field(default_factory=dict)
+    unread: frozenset[str] = frozenset()  # columns mapped to null: not read, on purpose
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,10 +8,10 @@ sheet. Each test runs a command as the designer types it."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from newuser_helpers import copy_game, run
 from pypdf import PdfReader
 
 from cardkit.cli import main
@@ -23,30 +23,18 @@ GAME = Path(__file__).parent / "fixtures" / "newuser" / "gearwright-guild"
 CARDS = ["Steam Hammer", "Smithy Row", "Royal Charter", "Riverside Workshop", "Overtime"]
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], list[str]]:
-    """The exit status, standard output and standard error, line by line."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err.splitlines()
-
-
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the game in a fresh folder, the current directory, as `cardkit new` leaves
-    it (cards/<id>/)."""
-    folder = tmp_path / "cards" / "gearwright-guild"
-    shutil.copytree(GAME, folder)
-    monkeypatch.chdir(tmp_path)
-    return folder
+    return copy_game("gearwright-guild", tmp_path, monkeypatch)
 
 
 def test_the_game_validates_clean(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, err = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 55 cards"])
 
 
 def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "build", "cards/gearwright-guild", "--png", "--tts")
+    status, out, err = run(capsys, "build", "cards/gearwright-guild", "--png", "--tts")
     assert (status, out) == (0, [])
     assert err[0] == "wrote output/gearwright-guild/deck.pdf (55 cards, 14 pages)"
     reader = PdfReader(Path("output/gearwright-guild/deck.pdf"))
@@ -65,7 +53,7 @@ def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixt
 
 
 def test_the_rulebook_lists_every_card(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "rulebook", "cards/gearwright-guild")
+    status, out, err = run(capsys, "rulebook", "cards/gearwright-guild")
     assert (status, out) == (0, [])
     assert "wrote output/gearwright-guild/reference.pdf" in err
     markdown = Path("output/gearwright-guild/reference.md").read_text("utf-8")
@@ -76,7 +64,7 @@ def test_the_rulebook_lists_every_card(game: Path, capsys: pytest.CaptureFixture
 
 
 def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "sim", "cards/gearwright-guild", "--games", "5")
+    status, out, err = run(capsys, "sim", "cards/gearwright-guild", "--games", "5")
     assert (status, out) == (1, [])
     assert err[0] == (
         "cards/gearwright-guild/game.yaml: error[CK401] game 'gearwright-guild' has no 'play:' "
@@ -115,7 +103,7 @@ def test_a_cost_cell_in_another_form_says_which_form(
     game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _sheet_cost(game, '"two Ore, 1 Timber"')
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out) == (
         1,
         [
@@ -129,7 +117,7 @@ def test_a_resource_the_game_lacks_lists_the_resources(
     game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _sheet_cost(game, '"2 Gems, 1 Timber"')
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out) == (
         1,
         [
@@ -174,7 +162,7 @@ def test_the_message_says_what_to_do(
     game: Path, capsys: pytest.CaptureFixture[str], text: str, message: str, hint: str
 ) -> None:
     _add_scheme(game, text)
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out) == (1, [f"cards/gearwright-guild/schemes.yaml:{message}", hint])
 
 
@@ -182,7 +170,7 @@ def test_an_icons_word_reads_as_a_noun(game: Path, capsys: pytest.CaptureFixture
     """The word a game draws an icon for counts things ('each Flask token'), not a card's
     name the set lacks: the line the designer wrote validates as it is."""
     _add_scheme(game, "Gain 1 VP for each Flask token you have.")
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out) == (0, [])
 
 
@@ -191,7 +179,7 @@ def test_no_zones_hint_where_the_grammar_stopped_at_its_own_word(
 ) -> None:
     """'the' where a zone may stand is no zone the game lacks: declaring one is no help."""
     _add_scheme(game, "Put a card from your the hand.")
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out) == (
         1,
         [
@@ -211,7 +199,7 @@ def test_an_undeclared_verb_after_a_label_gets_the_verb_hint(
     assert "    trade: {}\n" in yaml_text
     (game / "game.yaml").write_text(yaml_text.replace("    trade: {}\n", ""), "utf-8")
     _add_scheme(game, "Trades 3 Coins for 1 VP.")
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert status == 1
     assert out == [
         "cards/gearwright-guild/buildings.csv:14:7: error[CK101] unexpected 'Trade': expected "
@@ -245,7 +233,7 @@ def test_sim_says_once_that_costs_in_several_resources_are_not_played(
     CK404 'has no whole-number cost' (hint: 'give the card a cost') for each of 53 cards."""
     with (game / "game.yaml").open("a", encoding="utf-8") as yaml_file:
         yaml_file.write(PLAY)
-    status, out, err = _run(capsys, "sim", "cards/gearwright-guild", "--games", "2")
+    status, out, err = run(capsys, "sim", "cards/gearwright-guild", "--games", "2")
     assert (status, out) == (1, [])
     assert err == [
         "cards/gearwright-guild/game.yaml:118:3: error[CK407] play: the cards' 'cost' is a "
@@ -275,7 +263,7 @@ def test_sim_names_the_label_it_cannot_play(
         "utf-8",
     )
     capsys.readouterr()
-    status, out, err = _run(capsys, "sim", "cards/harbour-lords", "--games", "2")
+    status, out, err = run(capsys, "sim", "cards/harbour-lords", "--games", "2")
     assert (status, out) == (1, [])
     assert err == [
         "cards/harbour-lords/market/scores.yaml:1:81: error[CK403] the simulator cannot "
@@ -292,7 +280,7 @@ def test_fmt_keeps_the_capitals_the_game_declares(
     """fmt rewrote 17 cards, lowercasing 'Machine', 'Building' and 'Gear icon' in every line
     that named them, and refused the sheet's five (CK014): the game declares them capitalised
     and writes them so."""
-    status, out, err = _run(capsys, "fmt", "cards/gearwright-guild", "--check")
+    status, out, err = run(capsys, "fmt", "cards/gearwright-guild", "--check")
     assert (status, out, err) == (0, [], ["0 cards would be reformatted, 53 already canonical"])
 
 
@@ -339,7 +327,7 @@ def test_a_relative_what_is_no_slip_for_that(
         yaml_text.replace("    trade: {}\n", "    trade: {}\n    collect: {}\n"), "utf-8"
     )
     _add_scheme(game, "Collect what one of your Machines produces.")
-    status, out, err = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, err = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 56 cards"])
 
 
@@ -348,7 +336,7 @@ def test_the_rulebook_pdf_draws_svg_icons(game: Path, capsys: pytest.CaptureFixt
     an SVG icon (every icon of this game) left its word alone, unlike on the cards."""
     gear = game / "icons" / "gear.svg"
     gear.write_text(gear.read_text("utf-8").replace("#555", "#123456"), "utf-8")
-    status, _, _ = _run(capsys, "rulebook", "cards/gearwright-guild", "--format", "pdf")
+    status, _, _ = run(capsys, "rulebook", "cards/gearwright-guild", "--format", "pdf")
     assert status == 0
     reader = PdfReader("output/gearwright-guild/reference.pdf")
     drawn = b"\n".join(page.get_contents().get_data() for page in reader.pages)
@@ -363,7 +351,7 @@ def test_a_noun_with_a_digit_says_what_a_noun_is_written_with(
     (game / "game.yaml").write_text(
         yaml_text.replace("  nouns: [Gear icon,", "  nouns: [Gear2 icon, Gear icon,"), "utf-8"
     )
-    status, out, _ = _run(capsys, "validate", "cards/gearwright-guild")
+    status, out, _ = run(capsys, "validate", "cards/gearwright-guild")
     assert (status, out) == (
         1,
         [

@@ -5,10 +5,10 @@ none of it like the sample games. Each test runs a command as the designer types
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from newuser_helpers import copy_game, run
 from pypdf import PdfReader
 
 from cardkit.cli import main
@@ -17,31 +17,18 @@ GAME = Path(__file__).parent / "fixtures" / "newuser" / "lantern-tricks"
 LANTERNS = ["Drowned Bell", "Ember Crown", "Hollow Moon", "Weathervane", "Lamplighter"]
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], list[str]]:
-    """The exit status, the diagnostics (standard output) and what the command says it did
-    (standard error)."""
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out.splitlines(), err.splitlines()
-
-
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A copy of the game in a fresh folder, the current directory, as `cardkit new` leaves
-    it (cards/<id>/)."""
-    folder = tmp_path / "cards" / "lantern-tricks"
-    shutil.copytree(GAME, folder)
-    monkeypatch.chdir(tmp_path)
-    return folder
+    return copy_game("lantern-tricks", tmp_path, monkeypatch)
 
 
 def test_the_game_validates_clean(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "validate", "cards/lantern-tricks")
+    status, out, err = run(capsys, "validate", "cards/lantern-tricks")
     assert (status, out, err) == (0, [], ["0 errors, 0 warnings in 56 cards"])
 
 
 def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "build", "cards/lantern-tricks", "--png", "--tts")
+    status, out, err = run(capsys, "build", "cards/lantern-tricks", "--png", "--tts")
     assert (status, out) == (0, [])
     assert err[0] == "wrote output/lantern-tricks/deck.pdf (56 cards, 14 pages)"
     reader = PdfReader(Path("output/lantern-tricks/deck.pdf"))
@@ -58,7 +45,7 @@ def test_the_deck_is_built_and_reads_back(game: Path, capsys: pytest.CaptureFixt
 
 
 def test_the_rulebook_lists_every_card(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "rulebook", "cards/lantern-tricks")
+    status, out, err = run(capsys, "rulebook", "cards/lantern-tricks")
     assert (status, out) == (0, [])
     assert "wrote output/lantern-tricks/reference.pdf" in err
     markdown = Path("output/lantern-tricks/reference.md").read_text("utf-8")
@@ -70,7 +57,7 @@ def test_the_rulebook_lists_every_card(game: Path, capsys: pytest.CaptureFixture
 
 
 def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capsys, "sim", "cards/lantern-tricks", "--games", "5")
+    status, out, err = run(capsys, "sim", "cards/lantern-tricks", "--games", "5")
     assert (status, out) == (1, [])
     assert err == [
         "cards/lantern-tricks/game.yaml: error[CK401] game 'lantern-tricks' has no 'play:' "
@@ -78,8 +65,9 @@ def test_sim_says_which_games_it_plays(game: Path, capsys: pytest.CaptureFixture
         "    hint: the simulator plays deck-builders: each player draws hands from a deck of "
         "their own and acquires cards with one resource, from a market row or supply piles "
         "(see docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
-        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. A game "
-        "of another kind it cannot play",
+        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. Other "
+        "kinds of game (tricks, drafting, play against the game) it cannot play yet; validate, "
+        "build and rulebook serve every game",
         "1 error; nothing simulated",
     ]
 
@@ -91,7 +79,7 @@ def test_a_suit_sheet_without_a_deck_points_at_the_card_type(
     cut = yaml_text.replace("    faction: required\n    deck: main\n", "    faction: required\n")
     assert cut != yaml_text
     (game / "game.yaml").write_text(cut, "utf-8")
-    status, out, err = _run(capsys, "validate", "cards/lantern-tricks")
+    status, out, err = run(capsys, "validate", "cards/lantern-tricks")
     assert status == 1
     assert out[:2] == [
         "cards/lantern-tricks/suits.csv:2:1: error[CK022] card belongs to no deck",
@@ -105,7 +93,7 @@ def test_a_suit_sheet_without_a_deck_points_at_the_card_type(
 
 def _refused(capsys: pytest.CaptureFixture[str]) -> list[str]:
     """The diagnostics of `cardkit validate` on a game it refuses (exit status 1)."""
-    status, out, _ = _run(capsys, "validate", "cards/lantern-tricks")
+    status, out, _ = run(capsys, "validate", "cards/lantern-tricks")
     assert status == 1
     return out
 

@@ -197,6 +197,27 @@ def test_a_change_to_the_game_redraws_what_it_shows(tmp_path: Path, counted: lis
     assert len(build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW).written) == 5
 
 
+def test_an_edited_layout_file_redraws_the_cards(tmp_path: Path, counted: list[int]) -> None:
+    # a layout is a .yaml file of the game folder, but no card file: it draws every card
+    game = write_game(tmp_path / "game")
+    build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    (game / "layouts").mkdir(exist_ok=True)
+    (game / "layouts" / "card.yaml").write_text(
+        "extends: card\nparts:\n  name: {left: 4mm, right: 4mm, top: 3mm, height: 8mm, size: 9}\n",
+        encoding="utf-8",
+    )
+    report = build_pngs(load(game), tmp_path / "out", bleed=mm(3), dpi=LOW)
+    assert len(report.written) == 5 and not report.unchanged
+
+
+def test_the_drawing_code_is_in_the_cache_key() -> None:
+    from cardkit.export import fingerprint
+
+    # the faces are drawn by cardkit/render: a new cardkit that draws them otherwise redraws
+    drawn = {path.name for path in fingerprint._DRAWING_CODE}
+    assert {"render", "export", "rules", "effects"} <= drawn
+
+
 def test_an_output_folder_inside_the_game_folder_does_not_spoil_the_cache(
     tmp_path: Path,
 ) -> None:

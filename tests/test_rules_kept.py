@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from cardkit.cachedir import CACHE_ENV
 from cardkit.effects import Node, walk
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.load.cards import load_card_set
 from cardkit.model import Game
 from cardkit.rules import kept
-from cardkit.rules.cachedir import CACHE_ENV
 from cardkit.rules.kept import KeptRules, Unkept, decode, encode, key_of, sources_digest
 from cardkit.rules.parser import RulesParser, rules_parser
 

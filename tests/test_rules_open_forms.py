@@ -7,11 +7,12 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from cardkit.effects import Ability, Choice, PlayOnlyDuring
-from cardkit.effects.combinators import Sequence
+from cardkit.effects.combinators import And, Sequence
 from cardkit.effects.core import Act, Costs, Labelled, Nested, Note, Under, free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
@@ -854,3 +855,540 @@ def test_an_icons_word_that_names_something_else_keeps_its_reading() -> None:
     ability = parse_ability("Scrap a Machine.", _ICONS)
     assert isinstance(ability.effect, Act) and ability.effect.verb == "scrap"
     assert "'name', 'Gearr'" in repr(parse_ability("Draw a Gearr card.", _ICONS))
+
+
+# A label that is one of the game's verbs alone ("Access") followed by the ability's cost, as
+# "Interface -> 1 credit:" is: "Access -> 2 credits: ...". A cost after a cost stays an error.
+_VERB_LABEL = Vocabulary(
+    resources=(("credit", "Credits"),),
+    singulars=(("credit", "credit"),),
+    zones=(("grip", "your", "grip"),),
+    verbs=(("access", "", ""), ("trash", "", "")),
+    labels=(("access", "Access", "", 0, ""), ("subroutine", "Subroutine", "", 0, "")),
+    cost_symbols=(("click", "Click", "Clicks"),),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "cost"),
+    [
+        ("Access -> 2 credits: Trash the card you are accessing.", "2 Credits"),
+        ("Access -> Trash 2 cards from your grip: Draw a card.", "Trash 2 cards from your grip"),
+        ("Access -> Click: Trash it.", "Click"),
+    ],
+)
+def test_a_verb_label_may_be_followed_by_the_abilitys_cost(text: str, cost: str) -> None:
+    ability = parse_ability(text, _VERB_LABEL)
+    assert parse_ability(str(ability), _VERB_LABEL) == ability
+    assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "access"
+    assert ability.trigger.costs is not None
+    assert ability.trigger.costs.label(_VERB_LABEL) == cost
+    assert str(ability).startswith(f"Access -> {cost}: ")
+
+
+def test_a_label_after_a_cost_is_still_nested() -> None:
+    ability = parse_ability("Click, 1 credit: Subroutine: Trash a card.", _VERB_LABEL)
+    assert isinstance(ability.trigger, Nested)
+    assert parse_ability(str(ability), _VERB_LABEL) == ability
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Draw -> 1 credit: Draw a card.", "a cost after a cost is not read"),
+        ("Access -> 1 credit: Access -> 1 credit: Draw a card.", "unexpected"),
+        ("Access -> shiny: Draw a card.", "unexpected 'shiny'"),
+    ],
+)
+def test_a_cost_after_what_is_no_label_stays_an_error(text: str, message: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _VERB_LABEL)
+    assert message in str(info.value)
+
+
+# "move" is a core verb like any other ("Move a card from your discard pile to your hand");
+# only "Move ... from target <place> to ..." is the sample games' move of cards in play. Tokens
+# are named by a word ("your Journey token") or by the amount they give or take ("your +1 Card
+# token", "his -1 Coin token", "your -2 Coin cost token").
+MOVE_FORMS = [
+    ("deckbuilder", "Move a card from your discard pile to your hand."),
+    ("deckbuilder", "Move 1 VP from this to your hand."),
+    ("deckbuilder", "Each player moves a card from their hand to their deck."),
+    ("lcg", "Move 1 progress counter from this card to an installed agenda."),
+    ("deckbuilder", "Move your Journey token to an Action card in the Supply."),
+    ("deckbuilder", "Move your +1 Card token to an Action card in the Supply."),
+    ("deckbuilder", "Each other player puts his -1 Card token on his deck."),
+    ("deckbuilder", "Take your -1 Coin token."),
+    ("deckbuilder", "Take your -2 Coin cost token."),
+    ("deckbuilder", "Put your +1 Buy token on this."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), MOVE_FORMS, ids=[text for _, text in MOVE_FORMS])
+def test_each_move_and_token_form_parses_and_prints_back(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()
+    assert isinstance(ability.effect, Act)
+
+
+def test_a_token_named_by_an_amount_is_one_word_before_token() -> None:
+    ability = _parsed("deckbuilder", "Take your -1 Coin token.")
+    assert isinstance(ability.effect, Act) and ability.effect.verb == "take"
+    assert ability.effect.parts[0].terms == (("w", "your"), ("w", "-1 coin"), ("w", "token"))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Take your +1 Shiny token.", "+1"),
+        ("Move a card from to your hand.", "to"),
+        ("Take your +1 Coin.", "+1"),
+    ],
+)
+def test_the_move_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game("deckbuilder"))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# "or" and "Two" of a game's labels ("{faction} or {faction} Ally", "Two {faction} Allies") stay
+# the English words they are: "two or more bases". "at least"/"at most" before a count of
+# cards; a field's name as a noun ("from two different factions", "per type it has"); what a
+# card has or costs after the cards counted ("for each subroutine it has").
+_TWO_ALLIES = Vocabulary(
+    resources=(("trade", "Trade"), ("combat", "Combat")),
+    factions=(("blob", "Blob"), ("machine-cult", "Machine Cult")),
+    card_types=(("ship", "Ship"), ("base", "Base")),
+    zones=(("hand", "your", "hand"), ("play", "your", "play")),
+    labels=(
+        ("ally", "{faction} Ally", "bond", 0, ""),
+        ("either-ally", "{faction} or {faction} Ally", "bond", 0, ""),
+        ("two-allies", "Two {faction} Allies", "bond", 2, ""),
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("Destroy two or more bases.", "Destroy 2 or more bases."),
+        ("If you have two or more bases in play, gain 2 Trade.", None),
+        (
+            "Have at least three ships and/or bases in play.",
+            "Have at least 3 ships and/or bases in play.",
+        ),
+        ("Draw at most 2 cards.", None),
+        ("Play three ships from different factions.", "Play 3 ships from different factions."),
+        (
+            "Have bases from two or more factions in play.",
+            "Have bases from 2 or more factions in play.",
+        ),
+        ("Blob or Machine Cult Ally: Gain 2 Combat.", None),
+        ("Two Blob Allies: Gain 2 Combat.", None),
+    ],
+)
+def test_count_forms_read_beside_labels_with_english_words(text: str, printed: str | None) -> None:
+    ability = parse_ability(text, _TWO_ALLIES)
+    assert parse_ability(str(ability), _TWO_ALLIES) == ability
+    assert str(ability) == (printed or text)
+
+
+def test_two_or_more_is_one_count() -> None:
+    ability = parse_ability("Destroy two or more bases.", _TWO_ALLIES)
+    assert isinstance(ability.effect, Act)
+    assert ability.effect.parts[0].terms == (("n", "2"), ("w", "or more"), ("types", "base"))
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("lcg", "You may pay 1 credit for each subroutine it has."),
+        ("deckbuilder", "+2 Cards per type it has."),
+        ("deckbuilder", "Gain a Coin for each card it costs."),
+    ],
+)
+def test_what_a_card_has_follows_the_cards_counted(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert "('w', 'it')" in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Draw at least shiny cards.", "shiny"),
+        ("Destroy two or more.", "."),
+        ("Play three ships from different.", "."),
+    ],
+)
+def test_the_count_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _TWO_ALLIES)
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# A phrase may hold a colon: "Heirloom: {card name}" (a card that names the card it comes with).
+_HEIRLOOM = Vocabulary(
+    resources=(("coin", "Coins"),),
+    singulars=(("coin", "Coin"),),
+    phrases=(("heirloom", "Heirloom: {card name}"),),
+)
+
+
+@pytest.mark.parametrize(
+    "text", ["Heirloom: Lucky Penny", "Heirloom: Old Map.", 'Heirloom: "The Lamp"']
+)
+def test_a_phrase_may_hold_a_colon(text: str) -> None:
+    ability = parse_ability(text, _HEIRLOOM)
+    assert parse_ability(str(ability), _HEIRLOOM) == ability
+    assert "Declared(key='heirloom'" in repr(ability)
+
+
+def test_a_phrase_with_a_colon_is_a_valid_declaration(tmp_path: Path) -> None:
+    source = (FAMILIES / "deckbuilder" / "game.yaml").read_text(encoding="utf-8")
+    assert "\n  shorthand:\n" in source
+    (tmp_path / "game.yaml").write_text(
+        source.replace(
+            "\n  shorthand:\n",
+            '\n  phrases:\n    keepsake: "Keepsake: {card name}"\n  shorthand:\n',
+        ),
+        encoding="utf-8",
+    )
+    game, found = load_game(tmp_path, "keepsake")
+    assert game is not None, found
+    assert "Declared(key='keepsake'" in repr(parse_ability("Keepsake: Lucky Penny", game))
+
+
+# Lists of three or more: factions before cards ("a Blob, Machine Cult or Star Empire card"),
+# zones ("in your hand, your discard pile or the trade row", with or without the comma before
+# "or").
+_LISTS = Vocabulary(
+    resources=(("trade", "Trade"), ("combat", "Combat")),
+    factions=(("blob", "Blob"), ("machine-cult", "Machine Cult"), ("star-empire", "Star Empire")),
+    card_types=(("ship", "Ship"), ("base", "Base")),
+    zones=(
+        ("hand", "your", "hand"),
+        ("discard", "your", "discard pile"),
+        ("trade-row", "the", "trade row"),
+        ("deck", "your", "deck"),
+    ),
+    verbs=(("scrap", "", ""),),
+    labels=(("either-ally", "{faction} or {faction} Ally", "bond", 0, ""),),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Scrap a Blob or Star Empire card.",
+        "Scrap a Blob, Machine Cult or Star Empire card from your hand.",
+        "Scrap a Blob, Machine Cult, or Star Empire base.",
+        "Scrap a card in your hand, your discard pile or the trade row.",
+        "Scrap a card in your hand, your discard pile, or the trade row.",
+        "Draw a card from your deck, your discard pile and/or your hand.",
+        "Blob or Machine Cult Ally: Scrap a card in your hand, your discard pile or the trade row.",
+    ],
+)
+def test_lists_of_three_or_more_parse_and_print_back(text: str) -> None:
+    ability = parse_ability(text, _LISTS)
+    assert parse_ability(str(ability), _LISTS) == ability
+    assert str(ability) == text
+
+
+def test_a_list_of_factions_is_one_phrase_of_cards() -> None:
+    ability = parse_ability("Scrap a Blob, Machine Cult or Star Empire card.", _LISTS)
+    assert isinstance(ability.effect, Act)
+    assert [t for t in ability.effect.parts[0].terms if t[0] == "faction"] == [
+        ("faction", "blob"),
+        ("faction", "machine-cult"),
+        ("faction", "star-empire"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Scrap a Blob, or card.", "card"),
+        ("Scrap a card in your hand, your discard pile or.", ","),
+        ("Scrap a card in your hand, shiny.", ","),
+    ],
+)
+def test_the_list_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _LISTS)
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# "If X, A, otherwise B" is the two sentences "If X, A. Otherwise, B."; "or" before a number in a
+# trailer or a condition is a word there ("costing 3 Coins or 4 Coins" is no choice of gaining 4
+# Coins); "other than" stays itself where a game names a card type "Other".
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        (
+            "If it's an Action card, +1 Card, otherwise +1 Coin.",
+            "If it's an action card, +1 Card. Otherwise, gain 1 Coin.",
+        ),
+        (
+            "If you have 3 or more Coins, draw a card; otherwise discard a card.",
+            "If you have 3 or more Coins, draw a card. Otherwise, discard a card.",
+        ),
+        (
+            "Gain a Silver. If it's your turn, put it into your hand, otherwise trash it. +1 Buy.",
+            "Gain a Silver. If it's your turn, put it into your hand. Otherwise, trash it. "
+            "Gain 1 Buy.",
+        ),
+    ],
+)
+def test_otherwise_in_the_same_sentence_is_a_sentence_of_its_own(text: str, printed: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert str(ability) == printed
+    assert ability == parse_ability(printed, _game("deckbuilder"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gain a card costing 3 Coins or 4 Coins.",
+        "When you gain a card costing 2 Coins or 3 Coins, +1 Buy.",
+        "Trash a card if it costs 3 Coins or 4 Coins.",
+    ],
+)
+def test_or_before_a_number_in_a_trailer_is_no_choice(text: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert "Choice" not in repr(ability)
+    assert "('w', 'or'), ('n'," in repr(ability)
+
+
+def test_a_choice_of_amounts_is_still_a_choice() -> None:
+    ability = _parsed("creatures", "You lose 2 life, or 1 life if you control a Skeleton.")
+    assert isinstance(ability.effect, Choice)
+
+
+def test_other_than_stays_where_a_card_type_is_named_other() -> None:
+    vocab = Vocabulary(card_types=(("treasure", "Treasure"), ("other", "Other")))
+    ability = parse_ability("Discard a Treasure other than Copper.", vocab)
+    assert "('w', 'other than'), ('name', 'Copper')" in repr(ability)
+    assert "('type', 'other')" in repr(parse_ability("Discard an Other card.", vocab))
+
+
+# A choice written across two lines, "Choose one: A;" and "or B." on the next, is one ability;
+# lines that do not read together are read one by one as before.
+def _card_lines(text: str) -> tuple[list[Any], list[Any]]:
+    card_set, _ = load_card_set(FAMILIES / "deckbuilder", "deckbuilder")
+    assert card_set is not None
+    card = dataclasses.replace(card_set.cards[0], text=text)
+    context = parse_set(dataclasses.replace(card_set, cards=(card,)))
+    return context.parsed.get(card.id, []), context.failed.get(card.id, [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Choose one: +1 Card and +2 Actions;\nor +1 Buy and +2 Coins.",
+        "Draw a card.\nChoose one: +2 Cards;\nOr +2 Coins.",
+        "If you do, choose one: +2 Cards and +1 Action;\nor +2 Coins and +1 Buy.",
+    ],
+)
+def test_a_choice_across_two_lines_is_one_ability(text: str) -> None:
+    parsed, failed = _card_lines(text)
+    assert failed == []
+    (choice,) = [p for p in parsed if "Choose(" in repr(p.ability)]
+    assert choice.line == text.split("\n").index(choice.text.split(";")[0] + ";") + 1
+    assert "; or " in str(choice.ability).casefold()
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("Choose one: +1 Card;\nDraw a card.", [2]),  # no 'or': the lines stand alone
+        ("Draw a card;\nor gain 1 Coin.", [1]),  # no choice: each line is read alone
+        ("Choose one: +1 Card;\nor shiny shiny.", []),
+    ],
+)
+def test_lines_that_do_not_read_together_are_read_alone(text: str, lines: list[int]) -> None:
+    parsed, failed = _card_lines(text)
+    assert [p.line for p in parsed] == lines
+    assert len(parsed) + len(failed) == len(text.split("\n"))
+
+
+def test_if_you_do_may_give_a_choice() -> None:
+    ability = _parsed("deckbuilder", "If you do, choose one: +2 Cards; or +2 Coins.")
+    assert "Conditional(condition=IfYouDo(), effect=Choose(" in repr(ability)
+
+
+# "N of your/the ..." counts cards among others ("trash 1 of your other installed cards");
+# shorthand amounts side by side are one gain ("+2 Memory +1 Power"); a phrase's words of several
+# stand before the core's own ("Limit {n} per deck": "per" is no "for each" there).
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("lcg", "You may trash 1 of your other installed cards."),
+        ("lcg", "Trash 2 of the installed programs."),
+        ("deckbuilder", "Put 1 of them into your hand."),
+    ],
+)
+def test_a_count_of_cards_among_others(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability) == text
+
+
+def test_shorthand_amounts_side_by_side_are_one_gain() -> None:
+    ability = _parsed("lcg", "+2 Memory +1 Power")
+    assert str(ability) == "Gain 2 Memory and 1 Power."
+    assert ability == _parsed("lcg", "+2 Memory, +1 Power")
+    with pytest.raises(RulesTextError):
+        parse_ability("+2 Memory +1 shiny", _game("lcg"))
+
+
+def test_a_phrases_words_of_several_stand_before_the_cores() -> None:
+    vocab = Vocabulary(
+        keywords=(("region", "Region"),),
+        phrases=(("deck", "Limit {n} per deck"), ("server", "Limit {n} {keyword} per server")),
+    )
+    for text in ("Limit 1 per deck.", "Limit 2 Region per server."):
+        ability = parse_ability(text, vocab)
+        assert "Declared(" in repr(ability) and str(ability) == text
+
+
+# A keyword in the plural names cards ("two or more Outposts"); a zone named by whose it is
+# ("to yours"); a participle before a counter leaves a label's words alone ("Hosted agenda
+# counter:", where an agenda is a card type too).
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("lcg", "Search your stack for 2 Volatiles."),
+        ("creatures", "Destroy all Guards."),
+        ("deckbuilder", "Move a card from an opponent's discard pile to yours."),
+        ("deckbuilder", "Each other player puts a card from your hand into theirs."),
+    ],
+)
+def test_plural_keywords_and_zones_by_whose_they_are(name: str, text: str) -> None:
+    ability = _parsed(name, text)
+    assert str(ability).casefold() == text.casefold()  # lowercase, as card types print
+
+
+def test_a_participle_before_a_counter_leaves_a_label_alone() -> None:
+    vocab = Vocabulary(
+        resources=(("agenda-counter", "Agenda"),),
+        card_types=(("agenda", "Agenda"),),
+        verbs=(("host", "", ""),),
+        labels=(("hosted", "Hosted {resource} counter", "", 0, ""),),
+    )
+    ability = parse_ability("Hosted agenda counter: Draw a card.", vocab)
+    assert isinstance(ability.trigger, Labelled) and ability.trigger.key == "hosted"
+    assert "('w', 'hosted'), ('type', 'agenda')" in repr(
+        parse_ability("Draw a hosted agenda.", vocab)
+    )
+
+
+# "each" and a verb's -ing form after cards starts a trailer ("Gain 2 cards each costing up to
+# 4"); a choice said with "either" after "and" is one of the clauses done together ("... and
+# either discards it or puts it back, your choice"); without "either", "A and B or C" stays an
+# error (which way it binds is not written).
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gain 2 cards each costing up to 4 Coins.",
+        "Trash a card from your hand. Gain 2 cards each costing less than it.",
+        "Each player reveals the top card of their deck and either discards it or puts it back.",
+        "Each player reveals the top card of his deck and either discards it or puts it back, "
+        "your choice.",
+        "Look at the top card of your deck and either discard it or put it back.",
+        "Draw a card and either trash a card or gain a Farthing.",
+    ],
+)
+def test_each_and_either_forms_parse_and_print_back(text: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert str(ability) == text
+
+
+def test_a_choice_with_either_is_one_of_the_clauses_done_together() -> None:
+    ability = _parsed(
+        "deckbuilder", "Each player reveals a card and either discards it or trashes it."
+    )
+    assert isinstance(ability.effect, And)
+    first, second = ability.effect.effects
+    assert isinstance(first, Act) and isinstance(second, Choice)
+    assert [o.verb for o in second.options if isinstance(o, Act)] == ["either discards", "trashes"]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Gain 2 Coins and draw a card or trash a card.", "or"),
+        ("Reveal a card and either discard it.", "."),
+        ("Reveal a card and either shiny or trash it.", "shiny"),
+    ],
+)
+def test_the_either_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _game("deckbuilder"))
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# Forms a set-collection game wrote (newuser3's drafting game): a span opening a sentence ("This
+# round, ...", "Next round, ...", "Each turn, ..."), a direction ("Pass your hand to the left"),
+# "another player's" zone, "At game end, ...", an adverb between subject and verb ("Each player
+# simultaneously reveals ..."), a set of cards counted ("for each set of three Lanterns").
+_DRAFT = Vocabulary(
+    resources=(("points", "Points"), ("ribbon", "Ribbons")),
+    singulars=(("points", "point"), ("ribbon", "Ribbon")),
+    card_types=(("kite", "Kite"), ("lantern", "Lantern")),
+    zones=(("hand", "your", "hand"), ("tableau", "your", "tableau")),
+    spans=(("round", "round"),),
+    verbs=(("draft", "tableau", "hand"), ("pass", "", "")),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This round, pass your hand to the right.",
+        "Next round, you may draft a Kite.",
+        "Each turn, gain 1 Ribbon.",
+        "Each round, draft a card.",
+        "Pass your hand to the left.",
+        "Put a Kite on its right.",
+        "Swap this card with a Kite in another player's tableau.",
+        "At game end, gain 4 Points if you have a Kite in your tableau.",
+        "Each player simultaneously reveals the card they drafted.",
+        "Each player secretly chooses a card from their hand.",
+        "Gain 5 Points for each set of three Lanterns in your tableau.",
+        "Gain 2 Points for each pair of Kites in your tableau.",
+    ],
+)
+def test_each_drafting_form_parses_and_prints_back(text: str) -> None:
+    ability = parse_ability(text, _DRAFT)
+    assert parse_ability(str(ability), _DRAFT) == ability
+    assert str(ability).casefold() == text.casefold()
+
+
+def test_a_span_opening_a_sentence_frames_it() -> None:
+    ability = parse_ability("This round, pass your hand to the right.", _DRAFT)
+    assert "Framed(lead='this round'" in repr(ability)
+    assert "('w', 'to the right')" in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Next round draft a card.", "round"),
+        ("Pass your hand to the middle.", "middle"),
+        ("Each player shiny reveals a card.", "shiny"),
+    ],
+)
+def test_the_drafting_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, _DRAFT)
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+def test_a_zone_slot_prints_the_zones_name_as_declared() -> None:
+    vocab = Vocabulary(
+        zones=(("hq", "the", "HQ"), ("rd", "the", "R&D")),
+        phrases=(("run", "Run {zone}"),),
+    )
+    for text in ("Run HQ.", "Run R&D."):
+        ability = parse_ability(text, vocab)
+        assert str(ability) == text
+        assert parse_ability(str(ability), vocab) == ability

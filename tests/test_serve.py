@@ -344,23 +344,39 @@ def test_a_playtest_runs_in_the_background_and_a_new_run_cancels_the_last() -> N
     assert refused.problem == "games must be from 1 to 100,000, not 0"
 
 
-def test_the_playtest_page_starts_a_run_and_shows_why_one_cannot_run(
+def test_the_playtest_page_of_a_game_without_play_says_what_is_needed_and_offers_no_play(
     game: Path, tmp_path: Path
 ) -> None:
     preview, client = _preview(game, tmp_path)
+    page = client.get("/playtest").text
+    # no Play button that could only fail: the words of `cardkit sim`'s CK401 in its place
+    assert "<button>Play</button>" not in page and 'id="playtest-blocked"' in page
+    assert "The simulator cannot play this game yet:</strong> game &#39;skirmish&#39; has " in page
+    assert "no &#39;play:&#39; declaration; the simulator needs its setup" in page
+    assert "cardkit new NAME --kind deck-builder" in page
+    # a run asked for all the same (an old page's form) is refused with the same words
     response = client.post(
         "/playtest",
         content="games=10&seed=1&bot_a=greedy&bot_b=simple",
         follow_redirects=False,
     )
     assert (response.status_code, response.headers["location"]) == (303, "/playtest")
-    deadline = time.monotonic() + 30
-    while preview.playtests.state.status.value == "running" and time.monotonic() < deadline:
-        time.sleep(0.05)
-    page = client.get("/playtest").text
-    assert 'class="problem error"' in page
-    assert "play" in preview.playtests.state.problem.lower()  # type: ignore[union-attr]
+    assert preview.playtests.state.status.value == "failed"
+    assert preview.playtests.state.problem == (
+        "game 'skirmish' has no 'play:' declaration; the simulator needs its setup"
+    )
     assert client.get("/playtest/seats.png").status_code == 404
+
+
+def test_the_playtest_page_of_a_game_with_play_offers_play(tmp_path: Path) -> None:
+    from cardkit.app.new_game import new_game
+
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    root = new_game("Harbour Lords", folder, kind="deck-builder")
+    _, client = _preview(root, tmp_path)
+    page = client.get("/playtest").text
+    assert "<button>Play</button>" in page and "playtest-blocked" not in page
 
 
 def test_a_rebuild_overtaken_by_new_saves_stops_early(game: Path, tmp_path: Path) -> None:

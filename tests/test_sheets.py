@@ -52,7 +52,8 @@ def test_sheets_file_named_by_game_yaml_is_read_and_not_taken_for_cards() -> Non
 def test_air_ground_classification_lists_flying_units_by_faction() -> None:
     tables = sheet_tables(load(SKIRMISH), "Air/Ground Classification")
     assert [t.title for t in tables] == ["Terran", "Zerg"]
-    assert [rows(t) for t in tables] == [[["Wraith", "air"]], [["Mutalisk", "air"]]]
+    # an enum's value as the card faces print it ('Movement: Air'), not its id
+    assert [rows(t) for t in tables] == [[["Wraith", "Air"]], [["Mutalisk", "Air"]]]
 
 
 def test_hero_classification_names_each_heroes_unit() -> None:

@@ -144,6 +144,25 @@ def test_an_added_card_that_does_not_parse_is_reported_and_nothing_is_simulated(
     assert not (tmp_path / "o").exists()
 
 
+@pytest.mark.parametrize("slip", ["Gain 2 Mihgt.", "Gain 1 Coni and 1 Health."])
+def test_a_misspelt_resource_the_grammar_reads_is_ck109_as_validate_says_not_ck403(
+    slip: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "Gain 2 Mihgt" parses (a card named 'Mihgt'), so the engine found an act it cannot run
+    # (CK403); the designer's slip is the spelling, and sim says it in validate's words.
+    from cardkit.app.new_game import new_game
+
+    root = new_game("Harbour Lords", tmp_path, kind="deck-builder")
+    forge = root / "market" / "forge.yaml"
+    forge.write_text(forge.read_text("utf-8").replace("Gain 2 Might.", slip, 1), "utf-8")
+    assert main(["validate", str(root)]) == 1
+    validated = [line for line in capsys.readouterr().out.splitlines() if line]
+    status, out, err = _sim(capsys, str(root), "--games", "4", "-o", str(tmp_path / "o"))
+    assert (status, out) == (1, "") and "CK403" not in err
+    assert err.splitlines() == [*validated, "1 error; nothing simulated"]
+    assert "error[CK109] unknown word " in validated[0]
+
+
 def test_an_added_card_with_an_id_the_game_has_is_a_ck030_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -114,7 +114,8 @@ def test_a_game_without_play_cannot_be_simulated(tmp_path: Path) -> None:
         "from a deck of their own and acquires cards with one resource, from a market row or "
         "supply piles (see docs/playtesting.md); for such a game declare 'play:' in game.yaml: "
         "'cardkit new NAME --kind deck-builder' writes a game whose game.yaml has one to copy "
-        "from. A game of another kind it cannot play)"
+        "from. Other kinds of game (tricks, drafting, play against the game) it cannot play "
+        "yet; validate, build and rulebook serve every game)"
     ]
 
 

@@ -225,7 +225,7 @@ def test_the_docs_sheet_example_reads_the_sheets_it_names(
     block = next(
         b
         for b in re.findall(r"```yaml\n(.*?)```", page("card-format.md"), flags=re.DOTALL)
-        if "sheet:" in b
+        if re.search(r"^\s+sheet:", b, flags=re.MULTILINE)
     )
     sheet = yaml.safe_load(block)["spreadsheet"]["sheet"]
     assert sheet == ["Ships", "Bases"]

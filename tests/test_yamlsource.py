@@ -297,3 +297,21 @@ def test_libyaml_and_pure_python_give_the_same_diagnostics(
         loaded = parse_yaml(text, "t.yaml")
         results.append(([str(d) for d in loaded.diagnostics], loaded.value))
     assert all(result == results[0] for result in results)
+
+
+def test_the_characters_refused_are_those_yaml_does_not_accept() -> None:
+    """``_UNPRINTABLE`` is written as what it refuses (quick to compile); every code point
+    is refused exactly when YAML 1.2 (5.1) does not accept it in a stream."""
+    from cardkit.load.yamlsource import _UNPRINTABLE
+
+    def accepted(code: int) -> bool:
+        return (
+            code in (0x09, 0x0A, 0x0D, 0x85)
+            or 0x20 <= code <= 0x7E
+            or 0xA0 <= code <= 0xD7FF
+            or 0xE000 <= code <= 0xFFFD
+            or 0x10000 <= code <= 0x10FFFF
+        )
+
+    refused = _UNPRINTABLE.fullmatch
+    assert [c for c in range(0x110000) if (refused(chr(c)) is None) != accepted(c)] == []

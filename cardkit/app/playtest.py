@@ -16,12 +16,25 @@ from cardkit.export.simchart import sim_charts
 from cardkit.model import CardSet
 from cardkit.serve.snapshot import PlaytestState, Status
 from cardkit.sim.bots import BOTS
-from cardkit.sim.pool import build_pool
+from cardkit.sim.pool import build_pool, play_problems
 from cardkit.sim.runner import Tally, play_games
 from cardkit.sim.stats import summarize
 
 BATCH = 20  # games between two looks at whether the run was cancelled
 MAX_GAMES = 100_000
+
+
+def playtest_blocker(card_set: CardSet | None) -> tuple[str, str] | None:
+    """Why no playtest can start for this game, and what to do (the words of
+    `cardkit sim`'s diagnostic: a game without 'play:' gets CK401's message and hint);
+    None when one can. A game that does not load is told by its problems, not here."""
+    if card_set is None:
+        return None
+    problems = play_problems(card_set)
+    if not problems:
+        return None
+    first = problems[0]
+    return first.message, first.hint or ""
 
 
 class Playtests:
@@ -52,6 +65,8 @@ class Playtests:
                 problem = f"the bots are {', '.join(BOTS)}"
             elif card_set is None:
                 problem = "the game does not load: see Problems"
+            elif (blocked := playtest_blocker(card_set)) is not None:
+                problem = blocked[0]
             if problem is not None:
                 self._state = replace(state, status=Status.FAILED, problem=problem)
             else:

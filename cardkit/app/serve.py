@@ -25,7 +25,7 @@ from watchfiles import Change, DefaultFilter, awatch
 
 from cardkit.app.build import BuildOptions, paper_size, plan_deck
 from cardkit.app.options import RulebookOptions
-from cardkit.app.playtest import Playtests
+from cardkit.app.playtest import Playtests, playtest_blocker
 from cardkit.app.rulebook import FILES, make_reference, render_outputs
 from cardkit.diagnostics import CODES, Diagnostic, Severity
 from cardkit.errors import CardkitError
@@ -268,6 +268,7 @@ class Preview:
                 self._card_set, games=games, seed=seed, bots=bots
             ),
             bots=self.playtests.bots,
+            playtest_blocker=lambda: playtest_blocker(self._card_set),
         )
 
     async def run(

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
 
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 
 class Command:
@@ -81,7 +81,7 @@ COMMANDS: tuple[Command, ...] = (
     ),
 )
 
-Runner = Callable[[argparse.Namespace, "Console", "Console"], int]
+Runner = Callable[[argparse.Namespace, "Screen", "Screen"], int]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -129,11 +129,9 @@ def _parser(
 
 
 def _tell(message: str) -> None:
-    from rich.text import Text
+    from cardkit.cli.output import make_console, say
 
-    from cardkit.cli.output import make_console
-
-    make_console(stderr=True).print(Text(message), soft_wrap=True)
+    say(make_console(stderr=True), message)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

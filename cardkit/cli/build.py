@@ -15,15 +15,15 @@ from cardkit.cli.output import (
     plural,
     print_diagnostics,
     progress_bars,
+    say,
 )
 from cardkit.diagnostics import count_errors
 from cardkit.errors import LengthError, UsageError
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from cardkit.app.build import BuildResult, StageProgress
     from cardkit.app.options import BuildOptions
+    from cardkit.cli.output import Screen
     from cardkit.model import CardSet
 
 
@@ -126,9 +126,7 @@ def _every_core(png: bool) -> int:
     return default_jobs()
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from rich.text import Text
-
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from cardkit.app.build import MAX_PRINTED_CARDS, build_transaction
     from cardkit.app.game import open_game
     from cardkit.app.options import BuildOptions
@@ -138,7 +136,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     print_diagnostics(err, found, "text")
     errors, _ = count_errors(found)
     if card_set is None or errors:
-        err.print(Text(f"{plural(errors, 'error')}; nothing built"))
+        say(err, f"{plural(errors, 'error')}; nothing built")
         return EXIT_ERRORS
     options = BuildOptions(
         paper=args.paper,
@@ -159,17 +157,15 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
         result = _build(card_set, options, err)
     if isinstance(result, int):
         return result
-    err.print(Text(_summary(result)), soft_wrap=True)
+    say(err, _summary(result))
     for line in _exported(result):
-        err.print(Text(line), soft_wrap=True)
+        say(err, line)
     print_diagnostics(err, result.export_diagnostics, "text")
     return EXIT_OK
 
 
-def _build(card_set: CardSet, options: BuildOptions, err: Console) -> BuildResult | int:
+def _build(card_set: CardSet, options: BuildOptions, err: Screen) -> BuildResult | int:
     """The deck and its exports, staged; the exit status when the deck has an error."""
-    from rich.text import Text
-
     from cardkit.app.build import add_exports, make_deck
 
     with progress_bars(err) as step:
@@ -182,7 +178,7 @@ def _build(card_set: CardSet, options: BuildOptions, err: Console) -> BuildResul
     print_diagnostics(err, result.diagnostics, "text")
     errors, _ = count_errors(result.diagnostics)
     if errors:  # broken layouts or pictures, or a card size that does not fit: nothing written
-        err.print(Text(f"{plural(errors, 'error')}; nothing built"))
+        say(err, f"{plural(errors, 'error')}; nothing built")
         return EXIT_ERRORS
     with progress_bars(err) as step:
         return add_exports(result, options, progress=_stages(step))

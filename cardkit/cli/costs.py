@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, load_clean_set, whole
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from rich.text import Text
 
     from cardkit.rules.context import parse_set

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
+    from cardkit.cli.output import Screen
     from cardkit.rules.fmt import CardRewrite
 
 
@@ -23,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from rich.text import Text
 
     from cardkit.app.fmt import plan_game_formatting, spreadsheet_problems
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     return EXIT_OK if result.clean else EXIT_ERRORS
 
 
-def _print_changes(out: Console, rewrites: tuple[CardRewrite, ...], verb: str) -> None:
+def _print_changes(out: Screen, rewrites: tuple[CardRewrite, ...], verb: str) -> None:
     from rich.text import Text
 
     for rewrite in rewrites:

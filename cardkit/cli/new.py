@@ -10,7 +10,7 @@ from cardkit.app.new_game import KINDS
 from cardkit.cli.output import EXIT_OK
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from rich.text import Text
 
     from cardkit.app.new_game import new_game

@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import os
 import re
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TextIO, Union
 
 from cardkit.diagnostics import Diagnostic, Severity
 from cardkit.errors import LengthError
@@ -84,33 +85,111 @@ def _safe_console() -> type[Console]:
     return SafeConsole
 
 
-def make_console(*, stderr: bool = False) -> Console:
-    """The console of one stream; an encoding that lacks a character writes an escape."""
+def _rich_console(stderr: bool) -> Console:
+    return _safe_console()(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+class PlainConsole:
+    """The console of a stream that is no terminal (a file, a pipe): a line of plain text is
+    written as it is, without loading rich (about a tenth of a sample build); anything else
+    (a table, text with characters to escape) is printed by rich's console, made when first
+    needed. What it writes is what rich's console writes there, byte for byte."""
+
+    is_terminal = False
+
+    def __init__(self, *, stderr: bool) -> None:
+        self.stderr = stderr
+        self._rich: Console | None = None
+
+    @property
+    def file(self) -> TextIO:
+        return sys.stderr if self.stderr else sys.stdout
+
+    def rich(self) -> Console:
+        if self._rich is None:
+            self._rich = _rich_console(self.stderr)
+        return self._rich
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        """``Console.print``."""
+        self.rich().print(*objects, **options)
+
+    def write_line(self, text: str) -> bool:
+        """Write ``text`` and a line break as rich would, if it is plain (printable ASCII and
+        line breaks: what rich writes as it is when there is no terminal); False if not."""
+        if not _PLAIN_TEXT.fullmatch(text):
+            return False
+        self.file.write(text + "\n")
+        self.file.flush()  # as rich does: output and errors stay in order in one file
+        return True
+
+
+_PLAIN_TEXT = re.compile(r"[\x20-\x7e\n]*")
+
+Screen = Union["Console", PlainConsole]
+"""Where a command prints: rich's console on a terminal, else a plain one."""
+
+
+def _rich_decides() -> bool:
+    """Whether the environment tells rich how to print (as a terminal, in colour or not)."""
+    return "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ
+
+
+def make_console(*, stderr: bool = False) -> Screen:
+    """The console of one stream; an encoding that lacks a character writes an escape.
+    rich is loaded for a terminal only (where it shows colours and progress bars)."""
     stream = sys.stderr if stderr else sys.stdout
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         with contextlib.suppress(OSError, ValueError):  # a stream that cannot change
             reconfigure(errors="backslashreplace")
-    return _safe_console()(stderr=stderr, highlight=False, soft_wrap=True)
+    isatty = getattr(stream, "isatty", None)
+    try:
+        terminal = bool(isatty()) if isatty is not None else False
+    except ValueError:  # closed
+        terminal = False
+    if terminal or _rich_decides():
+        return _rich_console(stderr)
+    return PlainConsole(stderr=stderr)
 
 
-def print_diagnostics(console: Console, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
+def say(console: Screen, *pieces: str | tuple[str, str]) -> None:
+    """Print one line made of ``pieces`` (text, or (text, style)): shown as written (never read
+    as markup), hidden characters escaped, styles on a terminal only."""
+    if isinstance(console, PlainConsole):
+        plain = "".join(piece if isinstance(piece, str) else piece[0] for piece in pieces)
+        if console.write_line(plain):
+            return
+        console = console.rich()
+    from rich.text import Text
+
+    first, *rest = pieces or ("",)
+    line = Text(first) if isinstance(first, str) else Text(first[0], style=first[1])
+    for piece in rest:
+        if isinstance(piece, str):
+            line.append(piece)
+        else:
+            line.append(piece[0], style=piece[1])
+    console.print(line, soft_wrap=True)
+
+
+def print_diagnostics(console: Screen, diagnostics: Sequence[Diagnostic], fmt: str) -> None:
     """Print diagnostics as ``path:line:col: severity[CODE] message`` lines, or as JSON."""
     import json
-
-    from rich.text import Text
 
     if fmt == "json":
         console.file.write(json.dumps([d.as_json() for d in diagnostics], indent=2) + "\n")
         return
     for diag in diagnostics:  # one line each, whatever a path or message holds
-        line = Text(f"{visible(str(diag.location), one_line=True)}: ")
-        line.append(f"{diag.severity.value}[{diag.code}]", style=_STYLE[diag.severity])
-        line.append(f" {visible(diag.message, one_line=True)}")
-        console.print(line, soft_wrap=True)
+        say(
+            console,
+            f"{visible(str(diag.location), one_line=True)}: ",
+            (f"{diag.severity.value}[{diag.code}]", _STYLE[diag.severity]),
+            f" {visible(diag.message, one_line=True)}",
+        )
         if diag.hint:
             hint = visible(diag.hint, one_line=True)
-            console.print(Text(f"    hint: {hint}", style="dim"), soft_wrap=True)
+            say(console, (f"    hint: {hint}", "dim"))
 
 
 def length(text: str) -> float:
@@ -147,10 +226,10 @@ def whole(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
 
 
 @contextmanager
-def progress_bars(err: Console) -> Iterator[Step | None]:
+def progress_bars(err: Screen) -> Iterator[Step | None]:
     """A ``step(label, unit, done, total)`` that shows one progress bar per label on a
     terminal, each hidden when the next starts; None when ``err`` is not a terminal."""
-    if not err.is_terminal:
+    if isinstance(err, PlainConsole) or not err.is_terminal:
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -174,7 +253,7 @@ def progress_bars(err: Console) -> Iterator[Step | None]:
         yield step
 
 
-def load_clean_set(path: str, err: Console) -> CardSet | None:
+def load_clean_set(path: str, err: Screen) -> CardSet | None:
     """The card set of the game folder at ``path``, or None after printing its errors: for
     the commands that answer only for a whole set (a card file that does not load would
     silently drop its cards from the answer)."""

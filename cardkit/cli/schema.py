@@ -10,7 +10,7 @@ from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, print_diagnostics
 from cardkit.package_data import data_dir
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     import json
 
     from rich.text import Text

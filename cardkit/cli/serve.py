@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, print_diagnostics, whole
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -47,7 +47,7 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from rich.text import Text
 
     from cardkit.app.serve import Preview

@@ -20,9 +20,8 @@ from cardkit.errors import UsageError
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
-    from rich.console import Console
-
     from cardkit.app.sim import SimPlan
+    from cardkit.cli.output import Screen
     from cardkit.sim.effects import Effects
     from cardkit.sim.stats import CardRow, Delta, Rate, Summary
 
@@ -149,7 +148,7 @@ def _game_path(args: argparse.Namespace) -> None:
         raise UsageError("argument --add: give a card file or folder to add, then the game")
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     if args.executor == "dask":
         if not args.scheduler:
             raise UsageError("--executor dask needs --scheduler ADDRESS (tcp://HOST:8786)")
@@ -162,7 +161,7 @@ def run(args: argparse.Namespace, out: Console, err: Console) -> int:
     return _run(args, out, err, None)
 
 
-def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executor | None) -> int:
+def _run(args: argparse.Namespace, out: Screen, err: Screen, executor: Executor | None) -> int:
     import json
 
     from rich.text import Text
@@ -221,8 +220,8 @@ def _run(args: argparse.Namespace, out: Console, err: Console, executor: Executo
 
 def _round_robin(
     args: argparse.Namespace,
-    out: Console,
-    err: Console,
+    out: Screen,
+    err: Screen,
     executor: Executor | None,
     plan: SimPlan,
     output: Path,
@@ -275,7 +274,7 @@ def _round_robin(
     return EXIT_OK
 
 
-def _print_effects(out: Console, effects: Effects) -> None:
+def _print_effects(out: Screen, effects: Effects) -> None:
     from rich.table import Table
     from rich.text import Text
 
@@ -314,7 +313,7 @@ def _ci(rate: Rate) -> str:
 
 
 def _print_text(
-    out: Console,
+    out: Screen,
     game: str,
     seed: int,
     summary: Summary,

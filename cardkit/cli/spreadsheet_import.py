@@ -13,7 +13,7 @@ from cardkit.diagnostics import Diagnostic, count_errors
 from cardkit.errors import UsageError
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +61,7 @@ def _check_output(args: argparse.Namespace) -> None:
         )
 
 
-def _refuse(err: Console, found: Sequence[Diagnostic], skipped: int = 0) -> int:
+def _refuse(err: Screen, found: Sequence[Diagnostic], skipped: int = 0) -> int:
     from rich.text import Text
 
     print_diagnostics(err, found, "text")
@@ -75,7 +75,7 @@ def _skipped(rows: int) -> str:
     return f"skipped {plural(rows, 'row')} with errors"
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from rich.text import Text
 
     from cardkit.app.importing import import_spreadsheet

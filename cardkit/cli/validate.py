@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics
+from cardkit.cli.output import EXIT_ERRORS, EXIT_OK, plural, print_diagnostics, say
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from cardkit.cli.output import Screen
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,14 +16,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def run(args: argparse.Namespace, out: Console, err: Console) -> int:
-    from rich.text import Text
-
+def run(args: argparse.Namespace, out: Screen, err: Screen) -> int:
     from cardkit.app.validate import validate
 
     result = validate(args.path)
     print_diagnostics(out, result.diagnostics, args.format)
     if args.format == "text":
         errors, warnings = plural(result.errors, "error"), plural(result.warnings, "warning")
-        err.print(Text(f"{errors}, {warnings} in {result.copies_read} cards"))
+        say(err, f"{errors}, {warnings} in {result.copies_read} cards")
     return EXIT_ERRORS if result.errors else EXIT_OK

@@ -19,11 +19,11 @@ from cardkit.effects.spans import check_span, until_phrase
 from cardkit.effects.vocab import Vocabulary
 
 
-def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
+def _check_clauses(kind: str, items: tuple[Effect, ...], choice: bool = False) -> None:
     if len(items) < 2:
         raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
     for item in items:
-        if not isinstance(item, Clause):
+        if not isinstance(item, Clause) and not (choice and isinstance(item, Choice)):
             raise ValueError(f"{kind} joins single clauses, not {type(item).__name__}")
 
 
@@ -31,10 +31,12 @@ def _check_clauses(kind: str, items: tuple[Effect, ...]) -> None:
 class And(Effect):
     """Clauses done together, in one sentence: ``Gain 2 Stone and draw a card``."""
 
-    effects: tuple[Clause, ...]
+    effects: tuple[Clause | Choice, ...]
+    """Clauses, and choices said with 'either' ("... and either discards it or puts it
+    back")."""
 
     def __post_init__(self) -> None:
-        _check_clauses("'and'", self.effects)
+        _check_clauses("'and'", self.effects, choice=True)
 
     def phrase(self, vocab: Vocabulary) -> str:
         return " and ".join(effect.phrase(vocab) for effect in self.effects)
@@ -116,7 +118,7 @@ class Conditional(Effect):
 
     def __post_init__(self) -> None:
         # One chain, or a sentence framed in turn ("if you do, at the start of your next
-        # turn, ...")
+        # turn, ..."), or a choice of options ("if you do, choose one: A; or B")
         if not isinstance(self.effect, Clause | And | Then | Choice) and not _framed(self.effect):
             raise ValueError(f"a condition governs one chain, not {type(self.effect).__name__}")
 
@@ -125,9 +127,9 @@ class Conditional(Effect):
 
 
 def _framed(effect: object) -> bool:
-    """A sentence framed by a trigger or a time (``Framed`` of effects/core.py, which builds
-    on this module), itself governing one chain."""
-    return type(effect).__name__ == "Framed" and isinstance(effect, Effect)
+    """A sentence framed by a trigger or a time, itself governing one chain, or a choice of
+    options (``Framed`` and ``Choose`` of effects/core.py, which builds on this module)."""
+    return type(effect).__name__ in ("Framed", "Choose") and isinstance(effect, Effect)
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,6 +80,11 @@ def slot_text(piece: Piece, value: SlotValue, vocab: Vocabulary) -> str:
         return vocab.keyword(value)
     if piece.slot == "faction":
         return vocab.faction(value)
+    if piece.slot == "zone":  # the zone's name as the game writes it ("Run HQ", not "Run hq")
+        for _, _, name in vocab.zones:
+            head = value[: len(value) - len(name)]
+            if value.endswith(name.lower()) and (not head or head.endswith(" ")):
+                return head + name
     return value
 
 
@@ -87,8 +92,18 @@ def fill(form: str, values: tuple[SlotValue, ...], vocab: Vocabulary) -> str:
     """The text a form writes for its slot values, in order."""
     out: list[str] = []
     slots = iter(values)
-    for piece in pieces(form):
-        out.append(slot_text(piece, next(slots), vocab) if piece.slot else piece.text)
+    parts = pieces(form)
+    for index, piece in enumerate(parts):
+        if not piece.slot:
+            out.append(piece.text)
+            continue
+        value = next(slots)
+        text = slot_text(piece, value, vocab)
+        after = parts[index + 1].text.split()[:1] if index + 1 < len(parts) else []
+        if piece.slot == "resource" and after and after[0].lower() in ("counter", "token"):
+            # one counter of a resource: its singular ("Hosted {resource} counter")
+            text = dict(vocab.singulars).get(str(value), text)
+        out.append(text)
     return " ".join(out)
 
 

@@ -18,12 +18,17 @@ from typing import Any
 import reportlab
 
 from cardkit.export.raster import RENDERER
-from cardkit.load.cards import SHEET_SUFFIXES, YAML_SUFFIXES
+from cardkit.load.cards import NOT_CARDS, SHEET_SUFFIXES, YAML_SUFFIXES
 from cardkit.load.game import GAME_FILE
 from cardkit.model import Card, FieldValue, Game
 from cardkit.package_data import data_dir
 
-_RENDER_CODE = Path(__file__).resolve().parent
+# The code a card's picture comes from: the drawing (cardkit/render: faces, layouts, fonts),
+# the reading of its rules text (icons go where the parse says) and the exports (rasterising).
+_DRAWING_CODE = tuple(
+    Path(__file__).resolve().parent.parent / name
+    for name in ("export", "render", "rules", "effects", "markup.py", "model.py", "inflect.py")
+)
 _CARD_DATA = {*YAML_SUFFIXES, *SHEET_SUFFIXES}
 
 
@@ -129,11 +134,16 @@ def drawing_fingerprint(
     _update(digest, RENDERER, f"reportlab {reportlab.Version}")
     for path in _files(game.root, skip):
         name = path.relative_to(game.root).as_posix()
-        if (path.suffix.lower() not in _CARD_DATA or name == GAME_FILE) and name not in owned:
+        cards_file = path.suffix.lower() in _CARD_DATA and name != GAME_FILE
+        if cards_file and name.split("/")[0] in NOT_CARDS and "/" in name:
+            cards_file = False  # a layout file (layouts/*.yaml) draws every card of its type
+        if not cards_file and name not in owned:
             _update(digest, "game", name, _content(path))
-    for path in _files(_RENDER_CODE):  # the drawing code and its data (fonts)
-        if "__pycache__" not in path.parts and path.suffix != ".pyc":
-            _update(digest, "code", path.relative_to(_RENDER_CODE).as_posix(), path.read_bytes())
+    for code in _DRAWING_CODE:  # the drawing code and its data (fonts)
+        for path in _files(code) if code.is_dir() else [code]:
+            if "__pycache__" not in path.parts and path.suffix != ".pyc":
+                shown = path.relative_to(code.parent).as_posix()
+                _update(digest, "code", shown, path.read_bytes())
     try:
         templates = data_dir("templates")
     except FileNotFoundError:

@@ -11,16 +11,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, did_you_mean, error
 from cardkit.inflect import article
+from cardkit.load.checked import save_checks
 from cardkit.load.game import GAME_FILE, load_game
 from cardkit.load.playcards import play_card_problems
-from cardkit.load.schema import MAX_COPIES, card_type_schema, compile_schema, diagnose
+from cardkit.load.schema import MAX_COPIES, Checker, card_type_schema, compile_schema, diagnose
 from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
 from cardkit.load.textfile import plain_line_breaks, read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml, save_read
 from cardkit.model import Card, CardId, CardSet, Game
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -107,7 +106,7 @@ def _yaml_records(path: Path, shown: str) -> tuple[list[RawCard], list[Diagnosti
     text, problems = read_text(path, shown)
     if text is None:
         return [], problems
-    loaded = parse_yaml(text, shown)
+    loaded = load_yaml(text, shown)
     if loaded.diagnostics:
         return [], loaded.diagnostics
     data, source = loaded.value, loaded.source
@@ -208,7 +207,7 @@ class CardChecker:
     """Validates raw card mappings against a game's derived card schemas."""
 
     game: Game
-    validators: dict[str, Draft202012Validator] = field(default_factory=dict)
+    validators: dict[str, Checker] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for type_id in self.game.card_types:
@@ -362,8 +361,20 @@ def load_card_set(
     """Load a game folder: its game.yaml and every card file below it.
 
     With ``max_copies``, a folder whose cards add up to more copies than that is refused
-    (CK006) before any card is checked, and the card set is None.
+    (CK006) before any card is checked, and the card set is None. The values found clean by
+    their schemas, and the YAML files read, are kept for the next run (``checked.py``,
+    ``yamlkept.py``).
     """
+    try:
+        return _load_card_set(root, shown_root, max_copies=max_copies)
+    finally:
+        save_checks()
+        save_read()
+
+
+def _load_card_set(
+    root: Path, shown_root: str | None, *, max_copies: int | None
+) -> tuple[CardSet | None, list[Diagnostic]]:
     shown_root = shown_root or str(root)
     game, found = load_game(root, shown_root)
     if game is None:

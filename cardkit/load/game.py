@@ -14,7 +14,7 @@ from cardkit.load.cellpattern import is_pattern, parse_pattern, slots_in
 from cardkit.load.refsheets import load_sheets
 from cardkit.load.schema import diagnose, game_validator, play_validator
 from cardkit.load.textfile import read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml
 from cardkit.model import (
     CORE_FIELDS,
     Back,
@@ -282,6 +282,7 @@ class _GameBuilder:
                 layout=raw.get("layout"),
                 plural=raw.get("plural", ""),
                 back_by=back_by,
+                color=raw.get("color"),
             )
         return result
 
@@ -495,7 +496,9 @@ class _GameBuilder:
     def spreadsheet(self, card_types: Mapping[str, CardType]) -> SpreadsheetMapping:
         raw = self.data.get("spreadsheet") or {}
         known = set(CORE_FIELDS) | {f.name for t in card_types.values() for f in t.fields}
-        columns = tuple((str(header), name) for header, name in (raw.get("columns") or {}).items())
+        mapped = (raw.get("columns") or {}).items()
+        columns = tuple((str(header), name) for header, name in mapped if name is not None)
+        unread = frozenset(str(header) for header, name in mapped if name is None)
         for header, name in columns:
             if name not in known:
                 self.problem(
@@ -521,6 +524,7 @@ class _GameBuilder:
             values,
             tuple(sheet) if isinstance(sheet, list) else sheet,
             patterns,
+            unread,
         )
 
     def spreadsheet_values(
@@ -867,7 +871,7 @@ def load_game(root: Path, shown_root: str) -> tuple[Game | None, list[Diagnostic
     text, problems = read_text(path, shown)
     if text is None:
         return None, problems
-    loaded = parse_yaml(text, shown)
+    loaded = load_yaml(text, shown)
     if loaded.diagnostics:
         return None, loaded.diagnostics
     data = loaded.value

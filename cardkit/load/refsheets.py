@@ -14,7 +14,7 @@ from typing import Any
 from cardkit.diagnostics import Diagnostic, PathKey, SourceMap, did_you_mean, error
 from cardkit.load.schema import compile_schema, diagnose, load_schema
 from cardkit.load.textfile import read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml
 from cardkit.model import CORE_FIELDS, CardType, Sheet, SheetColumn, SheetFilter
 
 # Fields computed for every card, beside the fields it was written with.
@@ -185,7 +185,7 @@ def load_sheets(
         text, problems = read_text(path, shown)
         if text is None:
             return (), problems
-        loaded = parse_yaml(text, shown)
+        loaded = load_yaml(text, shown)
         if loaded.diagnostics:
             return (), loaded.diagnostics
         found = diagnose(sheets_file_validator(), loaded.value, loaded.source, noun="a sheets file")

@@ -1,6 +1,8 @@
 """JSON Schema: game.yaml's schema, card schemas derived from a game, errors as diagnostics.
 
-jsonschema lives here and nowhere else.
+jsonschema lives here and nowhere else, and is imported only when a value must be checked: a
+value checked clean against the same schema in an earlier run is not checked again
+(``checked.py``), so a rebuild whose files did not change never imports it.
 """
 
 from __future__ import annotations
@@ -11,13 +13,14 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
-
 from cardkit.diagnostics import Diagnostic, PathKey, SourceMap, did_you_mean, error
+from cardkit.load.checked import kept_checks, schema_digest, value_key
 from cardkit.package_data import data_dir
 
 if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
     from cardkit.model import FieldSpec, Game
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -75,32 +78,77 @@ def _is_whole_number(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    """'pattern', with '$' the end of the text: Python's '$' also matches before a final
-    newline, which would let 'scout\\n' through as an id (and into file names)."""
-    if isinstance(instance, str) and (re.search(_END.sub(r"\\Z", pattern), instance) is None):
-        yield ValidationError(f"{instance!r} does not match {pattern!r}")
-
-
 _END = re.compile(r"(?<!\\)\$")  # every '$' in cardkit's schemas is an anchor
 
-# JSON Schema counts 3.0 as an integer; card data does not: a count or a cost of 3.0
-# is a slip, and it would reach the cards as a float.
-_Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator,
-    validators={"pattern": _pattern},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
-)
+
+@cache
+def _validator_class() -> Any:
+    """Draft 2020-12 with cardkit's rules: JSON Schema counts 3.0 as an integer; card data
+    does not (a count or a cost of 3.0 is a slip, and it would reach the cards as a float)."""
+    from jsonschema import Draft202012Validator, validators
+    from jsonschema.exceptions import ValidationError
+
+    def pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[Any]:
+        """'pattern', with '$' the end of the text: Python's '$' also matches before a final
+        newline, which would let 'scout\\n' through as an id (and into file names)."""
+        if isinstance(instance, str) and (re.search(_END.sub(r"\\Z", pattern), instance) is None):
+            yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+    return validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator,
+        validators={"pattern": pattern},
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+    )
+
+
+class Checker:
+    """A schema and its validator, built (and jsonschema imported) only when a value must be
+    checked: ``diagnose`` and ``coded_diagnostics`` skip a value found clean before."""
+
+    __slots__ = ("_digest", "_validator", "schema")
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        self.schema = schema
+        self._validator: Draft202012Validator | None = None
+        self._digest: str | None = None
+
+    @property
+    def validator(self) -> Draft202012Validator:
+        if self._validator is None:
+            self._validator = _validator_class()(self.schema)
+        return self._validator
+
+    @property
+    def digest(self) -> str:
+        """A hash of the schema: what a kept check is keyed by, with the value."""
+        if self._digest is None:
+            self._digest = schema_digest(self.schema)
+        return self._digest
+
+    def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
+        """Every schema error of ``instance`` (always checked, nothing kept)."""
+        return self.validator.iter_errors(instance)
+
+    def errors(self, instance: Any) -> list[ValidationError]:
+        """Every schema error of ``instance``; [] at once when it was found clean before, and
+        kept when it is found clean now."""
+        kept = kept_checks()
+        entry = value_key(self.digest, instance)
+        if kept.clean(entry):
+            return []
+        errors = list(self.validator.iter_errors(instance))
+        if not errors:
+            kept.add(entry)
+        return errors
 
 
 @cache
-def game_validator() -> Draft202012Validator:
-    validator: Draft202012Validator = _Validator(load_schema("game.schema.json"))
-    return validator
+def game_validator() -> Checker:
+    return Checker(load_schema("game.schema.json"))
 
 
 @cache
-def play_validator() -> Draft202012Validator:
+def play_validator() -> Checker:
     """The validator of game.yaml's ``play:`` alone, as ``{"play": ...}`` (the game schema's
     definitions kept)."""
     schema = load_schema("game.schema.json")
@@ -109,17 +157,15 @@ def play_validator() -> Draft202012Validator:
         "type": "object",
         "properties": {"play": schema["properties"]["play"]},
     }
-    validator: Draft202012Validator = _Validator(play)
-    return validator
+    return Checker(play)
 
 
-def compile_schema(schema: Mapping[str, Any]) -> Draft202012Validator:
+def compile_schema(schema: Mapping[str, Any]) -> Checker:
     """The validator of ``schema``: one of cardkit's or derived from a game already checked
     by game.schema.json. It is not checked against the meta-schema at each run (that took
     longer than validating a whole card set); tests/test_card_schema.py checks every shipped
     schema and every sample game's derived ones."""
-    validator: Draft202012Validator = _Validator(schema)
-    return validator
+    return Checker(schema)
 
 
 # ---------------------------------------------------------------------------
@@ -551,7 +597,7 @@ def _diagnose(
 
 
 def diagnose(
-    validator: Draft202012Validator,
+    validator: Checker,
     instance: Any,
     source: SourceMap,
     *,
@@ -565,14 +611,15 @@ def diagnose(
     A value of the wrong type gets one diagnostic, not also one per range or form it
     misses. Required fields named in ``unreadable`` (already reported) are not missing.
     """
-    errors = list(validator.iter_errors(instance))
+    errors = validator.errors(instance)
     wrong_type = {tuple(err.absolute_path) for err in errors if err.validator == "type"}
     # A required field is not reported missing when it was reported already: as an
     # unreadable cell, or as the field an unknown (misspelt) one was meant to be.
     excused: dict[PathKey, set[str]] = {(): set(unreadable)}
     for err in errors:
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-            allowed = list(err.schema.get("properties", {}))
+            node: Any = err.schema
+            allowed = list(node.get("properties", {}))
             meant = excused.setdefault(tuple(err.absolute_path), set())
             for extra in err.instance:
                 if extra not in allowed:
@@ -592,7 +639,7 @@ def diagnose(
 
 
 @cache
-def shipped_validator(name: str) -> Draft202012Validator:
+def shipped_validator(name: str) -> Checker:
     """The validator of a schema file shipped in schemas/ (checked once, then cached)."""
     return compile_schema(load_schema(name))
 
@@ -612,7 +659,7 @@ def _innermost(err: ValidationError) -> ValidationError:
 
 
 def coded_diagnostics(
-    validator: Draft202012Validator,
+    validator: Checker,
     instance: Any,
     source: SourceMap,
     noun: Callable[[PathKey], str],
@@ -628,7 +675,7 @@ def coded_diagnostics(
     that holds the value. An error marked 'alone' is said only when nothing else is wrong at
     or under its value. Without an entry, a wrong type or an unknown key gets a CK204.
     """
-    errors = [_innermost(err) for err in validator.iter_errors(instance)]
+    errors = [_innermost(err) for err in validator.errors(instance)]
     wrong_type = {tuple(err.absolute_path) for err in errors if err.validator == "type"}
     found: list[tuple[PathKey, bool, Diagnostic]] = []
     for err in errors:

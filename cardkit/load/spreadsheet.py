@@ -18,7 +18,7 @@ from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error,
 from cardkit.load.cellpattern import filled, match_pattern
 from cardkit.load.celltext import ability_labels, cell_text, rules_cell_text
 from cardkit.load.tables import Row, Table, cell_name, read_tables
-from cardkit.model import FieldSpec, Game, SpreadsheetMapping, ValuePattern
+from cardkit.model import CORE_FIELDS, FieldSpec, Game, SpreadsheetMapping, ValuePattern
 
 __all__ = ["RawCard", "cell_name", "column_hints", "iter_headers", "read_spreadsheet"]
 
@@ -177,6 +177,40 @@ def _header_columns(
     return columns, required
 
 
+def _unmapped_columns(
+    game: Game, names: Mapping[str, int], columns: dict[str, str], shown: str, line: int
+) -> list[Diagnostic]:
+    """The columns a ``columns:`` mapping leaves out: one named like a field of the game
+    ('Type', 'Cost') is read as that field, as it is without a mapping (``columns`` gets
+    it); any other is a warning at its header cell, as its cells are not read."""
+    own = [f.name for t in game.card_types.values() for f in t.fields]
+    fields = list(dict.fromkeys([*CORE_FIELDS, *own]))
+    mapped = set(columns.values())
+    unread: list[tuple[str, int, str]] = []
+    for header, column in names.items():
+        field = header.strip().lower().replace(" ", "_")
+        if header in columns or header in game.spreadsheet.unread:
+            continue
+        if field in fields and field not in mapped:
+            columns[header] = field
+            mapped.add(field)
+        else:
+            unread.append((header, column, field))
+    left = ", ".join(f for f in fields if f not in mapped and f not in ("id", "suppress"))
+    return [
+        warning(
+            "CK046",
+            f"column {header!r} ({cell_name(line, column)}) is not read: game.yaml's "
+            f"spreadsheet columns do not map it, and no field is called {field!r}",
+            Location(shown, line, column),
+            hint=f"map it to a field under 'spreadsheet: columns:' ('{header}: FIELD'; "
+            f"fields no column gives: {left or 'none'}), or to null ('{header}: null') if "
+            "its cells are not the card's",
+        )
+        for header, column, field in unread
+    ]
+
+
 def _header_names(rows: list[Row]) -> dict[str, int]:
     """The names of the header row (the first row) and their columns; first of each name."""
     names: dict[str, int] = {}
@@ -301,20 +335,28 @@ def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagno
         elif name:
             names[name] = column
     columns, required = _header_columns(mapping, names)
+    unread = _unmapped_columns(game, names, columns, shown, head_line) if mapping.columns else []
     for header_name in required:
         if header_name not in names:
             near = difflib.get_close_matches(header_name, list(names), n=1, cutoff=0.6)
             close = f" (is {near[0]!r} a misspelling of it?)" if near else ""
+            has = f"the header row has {', '.join(map(repr, names)) or 'no names'}"
+            if near:  # the designer's own name for the column: rename it, or map it
+                has += (
+                    f"; rename {near[0]!r} to {header_name!r}, or map it in game.yaml: "
+                    f"'spreadsheet: columns: {{{near[0]}: {columns[header_name]}}}'"
+                )
             found.append(
                 error(
                     "CK040",
                     f"missing column {header_name!r}{close}",
                     Location(shown, head_line, 1),
-                    hint=f"the header row has {', '.join(map(repr, names)) or 'no names'}",
+                    hint=has,
                 )
             )
-    if found:
+    if found:  # the header row to be fixed first: what else it lacks, said after
         return [], found
+    found += unread
     source = SourceMap(shown)
     records: list[RawCard] = []
     headers = {field: header for header, field in columns.items()}

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from cardkit.effects import Ability, Bond, OnBanish
 from cardkit.effects.vocab import Vocabulary
+from cardkit.inflect import field_title, plural_noun
 from cardkit.model import Card, CardSet, Game
 from cardkit.reference.content import (
     Cell,
@@ -63,6 +64,23 @@ def _items(cards: Iterable[Card]) -> tuple[Item, ...]:
     return tuple(Item(card.count, card.name) for card in sorted(cards, key=lambda c: c.name))
 
 
+def _one_group_label(game: Game, deck_name: str) -> str:
+    """The label of a deck's cards when they form one group: the deck's name when it already
+    names cards in the plural ("Scorecards", "Commissions", "Starting Workshops", "Tea"
+    where a card type declares that plural), else the name with "Cards" after it
+    ("Personal Deck Cards", "Market Cards")."""
+    words = deck_name.split()
+    last = words[-1].casefold() if words else ""
+    kinds = [(t.name, t.plural) for t in game.card_types.values()]
+    kinds += [(g.name, g.plural) for g in game.card_groups.values()]
+    plurals = {(plural or plural_noun(name)).casefold() for name, plural in kinds}
+    if last.endswith("cards") or last in plurals:
+        return deck_name
+    if last.endswith("s") and not last.endswith(("ss", "us", "is")):  # 'Commissions'
+        return deck_name
+    return f"{deck_name} Cards"
+
+
 def contents_section(card_set: CardSet) -> Section:
     """What is in the box: each deck's cards by faction, then counts by deck, type, faction."""
     game = card_set.game
@@ -74,7 +92,7 @@ def contents_section(card_set: CardSet) -> Section:
         for card in cards:
             by_faction.setdefault(card.factions[0] if card.factions else None, []).append(card)
         if len(by_faction) == 1:
-            label = deck_name if deck_name.casefold().endswith("cards") else f"{deck_name} Cards"
+            label = _one_group_label(game, deck_name)
             groups.append(ComponentGroup(label, _total(cards), _items(cards)))
         else:
             for faction in [*faction_order(game), None]:
@@ -146,7 +164,7 @@ def stat_fields(game: Game) -> list[tuple[str, str]]:
     for card_type in game.card_types.values():
         for spec in card_type.fields:
             if spec.kind in STAT_KINDS and spec.name not in seen:
-                seen[spec.name] = spec.name.replace("_", " ").capitalize()
+                seen[spec.name] = field_title(spec.name)
     return list(seen.items())
 
 
@@ -162,7 +180,16 @@ def card_list_section(card_set: CardSet) -> Section:
             for name, title in stat_fields(game)
             if any(_has_value(field_value(card, name)) for card in cards)
         ]
-        headers = ("Name", "Type", "Faction", *(t for _, t in stats), "Rules text", "Count")
+        # a game without factions gets no column of dashes
+        sided = bool(game.factions) or any(card.factions for card in cards)
+        headers = (
+            "Name",
+            "Type",
+            *(("Faction",) if sided else ()),
+            *(t for _, t in stats),
+            "Rules text",
+            "Count",
+        )
         rows = []
         for card in cards:
             faction: Cell = tuple(
@@ -173,14 +200,21 @@ def card_list_section(card_set: CardSet) -> Section:
                 (
                     plain(card.name),
                     plain(shown_value(card.type, "type", game)),
-                    faction,
+                    *((faction,) if sided else ()),
                     *(plain(shown_value(field_value(card, f), f, game)) for f, _ in stats),
                     rules_text(card, game),
                     plain(card.count),
                 )
             )
-        numeric = (False, False, False, *(_numeric(game, f) for f, _ in stats), False, True)
-        widths = (2, 0.6, 1.3, *(0.5 for _ in stats), 6, 0.5)
+        numeric = (
+            False,
+            False,
+            *((False,) if sided else ()),
+            *(_numeric(game, f) for f, _ in stats),
+            False,
+            True,
+        )
+        widths = (2, 0.6, *((1.3,) if sided else ()), *(0.5 for _ in stats), 6, 0.5)
         wide = len(headers) > WIDE_COLUMNS
         tables.append(Table(headers, tuple(rows), deck_name, numeric, widths, wide=wide))
     return Section("cards", "Card list", tuple(tables))
@@ -260,7 +294,7 @@ def icon_section(card_set: CardSet, abilities: Mapping[str, tuple[Ability, ...]]
             if spec.description and spec.name not in described:
                 described[spec.name] = spec.description
     for name, description in described.items():
-        title = name.replace("_", " ").capitalize()
+        title = field_title(name)
         if any(cell[0].text.casefold() == title.casefold() for cell, _, _ in rows):
             continue
         rows.append((plain(title), plain("Card value"), plain(description)))

@@ -8,7 +8,7 @@ from typing import TypeGuard
 
 from cardkit.effects import Ability
 from cardkit.markup import BULLET, Run
-from cardkit.model import Card, CardType, Deck, FieldValue, Game, Named
+from cardkit.model import Card, CardType, Deck, FieldSpec, FieldValue, Game, Named
 from cardkit.reference.content import Cell, Span, SpanKind, plain
 from cardkit.rules.printed import PrintedLine, printed_text
 
@@ -75,11 +75,27 @@ def shown_value(value: FieldValue, name: str, game: Game) -> str:
             game.resources[key].amount(str(amount)) if key in game.resources else f"{amount} {key}"
             for key, amount in value.items()
         )
+    enum = _enum_spec(game, name)
+    if enum is not None:  # as the card face prints it: the name game.yaml gives, or words
+        items = value if isinstance(value, tuple | list) else (value,)
+        return ", ".join(enum.value_words(v) if isinstance(v, str) else str(v) for v in items)
     if isinstance(value, list | tuple):
         return ", ".join(str(v) for v in value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def _enum_spec(game: Game, name: str) -> FieldSpec | None:
+    """The declaration of field ``name`` when a card type declares it an enum (or a list of
+    one): its values are shown as its names or words."""
+    for card_type in game.card_types.values():
+        spec = card_type.field(name)
+        if spec is not None and spec.kind == "list" and spec.items is not None:
+            spec = spec.items
+        if spec is not None and spec.kind == "enum":
+            return spec
+    return None
 
 
 def is_number(value: object) -> TypeGuard[int | float]:

@@ -19,6 +19,7 @@ from cardkit.render.fieldtext import (
     flavor_text,
     pictured_line_text,
     resource_amounts,
+    shows_zero,
     stats_text,
     value_text,
 )
@@ -83,6 +84,10 @@ def badge_text(value: FieldValue) -> str | None:
     return None
 
 
+def _is_zero(value: FieldValue) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value == 0
+
+
 class _Face:
     def __init__(self, canvas: Canvas, style: CardStyle, card: Card) -> None:
         self.c = canvas
@@ -102,6 +107,9 @@ class _Face:
             faction = self.game.factions.get(faction_id)
             if faction is not None and faction.color:
                 return Rgb.hex(faction.color)
+        card_type = self.game.card_types.get(self.card.type)
+        if card_type is not None and card_type.color:
+            return Rgb.hex(card_type.color)
         return Rgb.hex(NEUTRAL)
 
     def draw(self, trim: Box, bleed: float) -> None:
@@ -200,7 +208,7 @@ class _Face:
             self.draw_resources(element, box, raw)
             return
         value = badge_text(raw)
-        if value is None:
+        if value is None or (_is_zero(raw) and not shows_zero(element, spec)):
             return
         if spec is not None and spec.kind == "enum" and isinstance(raw, str):
             value = value_text(raw, spec)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from cardkit.inflect import number_text
+from cardkit.inflect import field_title, number_text
 from cardkit.model import Card, FieldSpec, FieldValue, Game, Named
 from cardkit.render.autostats import make_room, shows_stats, with_stats
 from cardkit.render.impose import Box
@@ -33,6 +33,15 @@ def field_spec(game: Game, card: Card, name: str) -> FieldSpec | None:
     return card_type.field(name) if card_type is not None else None
 
 
+def shows_zero(element: Element, spec: FieldSpec | None) -> bool:
+    """Whether a badge draws its field's value when that is 0: as the layout's ``zero:``
+    says, else only for a field its card type requires. A cost of 0 is a cost the card
+    prints; an optional stat of 0 (no points, no power) is left off, like a missing one."""
+    if element.zero is not None:
+        return element.zero
+    return spec is not None and spec.required
+
+
 def value_text(value: FieldValue, spec: FieldSpec | None) -> str:
     """One value as printed: enums and booleans as words, numbers plainly, lists joined."""
     if isinstance(value, bool):
@@ -43,7 +52,7 @@ def value_text(value: FieldValue, spec: FieldSpec | None) -> str:
         text = value.strip()
         if spec is None or spec.kind != "enum" or not text:
             return text
-        return spec.value_name(text) or readable(text)
+        return spec.value_words(text)
     if isinstance(value, list | tuple):
         item = spec.items if spec is not None else None
         return ", ".join(t for v in value if (t := value_text(v, item)))
@@ -165,7 +174,7 @@ def stats_text(game: Game, card: Card, layout: Layout) -> str:
     words = []
     for spec in stats_fields(game, card, layout):
         value = card.get(spec.name)
-        label = readable(spec.name)
+        label = field_title(spec.name)
         if isinstance(value, bool):
             if value:
                 words.append(label)
@@ -188,7 +197,7 @@ def _badge_count(game: Game, card: Card, layout: Layout) -> int:
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, int | float):
-        return 1
+        return int(value != 0 or shows_zero(badge, field_spec(game, card, badge.field)))
     return int(isinstance(value, str) and bool(value.strip()))
 
 

@@ -9,6 +9,7 @@ so it is read only when a text needs it.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -36,16 +37,63 @@ _FALLBACK_FILE = "DroidSansFallback.ttf"
 
 def register_fonts() -> None:
     """Register the bundled card fonts with reportlab (once)."""
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for name, filename in _FONT_FILES.items():
-        if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, str(FOLDER / filename)))
+    for name in _FONT_FILES:
+        ensure_font(name)
+    register_card_font()
+
+
+def register_card_font() -> None:
+    """Register the bundled card font and its family's names: its bold and italic faces are
+    read when first drawn or measured (``ensure_font``; each file takes ~8 ms to read, and a
+    deck often draws no italic)."""
+    ensure_font(FONT)
     pdfmetrics.registerFontFamily(
         FONT, normal=FONT, bold=BOLD, italic=ITALIC, boldItalic=BOLD_ITALIC
     )
 
 
+_READY: set[str] = set()  # the bundled faces registered, and every other font asked for
+
+
+def ensure_font(font: str) -> None:
+    """Register ``font`` when it is a bundled face not registered yet."""
+    if font in _READY:
+        return
+    filename = _FONT_FILES.get(font)
+    if filename is not None and font not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(font, str(FOLDER / filename)))
+    _READY.add(font)
+
+
+_FACES = {
+    (False, False): FONT,
+    (True, False): BOLD,
+    (False, True): ITALIC,
+    (True, True): BOLD_ITALIC,
+}
+_MARKUP_TOKEN = re.compile(r"<(/?)([bi])>|<[^>]*>|[^<]+")  # <b>, </i>...; another tag; text
+
+
+def ensure_markup_fonts(text: str, font: str) -> None:
+    """Register the bundled faces that Paragraph markup ``text`` in ``font`` draws or measures
+    with: ``font``, and, where the text is in the bundled family (``font`` one of its faces,
+    or a run in it), the face of each piece of text or other tag inside cardkit's ``<b>`` and
+    ``<i>`` (the only tags it writes that change the face)."""
+    ensure_font(font)
+    if font not in _FONT_FILES and f'face="{FONT}"' not in text:
+        return  # a game's font: registered with its family when the game was loaded
+    bold, italic = font in (BOLD, BOLD_ITALIC), font in (ITALIC, BOLD_ITALIC)
+    depth = {"b": 0, "i": 0}
+    for token in _MARKUP_TOKEN.finditer(text):
+        closing, tag = token.group(1, 2)
+        if tag:
+            depth[tag] += -1 if closing else 1
+        else:
+            ensure_font(_FACES[bold or depth["b"] > 0, italic or depth["i"] > 0])
+
+
 def _glyphs(font: str) -> Mapping[int, int]:
+    ensure_font(font)
     face = pdfmetrics.getFont(font).face  # type: ignore[attr-defined]
     glyphs: Mapping[int, int] = face.charToGlyph
     return glyphs
@@ -78,6 +126,7 @@ def font_for(char: str, font: str) -> str | None:
 @lru_cache(maxsize=4096)
 def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
     """``text`` cut into (piece, font) runs; characters no font has stay in ``font``."""
+    ensure_font(font)
     if text.isascii() and font in pdfmetrics.getRegisteredFontNames():
         glyphs = _glyphs(font)
         if all(ord(c) in glyphs or c.isspace() for c in text):
@@ -94,7 +143,7 @@ def runs(text: str, font: str) -> tuple[tuple[str, str], ...]:
 
 def missing_glyphs(text: str) -> list[str]:
     """The characters of ``text`` that no bundled font can draw, sorted, each once."""
-    register_fonts()
+    register_card_font()
     return sorted({c for c in text if font_for(c, FONT) is None})
 
 

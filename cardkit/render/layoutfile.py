@@ -35,16 +35,16 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error, warning
 from cardkit.errors import LengthError
 from cardkit.load.schema import coded_diagnostics, shipped_validator
 from cardkit.load.textfile import read_text
-from cardkit.load.yamlsource import parse_yaml
+from cardkit.load.yamlkept import load_yaml
 from cardkit.package_data import data_dir
 from cardkit.render.impose import Box
 from cardkit.render.units import format_mm, parse_length
@@ -132,6 +132,7 @@ class Element:
     layer: str = "under"  # pictures: drawn under the parts, or over them
     fit: str = "stretch"  # pictures: stretched to the box, whole inside it, or covering it
     bleed: bool = False  # pictures without a box: over the bleed too, not just the card
+    zero: bool | None = None  # badges: draw a value of 0 (None: only for a required field)
 
     @property
     def whole_card(self) -> bool:
@@ -288,6 +289,65 @@ class Layout:
             )
         return found
 
+    def check_overlaps(
+        self,
+        width: float,
+        height: float,
+        cards: Iterable[Sequence[tuple[Element, Box]]] = (),
+        *,
+        together: Callable[[Element, Element], bool] = lambda one, other: True,
+    ) -> list[Diagnostic]:
+        """CK225 for each two boxes of text that overlap on cards of this size: the name,
+        the type line, the rules panel, the lines and the text boxes (badges, the art, the
+        automatic stats and pictures sit over or under others by design). Told at the one
+        the game's own layout file places, the one drawn over the other when it places both;
+        two boxes both of a built-in layout are cardkit's own affair.
+
+        ``cards``: where the elements are on each card of this size (a card without rules
+        text has no panel and its type line moves down; a line without a value is left
+        out); none: as the layout places them. ``together`` says whether two elements are
+        ever drawn on one card (a text box of a field two cards never both have)."""
+        size = f"{format_mm(width)} x {format_mm(height)}"
+        placements = list(cards) or [self.placed(*self.size_on(width, height))]
+        told: dict[tuple[str, str], Diagnostic] = {}
+        for placed in placements:
+            texts = [
+                (e, box)
+                for e, box in placed
+                if not e.stats and (e.line or e.text or (not e.badge and e.name in _TEXT_PARTS))
+            ]
+            for index, (under, below) in enumerate(texts):
+                for over, above in texts[index + 1 :]:  # drawn later: ``over`` covers ``under``
+                    across = min(below.right, above.right) - max(below.x, above.x)
+                    up = min(below.top, above.top) - max(below.y, above.y)
+                    if across <= _OVERLAP or up <= _OVERLAP or not together(under, over):
+                        continue
+                    placed_here = [e for e in (over, under) if not _built_in(e)]
+                    if not placed_here or (over.name, under.name) in told:
+                        continue
+                    mine = placed_here[0]
+                    other = under if mine is over else over
+                    covers = "is drawn over" if mine is over else "is drawn under"
+                    told[(over.name, under.name)] = warning(
+                        "CK225",
+                        f"{_kind(mine)} {mine.name!r} of layout {self.name!r} {covers} "
+                        f"{_kind(other)} {other.name!r}: they overlap by {format_mm(up)} "
+                        f"(height) x {format_mm(across)} (width) on the {size} cards",
+                        mine.location,
+                        hint=f"move or shrink one of them by {format_mm(up)} "
+                        f"(its 'top', 'bottom' or 'height'), so that no text is covered",
+                    )
+        return list(told.values())
+
+
+def _built_in(element: Element) -> bool:
+    """Whether ``element`` was written in one of cardkit's own layouts (not the game's)."""
+    return element.location.path.startswith(f"templates/{LAYOUT_FOLDER}/")
+
+
+_TEXT_PARTS = ("name", "type_line", "rules")
+_OVERLAP = 0.25 * 72 / 25.4  # boxes that share less than a quarter of a millimetre only touch
+
 
 @dataclass(frozen=True, slots=True)
 class _RawLayout:
@@ -347,7 +407,7 @@ class LayoutLibrary:
             if text is None:
                 self.diagnostics.extend(problems)
                 break
-            loaded = parse_yaml(text, f"{shown}/{name}.yaml")
+            loaded = load_yaml(text, f"{shown}/{name}.yaml")
             if loaded.diagnostics:
                 self.diagnostics.extend(loaded.diagnostics)
                 break
@@ -554,6 +614,7 @@ class LayoutLibrary:
             layer=str(spec.get("layer", "under")),
             fit=str(spec.get("fit", "stretch")),
             bleed=bool(spec.get("bleed", False)),
+            zero=bool(spec["zero"]) if badge and spec.get("zero") is not None else None,
         )
 
     def _length(self, value: Any, what: str, where: Location) -> float | None:

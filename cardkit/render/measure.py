@@ -13,7 +13,7 @@ from cardkit.diagnostics import Diagnostic, warning
 from cardkit.model import Card
 from cardkit.render.colour import PAPER, Rgb
 from cardkit.render.fieldtext import card_boxes, flavor_text, stats_text
-from cardkit.render.fonts import BOLD, lacking, missing_glyphs, register_fonts
+from cardkit.render.fonts import BOLD, lacking, missing_glyphs, register_card_font
 from cardkit.render.impose import Box
 from cardkit.render.layoutfile import Element
 from cardkit.render.style import CardStyle, card_size, size_points
@@ -194,6 +194,6 @@ def measure_card(style: CardStyle, card: Card) -> list[Diagnostic]:
 
 def measure_cards(style: CardStyle, cards: Sequence[Card]) -> list[Diagnostic]:
     """Every text problem of ``cards``, sorted."""
-    register_fonts()
+    register_card_font()  # its other faces: when first measured
     found = [d for card in cards for d in measure_card(style, card)]
     return sorted(found, key=lambda d: d.sort_key)

@@ -26,7 +26,7 @@ from cardkit.diagnostics import Diagnostic
 from cardkit.model import Card, Game
 from cardkit.render.back import draw_back
 from cardkit.render.face import draw_face
-from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_fonts
+from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_card_font, register_fonts
 from cardkit.render.footer import footer_texts
 from cardkit.render.impose import Box, Face, Page, Placement
 from cardkit.render.sides import back_key, back_of
@@ -240,7 +240,7 @@ def _render(
     style: CardStyle | None,
     print_boxes: PrintBoxes | None,
 ) -> tuple[list[bytes], list[Diagnostic]]:
-    register_fonts()
+    register_card_font()  # its other faces: when first drawn
     found: list[Diagnostic] = []
     if style is None:
         style, found = prepare_style(game)

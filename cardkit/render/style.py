@@ -5,13 +5,16 @@ No reportlab here, so ``cardkit validate`` can check layouts without drawing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, did_you_mean, error
-from cardkit.model import CORE_FIELDS, Card, CardType, Game
+from cardkit.load.checked import save_checks
+from cardkit.load.yamlkept import save_read
+from cardkit.model import CORE_FIELDS, Card, CardType, FieldValue, Game
+from cardkit.render.fieldtext import card_boxes
 from cardkit.render.fontnames import BOLD, BOLD_ITALIC, FONT, ITALIC
 from cardkit.render.images import Picture, confine, load_picture
 from cardkit.render.layoutfile import DEFAULT_LAYOUT, Element, Layout, LayoutLibrary
@@ -305,6 +308,68 @@ def _unknown_field_hint(element: Element, kind: str, layout: str, type_id: str) 
     )
 
 
+def _lacking_field(
+    element: Element, kind: str, layout: str, types: list[tuple[str, set[str]]]
+) -> Diagnostic:
+    """CK209 for a layout element showing a field that the card types using the layout
+    lack: one diagnostic at the element, however many card types lack the field."""
+    type_id, known = types[0]
+    if len(types) == 1:
+        which = f"card type {type_id!r} does not have"
+        hint = _unknown_field_hint(element, kind, layout, type_id)
+    else:
+        names = [repr(t) for t, _ in types]
+        which = f"card types {', '.join(names[:-1])} and {names[-1]} do not have"
+        hint = (
+            f"declare the field in their 'fields' in game.yaml, or give them a layout of "
+            f"their own (or write '{element.name}: null' under '{_SECTION_OF[kind]}:' in a "
+            f"layout that extends this one)"
+        )
+    return error(
+        "CK209",
+        f"{kind} {element.name!r} of layout {layout!r} shows field {element.field!r}, which "
+        f"{which}{did_you_mean(str(element.field), known)}",
+        element.location,
+        hint=hint,
+    )
+
+
+def _one_of_each_shape(cards: Iterable[Card]) -> list[Card]:
+    """One card of each set of fields with values (and with or without rules text or
+    flavor): where a layout's parts go depends on those alone (a line without a value is
+    left out, a card without text has no rules panel), so one card shows where they go on
+    all of them."""
+    shapes: dict[tuple[bool, frozenset[str]], Card] = {}
+    for card in cards:
+        key = (
+            bool(card.text.strip() or card.get("flavor")),
+            frozenset(name for name, value in card.values.items() if _has_value(value)),
+        )
+        shapes.setdefault(key, card)
+    return list(shapes.values())
+
+
+def _has_value(value: FieldValue) -> bool:
+    if isinstance(value, str | Sequence | Mapping):
+        return bool(value)
+    return value is not None and value is not False
+
+
+def _shown_together(cards: Sequence[Card]) -> Callable[[Element, Element], bool]:
+    """Whether two elements of a layout are ever printed on one of ``cards``: a line or
+    text box of a field only on the cards with a value in it (every element, with no cards)."""
+
+    def shown(element: Element, card: Card) -> bool:
+        if not (element.line or element.text) or not element.field:
+            return True
+        return _has_value(card.get(element.field))
+
+    def together(one: Element, other: Element) -> bool:
+        return not cards or any(shown(one, c) and shown(other, c) for c in cards)
+
+    return together
+
+
 def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, list[Diagnostic]]:
     """The style of ``game``'s cards and every problem found loading it.
 
@@ -326,6 +391,8 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
     for card in cards:
         if card.type in sizes:
             sizes[card.type].add(card_size(game, card))
+    # (element, kind, layout) -> the card types using it that lack its field, told once
+    lacking: dict[tuple[Element, str, str], list[tuple[str, set[str]]]] = {}
     for type_id, card_type in sorted(game.card_types.items()):
         where = game.source.at(("card_types", type_id, "layout"))
         layout = library.get(layout_name(library, card_type, game), used_at=where)
@@ -349,25 +416,27 @@ def prepare_style(game: Game, cards: Sequence[Card] = ()) -> tuple[CardStyle, li
                     )
                 )
             if badge.field not in known:
-                found.append(
-                    error(
-                        "CK209",
-                        f"{kind} {badge.name!r} of layout {layout.name!r} shows field "
-                        f"{badge.field!r}, which card type {type_id!r} does not have"
-                        f"{did_you_mean(str(badge.field), known)}",
-                        badge.location,
-                        hint=_unknown_field_hint(badge, kind, layout.name, type_id),
-                    )
-                )
+                lacking.setdefault((badge, kind, layout.name), []).append((type_id, known))
+        shown_together = _shown_together([card for card in cards if card.type == type_id])
         for size in sorted(sizes[type_id]):
             if size in game.sizes:
                 width, height = size_points(game, size)
                 found.extend(layout.check_fit(width, height, f"card type {type_id!r} ({size})"))
+                placed = [
+                    card_boxes(game, card, layout, *layout.size_on(width, height))
+                    for card in _one_of_each_shape(
+                        c for c in cards if c.type == type_id and card_size(game, c) == size
+                    )
+                ]
+                found.extend(layout.check_overlaps(width, height, placed, together=shown_together))
+    found += [_lacking_field(*key, types) for key, types in lacking.items()]
     pictures, picture_problems = _part_pictures(game, cards, layouts)
     found += picture_problems + hidden_required_fields(game, layouts)
     found += unused_backs(game)
     found += chosen_back_problems(game, cards, {c.id: card_size(game, c) for c in cards})
     unique = list(dict.fromkeys([*library.diagnostics, *found]))
+    save_checks()  # the layouts found clean: not checked (nor read with PyYAML) next run
+    save_read()
     faces = back_faces(game, cards)
     style = CardStyle(game, layouts, icons, art, backs, fonts, pictures, faces)
     return style, sorted(unique, key=lambda d: d.sort_key)

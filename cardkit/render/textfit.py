@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from cardkit.markup import BULLET, MarkedLine, Run, parse_markup
 from cardkit.render.colour import Rgb
-from cardkit.render.fonts import BOLD, FONT, markup, text_width
+from cardkit.render.fonts import BOLD, FONT, ensure_markup_fonts, markup, text_width
 from cardkit.render.impose import Box
 from cardkit.rules.printed import PrintedLine
 
@@ -173,6 +173,7 @@ def _paragraph(text: str, style: ParagraphStyle, ink: Rgb) -> Paragraph:
     key = (text, style.name, style.fontName, ink)
     frags = _FRAGS.get(key)
     if frags is None:
+        ensure_markup_fonts(text, style.fontName)
         paragraph = _shared_images(Paragraph(text, style))
         if len(_FRAGS) >= 4096:
             _FRAGS.clear()

@@ -22,22 +22,12 @@ from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordEr
 from cardkit.load.textfile import read_text
 from cardkit.markup import reading_text
 from cardkit.model import Card, CardSet, Game
-from cardkit.rules.grammar import verb_forms
 from cardkit.rules.kept import KeptRules, kept_rules
 from cardkit.rules.locate import source_position
-from cardkit.rules.textlint import (
-    CLOSED_CLASS,
-    Dictionary,
-    Finding,
-    dictionary,
-    explain_failure,
-    slip_meant,
-    unhinted,
-    verb_hint,
-)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the checks of lines that do not parse: imported when one does not
     from cardkit.rules.parser import RulesParser
+    from cardkit.rules.textlint import Dictionary, Finding
 
 _YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -128,6 +118,8 @@ class CheckContext:
     def words(self) -> Dictionary:
         """The dictionary of the set's rules text (grammar, game and card-name words)."""
         if self._words is None:
+            from cardkit.rules.textlint import dictionary
+
             names = (card.name for card in self.card_set.cards)
             self._words = dictionary(self.vocab, names)
         return self._words
@@ -135,6 +127,8 @@ class CheckContext:
     def verbs(self) -> frozenset[str]:
         """Every form of every verb the game's rules text may use, casefolded."""
         if self._verbs is None:
+            from cardkit.rules.grammar import verb_forms
+
             forms = verb_forms(self.vocab)
             self._verbs = frozenset(word.casefold() for each in forms for word in each)
         return self._verbs
@@ -174,6 +168,11 @@ class CheckContext:
         its text field ``field``) is written."""
         value = card.location(field)
         text = card.text if field == "text" else card.get(field)
+        if isinstance(text, str):  # past the end of a line read with the next (an option)
+            written = text.split("\n")
+            while line < len(written) and column > len(written[line - 1]) + 1:
+                column -= len(written[line - 1]) + 1
+                line += 1
         source = self.sources.text(value.path)
         if source is not None and value.line > 0 and isinstance(text, str):
             found = source_position(source, value.line, value.column, text, line, column)
@@ -191,6 +190,8 @@ def _slipped_at(line: str, exc: RulesTextError, context: CheckContext) -> str:
     word = line[exc.column - 1 : exc.column - 1 + len(exc.found)]
     if word != exc.found or not context.words().knows(word) or word.casefold() in context.verbs():
         return ""  # a misspelt word is CK109's; a verb where none may stand is no slip
+    from cardkit.rules.textlint import CLOSED_CLASS, slip_meant
+
     return slip_meant(line, word, exc.column, CLOSED_CLASS, context.unread, stopped=True)
 
 
@@ -244,14 +245,33 @@ def _starts_with_words(text: str, words: str) -> bool:
     return found is not None
 
 
+def _option_follows(lines: list[str], index: int) -> bool:
+    """Whether line ``index`` (1-based) ends an option with ';' and the next line starts the
+    next option with 'or': a choice written across two lines ("Choose one: +1 Card;" and "or
+    +1 Buy."), read as the one line it is."""
+    return (
+        index < len(lines)
+        and lines[index - 1].rstrip().endswith(";")
+        and re.match(r"\s*or\b", lines[index], re.IGNORECASE) is not None
+    )
+
+
 def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
     lines: list[ParsedLine] = []
     failures: list[FailedLine] = []
     # The checks read each line as the grammar does: markup is spaces, columns stay put.
     written = card.text.split("\n")
-    for index, line in enumerate(reading_text(card.text).split("\n"), start=1):
-        if not line.strip():
+    reading = reading_text(card.text).split("\n")
+    joined: set[int] = set()
+    for index, line in enumerate(reading, start=1):
+        if not line.strip() or index in joined:
             continue
+        if _option_follows(reading, index):  # "Choose one: A;" and, on the next line, "or B."
+            both = context.parse_line(f"{written[index - 1]} {written[index]}")
+            if isinstance(both, Ability):
+                lines.append(ParsedLine(index, f"{line} {reading[index]}", both))
+                joined.add(index + 1)
+                continue
         exc = context.parse_line(written[index - 1])
         if isinstance(exc, Ability):
             lines.append(ParsedLine(index, line, exc))
@@ -269,6 +289,8 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
         elif isinstance(exc, UnknownKeywordError):
             code, hint = "CK103", _keywords_hint(context.vocab)
         else:
+            from cardkit.rules.textlint import explain_failure, unhinted, verb_hint
+
             explained = explain_failure(line, exc, context.words(), context.parse_line)
             if explained is not None:
                 code, hint = explained.code, explained.hint

@@ -148,13 +148,15 @@ _REGULAR_VERBS = [
     "replay",
     "follow",
     "skip",
+    "move",
 ]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
-# that only their other forms are generic verbs: "make a Force 2 attack", "move ... from".
+# that only their other forms are generic verbs: "make a Force 2 attack". ("move" is a generic
+# verb but before "... from target <place>", grammar.lark's MOVE.)
 _REGULAR: tuple[tuple[str, str, str], ...] = tuple(
     (verb, *inflect(verb)) for verb in dict.fromkeys(_REGULAR_VERBS)
 )
-_OWN_RULES = frozenset({"make", "attack", "block", "move"})
+_OWN_RULES = frozenset({"make", "attack", "block"})
 # Words that start what follows a clause, besides a verb's -ing form ("putting").
 _TRAILERS = [
     "if",
@@ -207,6 +209,12 @@ def _alternatives(names: Iterable[str]) -> str:
     if not words:
         return r"(?!x)x"  # a game without such names: a terminal that never matches
     return "(?:" + _trie(words) + r")(?![\w-])"
+
+
+def _as_declared(names: Iterable[str]) -> str:
+    """``_alternatives`` of a game's names of cards, but not where the grammar's own words
+    stand: a card type named "Other" leaves "a Treasure other than Copper" its "other than"."""
+    return r"(?!other[ \t]+than(?![\w-]))" + _alternatives(names)
 
 
 def _joined(names: Iterable[str]) -> str:
@@ -322,8 +330,9 @@ class _Terminals:
 
     def lines(self) -> Iterator[str]:
         for key, name in self.names.items():
-            # before a verb (VERB.1): "Break {n} subroutine" where "break" is a verb too
-            yield f"{name}.2: /{_literal_regex(key)}/i"
+            # before a verb (VERB.1): "Break {n} subroutine" where "break" is a verb too;
+            # words of several before the core's words: "Limit {n} per deck" ("per")
+            yield f"{name}.{3 if ' ' in key else 2}: /{_literal_regex(key)}/i"
 
 
 def _slot_symbol(piece: Piece) -> str:
@@ -454,6 +463,7 @@ def game_terminals(vocab: Vocabulary) -> str:
     nouns = _alternatives(name for pair in vocab.nouns for name in pair)
     resources = [n for _, n in vocab.resources] + [n for _, n in vocab.singulars]
     owners = "(?:your|the|their)"
+    a_zone = f"[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones}"
     trailers = _alternatives([ing(b) for b, _, _ in verbs] + _TRAILERS)[: -len(r"(?![\w-])")]
     stats = [stat.replace("_", " ") for stat in vocab.stats]
     icons = icon_nouns(vocab, every)
@@ -470,8 +480,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             # a resource's name before "card" names cards ("two Action cards"), no amount
             f"RESOURCE.4: /{_alternatives(resources)}(?![ \\t{{}}]+cards?(?![\\w-]))/i",
             f"FACTION.3: /{_alternatives(name for _, name in vocab.factions)}/i",
-            f"CARD_TYPE.3: /{_alternatives(types)}/i",
-            f"CARD_TYPES.3: /{_alternatives(name for _, name in vocab.plural_names())}/i",
+            f"CARD_TYPE.3: /{_as_declared(name for _, name in vocab.kinds())}/i",
+            f"CARD_TYPES.3: /{_as_declared(name for _, name in vocab.plural_names())}/i",
             f"LABEL_WORD: /{_alternatives(label_words(vocab))}/i",
             # not right before a colon: "Production:" is the label of that name
             f"NOUN.3: /{_alternatives([*(name for pair in vocab.nouns for name in pair), *icons])}"
@@ -486,9 +496,16 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"SPECIAL.3: /{_alternatives(specials)}/i",
             f"ALL_FACTIONS.3: /{_alternatives([vocab.all_factions or EVERY_FACTION_TEXT])}/i",
             f"KEYWORD.3: /{_alternatives(name for _, name in vocab.keywords)}/i",
+            # a keyword in the plural names cards: "two or more Outposts", "all icebreakers"
+            f"KEYWORDS.3: /{_alternatives(plural_noun(name) for _, name in vocab.keywords)}/i",
             f"COST_RESOURCE.3: /{_alternatives(cost_words)}/i",
             f"COST_SYMBOL.3: /{_alternatives(symbols)}/i",
             f"RESOURCE_COUNTER.5: /{_alternatives(counters)}/i",
+            # a token named by the amount it gives or takes: "your +1 Card token", "his -1 Coin
+            # token", "your -2 Coin cost token"
+            f"TOKEN_AMOUNT.5: /[+\\-\u2212\u2013][ \\t]?[0-9]{{1,2}}[ \\t]+"
+            f"(?:{_alternatives([*resources, 'card', 'cards'])[: -len(_END)]})"
+            f"(?:[ \\t]+cost)?(?=[ \\t]+tokens?(?![\\w-]))/i",
             f"STAT.3: /{_alternatives(s.replace('_', ' ') for s in vocab.stats)}/i",
             # a field of cards named as a thing: "the cost of each program", "the strength of
             # each wall is increased by 1", after "the" ("with a cost of 3" is a bound)
@@ -498,11 +515,16 @@ def game_terminals(vocab: Vocabulary) -> str:
             # a qualifier follows ("Win a trick with a card of rank 9": a thing counted)
             f"ZONE_DET.4: /(?:an?|any|each|another|this|that)(?=[ \\t]+{zones}"
             f"(?![ \\t]+(?:piles?|with|of|that|which|who)(?![\\w-])))/i",
-            f"ZONE_OR.4: /(?:or|and\\/or)(?=[ \\t{{}}]+(?:{owners}[ \\t{{}}]+)?{zones})/i",
+            f"ZONE_OR.4: /(?:,[ \\t]*)?(?:or|and\\/or)(?={a_zone})/i",
+            # a list of three zones or more: "in your hand, your discard pile or the trade row"
+            f"ZONE_OR_COMMA.4: /,(?:[ \\t]*(?:or|and\\/or|and)(?![\\w-]))?(?={a_zone}"
+            f"[^.;:\\n]*?[ \\t](?:or|and\\/or|and){a_zone})/i",
             f"NUMBER_WORD: /{_alternatives(NUMBER_WORDS[1:])}/i",
             f"THIS_SPAN: /this[ \\t]+{_alternatives(name for _, name in vocab.spans)}/i",
             # "Your first Machine each round": each of the game's spans, or each turn
             f"EACH_SPAN.4: /(?:each|every)[ \\t]+{any_span}/i",
+            # "Next round, you may ...": the next of a span, opening a sentence
+            f"NEXT_SPAN.4: /next[ \\t]+{any_span}(?=[ \\t]*,)/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
             f"SPAN: /{any_span}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
@@ -515,10 +537,13 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             # not the first word of a zone's name ("your won pile", "the taken cards")
-            f"ED_ADJ.4: /(?!{zones}){_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})/i",
+            # nor before a counter ("Hosted agenda counter:", an agenda being a card type too)
+            f"ED_ADJ.4: /(?!{zones}){_alternatives(ed for _, _, ed in verbs)}(?=[ \\t]+{heads})"
+            f"(?![ \\t]+[\\w-]+[ \\t]+counters?(?![\\w-]))/i",
             # a participle and "by" after cards: "Attacks played by other players"
             f"ED_BY.4: /{_alternatives(ed for _, _, ed in verbs)}[ \\t]+by(?![\\w-])/i",
-            f"ADVERB.2: /(?:first|immediately|also|either|each)(?=[ \\t]+{_alternatives(every)})/i",
+            f"ADVERB.2: /(?:first|immediately|also|either|each|simultaneously|secretly)"
+            f"(?=[ \\t]+{_alternatives(every)})/i",
             f"ZONE_ADJ.2: /{pile_zones(vocab)}/i",
             f"PILE.3: /{pile_word(vocab)}/i",
             f"SUBJECT_NAME.-1: /{subject_name(verbs)}/",
@@ -661,12 +686,17 @@ _SUBJECT_VERBS = ("can", "cannot", "can't", "can\u2019t", "may", "must", "is", "
 
 def label_words(vocab: Vocabulary) -> list[str]:
     """The words of the game's labels besides their slots ("Ally" of "{faction} Ally"): text
-    names abilities by them ("all of your Red Guild Ally abilities")."""
+    names abilities by them ("all of your Red Guild Ally abilities"). Not an English word of
+    the grammar's own ("or" and "Two" of "{faction} or {faction} Ally", "Two {faction} Allies"
+    stay the words they are: "two or more bases")."""
+    own = {*FUNCTION_WORDS, *NUMBER_WORDS}
     return [
         piece.text
         for _, text, _, _, _ in vocab.labels
         for piece in pieces(text)
-        if not piece.slot and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", piece.text)
+        if not piece.slot
+        and re.fullmatch(r"[A-Za-z][A-Za-z' -]*", piece.text)
+        and fold(piece.text) not in own
     ]
 
 

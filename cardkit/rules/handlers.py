@@ -266,12 +266,20 @@ class Builder(Transformer[Token, Any]):
     def labelled_cost(self, children: list[Any]) -> Trigger:
         """A label and the ability's cost: "Interface -> 1 credit:"."""
         label, chain = children
+        if not isinstance(label, Trigger):  # a label that is a verb alone: "Access -> 1 credit:"
+            label = self.costs([label])
+            if isinstance(label, Costs):
+                raise RulesTextError(
+                    "a cost after a cost is not read; write the costs together before one ':'",
+                    line=_start(label).line,
+                    column=_start(label).column,
+                )
         costs = self.costs([chain])
         if not isinstance(label, Labelled) or not isinstance(costs, Costs):
             raise RulesTextError(
                 "a cost after this label is not read; write the cost alone before ':'",
-                line=label.pos.line,
-                column=label.pos.column,
+                line=_start(label).line,
+                column=_start(label).column,
             )
         return replace(label, costs=costs)
 
@@ -376,7 +384,9 @@ class Builder(Transformer[Token, Any]):
     def body(self, children: list[Effect]) -> Effect:
         if len(children) == 1:
             return children[0]
-        return self._node(_start(children[0]), Sequence, tuple(children))
+        # a sentence that is two ("If X, A, otherwise B") stands as the two it is
+        flat = [e for c in children for e in (c.effects if isinstance(c, Sequence) else (c,))]
+        return self._node(_start(children[0]), Sequence, tuple(flat))
 
     # chains, conditions, frames
 
@@ -405,6 +415,19 @@ class Builder(Transformer[Token, Any]):
                 options.append(child)
         return self._node(_start(options[0]), Choice, tuple(options))
 
+    def either(self, children: list[Any]) -> Effect:
+        """A choice within clauses done together: "... and either discards it or puts it back"
+        (the word "either" is the first option's, as in "may either trash a card or ...")."""
+        word, first, *rest = children
+        if not isinstance(first, Act):
+            raise RulesTextError(
+                "write the first option after 'either' with a verb of its own",
+                line=_pos(word).line,
+                column=_pos(word).column,
+            )
+        first = replace(first, verb=f"either {first.verb}", pos=_pos(word))
+        return self._node(_pos(word), Choice, (first, *rest))
+
     def _amount_option(self, previous: Effect, amounts: _Amounts) -> Clause:
         """Amounts alone after "or": the verb of the option before them ("You lose 2 life, or
         1 life if ..."), or gain after a gain ("Gain 1 Gold or 3 Stone")."""
@@ -412,6 +435,14 @@ class Builder(Transformer[Token, Any]):
         if isinstance(previous, Act) and previous.parts and isinstance(previous.parts[0], Amounts):
             return replace(previous, parts=(made,), pos=amounts.pos)
         return self.shapes.gain(made)
+
+    def otherwise(self, children: list[Any]) -> Sequence:
+        """A condition and what happens otherwise in one sentence ("If X, A, otherwise B"):
+        the two sentences "If X, A. Otherwise, B." are."""
+        word, condition, effect, otherwise, other = children
+        first = self._node(_pos(word), Conditional, condition, effect)
+        then = self._node(_pos(otherwise), Framed, "otherwise", None, other)
+        return self._node(_pos(word), Sequence, (first, then))
 
     def conditional(self, children: list[Any]) -> Effect:
         word, condition, effect = children

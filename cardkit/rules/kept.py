@@ -16,8 +16,8 @@ time a line is not found, or when something asks for it (``KeptRules.parser``).
   the class does not have, a float, a value its class rejects) means the entry is not used and
   the line is parsed; a file cut short or not JSON means nothing of it is used.
 - **Kept where nobody else writes.** The file lives in the user's private cache folder
-  (``cachedir.py``) and is read only when it is a regular file of this user's that no one else
-  can write to; it is written to a private temporary file and swapped in (``os.replace``).
+  (``cardkit/cachedir.py``) and is read only when it is a regular file of this user's that no
+  one else can write to; it is written to a private temporary file and swapped in.
   ``CARDKIT_CACHE_DIR=""`` keeps nothing.
 - Lines that do not parse are never kept: their diagnostics need the parser anyway.
 """
@@ -30,20 +30,18 @@ import hashlib
 import importlib
 import importlib.util
 import json
-import os
 import pkgutil
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import cardkit
 import cardkit.effects
+from cardkit.cachedir import cache_folder, read_kept, write_kept
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Game
-from cardkit.rules.cachedir import cache_folder, private_file
 
 if TYPE_CHECKING:
     from cardkit.rules.parser import RulesParser
@@ -234,12 +232,7 @@ class KeptRules:
         self._load()
 
     def _load(self) -> None:
-        if self.path is None or not private_file(self.path):
-            return
-        try:
-            data = json.loads(self.path.read_bytes())
-        except (OSError, ValueError, RecursionError):
-            return  # cut short, not JSON, or gone: parse again
+        data = read_kept(self.path)  # None: none, unsafe, cut short or not JSON
         if type(data) is not dict or data.get("format") != FORMAT or data.get("key") != self.key:
             return
         lines = data.get("lines")
@@ -320,16 +313,7 @@ class KeptRules:
         }
         text = json.dumps({**data, "lines": lines}, ensure_ascii=True, separators=(",", ":"))
         self.kept, self.new = lines, {}
-        if private_file(self.path) is False:
-            return  # something not ours is there: leave it
-        with contextlib.suppress(OSError):
-            handle, temporary = tempfile.mkstemp(prefix=".rules-", dir=self.path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="ascii") as out:  # mkstemp: mode 0600
-                    out.write(text)
-                os.replace(temporary, self.path)
-            except OSError:
-                Path(temporary).unlink(missing_ok=True)
+        write_kept(self.path, text)
 
 
 _RECENT: dict[int, tuple[Game, KeptRules]] = {}

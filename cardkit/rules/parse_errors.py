@@ -244,6 +244,17 @@ TERMINAL_WORDS: dict[str, str] = {
     "TARGET_OF": "'the target of'",
     "IN_NOUN": "'in the'",
     "INCLUDED": "', you included,'",
+    # (listed last: rarer words, after those an error names first)
+    "ZONE_OR_COMMA": "','",
+    "KEYWORDS": "a keyword (plural)",
+    "HERS_THEIRS": "'yours'",
+    "COMMA_OTHERWISE": "', otherwise'",
+    "TOKEN_AMOUNT": "a token named by an amount ('+1 Card')",
+    "EACH_ING": "'each'",
+    "EITHER": "'either'",
+    "NEXT_SPAN": "'next turn'",
+    "DIRECTION": "'to the left'",
+    "SET_OF": "'set of'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3

@@ -19,7 +19,7 @@ import sys
 
 import lark
 
-from cardkit.rules.cachedir import CACHE_ENV, cache_folder, private_file
+from cardkit.cachedir import CACHE_ENV, cache_folder, private_file
 
 __all__ = ["CACHE_ENV", "cache_folder", "parser_cache"]
 

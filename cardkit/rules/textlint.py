@@ -535,6 +535,16 @@ def explain_failure(
 
 
 _BEFORE_A_VERB = frozenset({"you", "may", "must", "can", "cannot", "to", "then", "and", "or"})
+# Words that open a sentence and are never its verb (adverbs of time and order): 'Later
+# this round, ...' wants no hint to declare 'later' as a verb of the game.
+_NEVER_VERBS = frozenset(
+    {
+        "later", "earlier", "afterwards", "afterward", "meanwhile", "immediately", "finally",
+        "firstly", "secondly", "lastly", "soon", "now", "still", "also", "ever", "never",
+        "always", "sometimes", "often", "together", "alone", "otherwise", "instead",
+        "likewise", "anyway", "thereafter", "again", "already", "usually",
+    }
+)  # fmt: skip
 # Where a sentence starts: the line's start, or after a sentence's end or a label's colon.
 _SENTENCE_START = re.compile(r"(?:^|[.:!?\u2014-])\s*$")
 
@@ -553,8 +563,9 @@ def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
         if not starts:
             return None
         word = word.lower()
-    if words.game_knows(word) or not words.knows(word):
-        return None  # the grammar's or the game's own word, or a slip the spelling check tells
+    if words.game_knows(word) or not words.knows(word) or word.casefold() in _NEVER_VERBS:
+        return None  # the grammar's or the game's own word, a slip the spelling check tells,
+        # or an adverb ('Later this round, ...')
     english = english_words()
     # the longest stem English knows: 'trades' is 'trade' (not 'trad'), 'uses' is 'use'
     base = max((stem for stem in _stems(word) if stem in english), key=len, default=None)

@@ -49,6 +49,9 @@ class Services:
     playtest: Callable[[], PlaytestState]
     start_playtest: Callable[[int, int, tuple[str, str]], object]  # games, seed, bots
     bots: tuple[str, ...]
+    # why no playtest can start (message, what to do), None when one can: the page says so
+    # in place of a Play button
+    playtest_blocker: Callable[[], tuple[str, str] | None] = lambda: None
 
 
 class Hub:
@@ -282,7 +285,13 @@ def make_app(services: Services) -> Starlette:
         )
 
     async def playtest(request: Request) -> Response:
-        return page(request, "playtest.html.j2", run=services.playtest(), bots=services.bots)
+        return page(
+            request,
+            "playtest.html.j2",
+            run=services.playtest(),
+            bots=services.bots,
+            blocker=services.playtest_blocker(),
+        )
 
     async def start_playtest(request: Request) -> Response:
         form = parse_qs((await request.body()).decode("utf-8", "replace"))

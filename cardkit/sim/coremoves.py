@@ -256,6 +256,8 @@ class CoreReader:
             clauses: list[Clause] = []
             others = False
             for part in effect.effects:
+                if not isinstance(part, Clause):  # "... and either A or B": not played yet
+                    raise NotRun
                 if isinstance(part, Act) and part.subject is not None:
                     others = _words(part.subject) == OTHERS
                 clauses.append(self._clause(part, others))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cardkit.diagnostics import Diagnostic, Location, SourceMap, error, warning
+from cardkit.diagnostics import Diagnostic, Location, Severity, SourceMap, error, warning
 from cardkit.effects import Ability, Gain, GainPerCost
 from cardkit.effects.abilities import walk
 from cardkit.effects.vocab import Vocabulary
@@ -19,6 +19,7 @@ from cardkit.load.playcards import play_card_problems
 from cardkit.model import Card, CardSet, Game, PlaySetup
 from cardkit.rules.context import CheckContext, ParsedLine, parse_set
 from cardkit.rules.grammar import CORE_VERBS
+from cardkit.rules.wording import check_slips
 from cardkit.sim.compile import outside_reason, unsupported
 from cardkit.sim.coremoves import CoreReader, card_names
 
@@ -74,6 +75,7 @@ def _sim_card(
     context: CheckContext,
     found: list[Diagnostic],
     reader: CoreReader,
+    misread: set[tuple[str | None, str, int]],
 ) -> SimCard | None:
     setup = context.card_set.game.play
     assert setup is not None
@@ -100,12 +102,15 @@ def _sim_card(
     abilities = tuple(reader.ability(line.ability) for line in lines)  # core moves, typed
     for line, ability in zip(lines, abilities, strict=True):
         name = unsupported(ability, dict(setup.specials), setup.zones)
-        if name is not None:
+        where = context.at(card, line.line, len(line.text) - len(line.text.lstrip()) + 1)
+        if (card.id, where.path, where.line) in misread:
+            ok = False  # its misspelt word is the error (CK109), said once
+        elif name is not None:
             found.append(
                 error(
                     "CK403",
                     f"the simulator cannot execute {name!r} in rules text of {card.id!r}",
-                    context.at(card, line.line, len(line.text) - len(line.text.lstrip()) + 1),
+                    where,
                     card=card.id,
                     hint=outside_reason(name)
                     or "simulate without this card, or ask for an executor for this effect",
@@ -155,9 +160,19 @@ def _no_play(card_set: CardSet) -> Diagnostic:
         hint="the simulator plays deck-builders: each player draws hands from a deck of their "
         "own and acquires cards with one resource, from a market row or supply piles (see "
         "docs/playtesting.md); for such a game declare 'play:' in game.yaml: 'cardkit new "
-        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. A game "
-        "of another kind it cannot play",
+        "NAME --kind deck-builder' writes a game whose game.yaml has one to copy from. Other "
+        "kinds of game (tricks, drafting, play against the game) it cannot play yet; validate, "
+        "build and rulebook serve every game",
     )
+
+
+def play_problems(card_set: CardSet) -> list[Diagnostic]:
+    """Why the simulator cannot play ``card_set``'s game at all: its 'play:' is missing
+    (CK401) or has problems of its own (the loader's); empty when it has one to play."""
+    game = card_set.game
+    if game.play is not None:
+        return []
+    return list(game.play_problems) or [_no_play(card_set)]
 
 
 def build_pool(
@@ -167,7 +182,7 @@ def build_pool(
     game = card_set.game
     setup = game.play
     if setup is None:  # none, or one with problems of its own (the loader's)
-        return None, list(game.play_problems) or [_no_play(card_set)]
+        return None, play_problems(card_set)
     context = parse_set(card_set)
     found = list(context.parse_errors)
     added_context = parse_set(CardSet(game, tuple(added), ()))
@@ -189,11 +204,21 @@ def build_pool(
         for card in (*card_set.cards, *(c for c in added if c.id not in market_ids))
         if card.deck == setup.market_deck or card.id in in_play or card.deck in setup.supply_decks
     ]
+    # A misspelt word that the grammar still reads, as a card's name ('Gain 2 Mihgt'), is the
+    # error validate gives (CK109), not an effect the engine cannot run (CK403).
+    playing = {card.id for card in all_cards}
+    slips = [
+        diag
+        for diag in (*check_slips(context), *check_slips(added_context))
+        if diag.severity is Severity.ERROR and diag.card in playing
+    ]
+    found.extend(slips)
+    misread = {(diag.card, diag.location.path, diag.location.line) for diag in slips}
     notes: list[Diagnostic] = []  # warnings: they do not stop the simulation
     reader = core_reader(game, setup, all_cards)
     for card in all_cards:
         where = added_context if card.id in added_ids else context
-        sim = _sim_card(card, where.parsed.get(card.id, ()), where, found, reader)
+        sim = _sim_card(card, where.parsed.get(card.id, ()), where, found, reader, misread)
         if sim is None:
             continue
         if card.deck == setup.market_deck:

@@ -8,8 +8,11 @@ This module imports no parser (lark), so that a run that finds what it needs kep
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -53,3 +56,31 @@ def private_file(path: Path) -> bool | None:
     except OSError:
         return False
     return private(info, stat.S_ISREG)
+
+
+def read_kept(path: Path | None) -> object:
+    """The JSON data of the kept file at ``path``; None when there is none, it is not safe to
+    read (``private_file``), or it is cut short or not JSON."""
+    if path is None or not private_file(path):
+        return None
+    try:
+        data: object = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None  # cut short, not JSON, or gone: the work is done again
+    return data
+
+
+def write_kept(path: Path, text: str) -> None:
+    """Write ``text`` as the kept file at ``path``: to a private temporary file swapped in.
+    Something not ours there is left as it is; a failure to write keeps nothing and says
+    nothing."""
+    if private_file(path) is False:
+        return
+    with contextlib.suppress(OSError):
+        handle, temporary = tempfile.mkstemp(prefix=".kept-", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="ascii") as out:  # mkstemp: mode 0600
+                out.write(text)
+            os.replace(temporary, path)
+        except OSError:
+            Path(temporary).unlink(missing_ok=True)
