@@ -9,6 +9,9 @@ in its own process, which gives the same results (cardkit's parallel work is det
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -22,15 +25,36 @@ def _ready() -> None:
     """A task that does nothing: its result says every worker started."""
 
 
+def _watch_parent(parent: int) -> None:
+    """End this worker as soon as the process that started it is gone (killed, say): a pool's
+    workers otherwise wait for work for ever, holding the dead command's output pipes open."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def _start_worker(
+    parent: int, initializer: Callable[..., object] | None, initargs: tuple[Any, ...]
+) -> None:
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if initializer is not None:
+        initializer(*initargs)
+
+
 def start_pool(
     workers: int,
     *,
     initializer: Callable[..., object] | None = None,
     initargs: tuple[Any, ...] = (),
 ) -> ProcessPoolExecutor | None:
-    """A pool of ``workers`` processes, started; None when the system will not start them."""
+    """A pool of ``workers`` processes, started; None when the system will not start them.
+    Each worker ends by itself when this process dies."""
     try:
-        pool = ProcessPoolExecutor(max_workers=workers, initializer=initializer, initargs=initargs)
+        pool = ProcessPoolExecutor(
+            max_workers=workers,
+            initializer=_start_worker,
+            initargs=(os.getpid(), initializer, initargs),
+        )
     except START_FAILURES:
         return None
     try:

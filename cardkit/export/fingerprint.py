@@ -30,6 +30,7 @@ _DRAWING_CODE = tuple(
     for name in ("export", "render", "rules", "effects", "markup.py", "model.py", "inflect.py")
 )
 _CARD_DATA = {*YAML_SUFFIXES, *SHEET_SUFFIXES}
+_MADE_FROM_SOURCES = (".pyc", ".so", ".pyd")
 
 
 def _update(digest: Any, *parts: bytes | str) -> None:
@@ -141,7 +142,9 @@ def drawing_fingerprint(
             _update(digest, "game", name, _content(path))
     for code in _DRAWING_CODE:  # the drawing code and its data (fonts)
         for path in _files(code) if code.is_dir() else [code]:
-            if "__pycache__" not in path.parts and path.suffix != ".pyc":
+            # the sources, not what Python or mypyc made of them: an install (compiled) and a
+            # checkout of the same code give the same key
+            if "__pycache__" not in path.parts and path.suffix not in _MADE_FROM_SOURCES:
                 shown = path.relative_to(code.parent).as_posix()
                 _update(digest, "code", shown, path.read_bytes())
     try:
