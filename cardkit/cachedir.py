@@ -74,17 +74,18 @@ def read_kept(path: Path | None) -> object:
     return data
 
 
-def write_kept(path: Path, text: str) -> None:
-    """Write ``text`` as the kept file at ``path``: to a private temporary file swapped in.
-    Something not ours there is left as it is; a failure to write keeps nothing and says
-    nothing."""
+def write_kept(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (ASCII, or bytes) as the kept file at ``path``: to a private temporary
+    file swapped in. Something not ours there is left as it is; a failure to write keeps
+    nothing and says nothing."""
     if private_file(path) is False:
         return
+    data = text.encode("ascii") if isinstance(text, str) else text
     with contextlib.suppress(OSError):
         handle, temporary = tempfile.mkstemp(prefix=".kept-", dir=path.parent)
         try:
-            with os.fdopen(handle, "w", encoding="ascii") as out:  # mkstemp: mode 0600
-                out.write(text)
+            with os.fdopen(handle, "wb") as out:  # mkstemp: mode 0600
+                out.write(data)
             os.replace(temporary, path)
         except OSError:
             Path(temporary).unlink(missing_ok=True)

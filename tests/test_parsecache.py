@@ -6,11 +6,13 @@ import os
 import pickle
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from cardkit.effects.vocab import Vocabulary
+from cardkit.errors import RulesTextError
 from cardkit.rules import parser
 from cardkit.rules.parsecache import CACHE_ENV, parser_cache
 
@@ -39,8 +41,9 @@ def fresh_parse(cache: Path, text: str = "Gain 2 Gold.") -> str:
     return done.stdout
 
 
-def only_file(folder: Path) -> Path:
-    (path,) = folder.iterdir()
+def only_file(folder: Path, kind: str = "parser-") -> Path:
+    """The one kept file of ``kind``: the game's parser, or the tables ("tables-")."""
+    (path,) = (each for each in folder.iterdir() if each.name.startswith(kind))
     return path
 
 
@@ -48,7 +51,7 @@ def test_the_second_run_loads_the_parser_the_first_saved(tmp_path: Path) -> None
     cache = tmp_path / "cache"
     first = fresh_parse(cache)
     saved = only_file(cache)
-    assert saved.name.startswith("rules-") and saved.stat().st_size > 10_000
+    assert saved.stat().st_size > 10_000 and only_file(cache, "tables-").stat().st_size > 10_000
     stamp = saved.stat().st_mtime_ns
     assert fresh_parse(cache) == first  # the same effects from the loaded tables
     assert saved.stat().st_mtime_ns == stamp  # read, not written again
@@ -78,15 +81,14 @@ def test_a_corrupt_cache_file_is_rebuilt(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="file owners and modes are POSIX")
 def test_a_file_others_could_have_written_is_never_loaded(tmp_path: Path) -> None:
-    """lark loads its cache with pickle: a file anyone else can write would run their code."""
+    """A kept parser is loaded with pickle: a file anyone else can write would run their code."""
     cache = tmp_path / "cache"
     fresh_parse(cache)
     saved = only_file(cache)
     marker = tmp_path / "ran"
-    hostile = saved.read_bytes().split(b"\n", 1)[0] + b"\n"
-    hostile += pickle.dumps(_Evil(str(marker)))
-    saved.write_bytes(hostile)
-    saved.chmod(0o666)
+    for each in (saved, only_file(cache, "tables-")):
+        each.write_bytes(pickle.dumps(_Evil(str(marker))))
+        each.chmod(0o666)
     assert "Gain(amounts=(('gold', 2),))" in fresh_parse(cache)
     assert not marker.exists()
     link = cache / "elsewhere"
@@ -120,3 +122,61 @@ class _Evil:
 
     def __reduce__(self) -> tuple[object, tuple[str, str]]:
         return (open, (self.path, "w"))
+
+
+def _terminals(rules: parser.RulesParser) -> list[tuple[str, object, int]]:
+    return [(t.name, t.pattern, t.priority) for t in rules.lark.terminals]
+
+
+def test_new_words_use_the_kept_tables_and_parse_as_a_parser_built_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that declares one more keyword, resource, faction, zone or verb has the same
+    rules: the LALR tables kept for the old words serve it, given its words."""
+    from lark.parsers import lalr_analysis
+
+    from cardkit.load.cards import load_card_set
+
+    game = REPO / "cards" / "star-realms"
+    card_set, found = load_card_set(game, str(game))
+    assert card_set is not None and not found
+    words = Vocabulary.of(card_set.game)
+    lines = [line for card in card_set.cards for line in card.text.split("\n") if line.strip()]
+    more = replace(
+        words,
+        keywords=(*words.keywords, ("gleam", "Gleam")),
+        resources=(*words.resources, ("ore", "Ore")),
+        factions=(*words.factions, ("rust-league", "Rust League")),
+        verbs=(*words.verbs, ("salvage", "scrap-heap", "")),
+        zones=(*words.zones, ("vault", "your", "vault")),
+    )
+    lines += ["Gain 2 Ore.", "Salvage a card in your hand.", "Gleam"]
+    lines += ["Put a card from your vault into your hand.", "Rust League Ally: Gain 1 Ore."]
+    lines += ["Gain 2 Ore and.", "Salvage Gleam a card"]  # errors
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    parser._build(words)  # the tables kept for Star Realms' words
+    built: list[object] = []
+    real = lalr_analysis.LALR_Analyzer.compute_lalr
+    monkeypatch.setattr(
+        lalr_analysis.LALR_Analyzer, "compute_lalr", lambda self: built.append(self) or real(self)
+    )
+    given = parser._build(more)
+    assert built == []  # no table built again
+    assert len(list(tmp_path.glob("tables-*"))) == 1 and len(list(tmp_path.glob("parser-*"))) == 2
+
+    monkeypatch.setenv(CACHE_ENV, "")  # nothing kept: built from the grammar
+    afresh = parser._build(more)
+    assert built != []
+    assert _terminals(given) == _terminals(afresh)
+    for line in lines:
+        assert _outcome(given, line) == _outcome(afresh, line), line
+    assert _outcome(given, "Salvage a card in your hand.").startswith("Ability(")
+    assert _outcome(given, "Salvage Gleam a card").startswith("error 1:15 unexpected 'a'")
+
+
+def _outcome(rules: parser.RulesParser, line: str) -> str:
+    try:
+        return repr(rules.parse_ability(line))
+    except RulesTextError as error:
+        return f"error {error.line}:{error.column} {error}"

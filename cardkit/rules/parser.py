@@ -27,7 +27,7 @@ from cardkit.rules.handlers import Builder, handler_names
 from cardkit.rules.lalr import Driver, Unparsed
 from cardkit.rules.lexer import RulesLexer
 from cardkit.rules.parse_errors import TERMINAL_WORDS, syntax_error
-from cardkit.rules.parsecache import parser_cache
+from cardkit.rules.parsecache import kept_parser, parser_cache, shared_grammar
 
 __all__ = [
     "STARTS",
@@ -172,17 +172,28 @@ def lark_parser(
 ) -> Lark:
     """lark's LALR parser of the grammar with the game's terminals; with ``builder``, the
     values are made while parsing, else it makes a tree."""
-    grammar = grammar_text() + game_terminals(vocab)
-    # tables kept between runs, one file per grammar and lexer (lark keys its file by both)
-    kept = parser_cache(grammar if lexer is RulesLexer else f"{grammar}\n// lexer {lexer}")
-    return Lark(
-        grammar,
-        cache=kept or False,
-        parser="lalr",
-        lexer=lexer,  # lark's contextual lexer with scanners cheap to build (lexer.py)
-        start=list(STARTS),
-        transformer=builder,
-        maybe_placeholders=True,
+    core, words = grammar_text(), game_terminals(vocab)
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "lexer": lexer,  # lark's contextual lexer with scanners cheap to build (lexer.py)
+        "start": list(STARTS),
+        "transformer": builder,
+        "maybe_placeholders": True,
+    }
+    if lexer is not RulesLexer:  # lark's own lexer, made with the parser: kept by lark
+        kept = parser_cache(f"{core}{words}\n// lexer {lexer}")
+        return Lark(core + words, cache=kept or False, **options)
+
+    def load(kept: Any) -> Lark:
+        # lark's own cache loads its file so (Lark.load takes no handlers)
+        return Lark.__new__(Lark)._load(kept, transformer=builder)
+
+    return kept_parser(
+        core + words,
+        shared_grammar(core, words),
+        list(STARTS),
+        lambda grammar: Lark(grammar, **options),
+        load,
     )
 
 
