@@ -276,3 +276,17 @@ def test_new_cooperative_builds_with_hero_badges_and_landscape_locations(
     assert "Old Chapel" in text and "Shroud 2 · Clues 3" in text
     status, _, err = run(capsys, "rulebook", str(coop), "--output", str(out))
     assert status == 0 and f"wrote {out / 'reference.pdf'}" in err
+
+
+def test_a_slip_of_the_game_s_own_verb_is_told_as_that_verb(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'rset' is one swap from the game's verb 'rest' and one letter from the core's 'reset':
+    the hint said 'reset' (difflib's likeness knows no swaps)."""
+    _add_card(game, "A hero cannot rset this round.")
+    status, out, _ = run(capsys, "validate", f"cards/{NAME}")
+    assert (status, out[0]) == (
+        1,
+        f"cards/{NAME}/player.yaml:81:27: error[CK109] unknown word 'rset' (did you mean "
+        "'rest'?) in rules text of 'try-it'",
+    )
