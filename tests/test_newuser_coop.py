@@ -287,6 +287,6 @@ def test_a_slip_of_the_game_s_own_verb_is_told_as_that_verb(
     status, out, _ = run(capsys, "validate", f"cards/{NAME}")
     assert (status, out[0]) == (
         1,
-        f"cards/{NAME}/player.yaml:81:27: error[CK109] unknown word 'rset' (did you mean "
+        f"cards/{NAME}/player.yaml:81:25: error[CK109] unknown word 'rset' (did you mean "
         "'rest'?) in rules text of 'try-it'",
     )
