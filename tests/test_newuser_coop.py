@@ -200,6 +200,10 @@ def test_the_rulebook_lists_each_card_type_with_its_stats(
     assert "| Name | Type | Shroud | Clues | Rules text | Count |" in markdown
     assert "- **Heroes (5):** 1 Ada Thornwell, 1 Brannock Hale" in markdown
     assert "| **Surge** | Keyword | After this card is resolved, reveal another" in markdown
+    # the statistics name each move by its verb (they said 'Act 46' and 'Framed 23'), and
+    # count the moves under a trigger ('Forced - When ..., that hero takes ...')
+    assert "| Take | 11 | 11 |" in markdown and "| Discover | 5 | 5 |" in markdown
+    assert "| Act |" not in markdown and "| Framed |" not in markdown
     pdf = _pdf_text(Path(f"output/{NAME}/reference.pdf"))
     assert "Whispers in the Dark" in pdf and "Test Lore (3): If you fail, take 2 horror." in pdf
 
