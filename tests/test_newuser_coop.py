@@ -294,3 +294,38 @@ def test_a_slip_of_the_game_s_own_verb_is_told_as_that_verb(
         f"cards/{NAME}/player.yaml:81:25: error[CK109] unknown word 'rset' (did you mean "
         "'rest'?) in rules text of 'try-it'",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        (
+            "Test Sight (3): If you pass, draw a card.",
+            "if 'Test Sight (3)' is a label of the game (the words before ':' that start an "
+            "ability), declare it in game.yaml under 'phrasing: labels:' (test-sight: {text: "
+            '"Test Sight ({n})"}); see docs/phrasing.md',
+        ),
+        (
+            "Revelation - Each player loses 1 Morale.",
+            "if 'Revelation' is a label of the game (the words before '-' that start an "
+            "ability), declare it in game.yaml under 'phrasing: labels:' (revelation: {text: "
+            "Revelation}); see docs/phrasing.md",
+        ),
+        (
+            "Barter 2 Supplies: Draw a card.",
+            "if 'Barter 2 Supplies' is a label of the game (the words before ':' that start an "
+            "ability), declare it in game.yaml under 'phrasing: labels:' (barter-supplies: "
+            "{text: \"Barter {n} Supplies\"}); or if 'Barter' is a verb of the game, declare it "
+            "in game.yaml under 'phrasing: verbs:' (barter: {}); see docs/phrasing.md",
+        ),
+    ],
+)
+def test_a_label_the_game_has_not_declared_gets_the_declaration_to_write(
+    text: str, hint: str, game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'Forced - When ...' and 'Test Lore (3): ...' undeclared said to declare 'force' or
+    'test' as a verb, or nothing: declaring the verb does not make such a line read."""
+    _add_card(game, f'"{text}"')
+    status, out, _ = run(capsys, "validate", f"cards/{NAME}")
+    assert status == 1
+    assert out[1] == f"    hint: {hint}"
