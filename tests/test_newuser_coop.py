@@ -329,3 +329,43 @@ def test_a_label_the_game_has_not_declared_gets_the_declaration_to_write(
     status, out, _ = run(capsys, "validate", f"cards/{NAME}")
     assert status == 1
     assert out[1] == f"    hint: {hint}"
+
+
+def test_the_dread_sheet_imports_into_a_card_file_that_validates_the_same(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Path("sheets").mkdir()
+    (game / "threats.csv").rename("sheets/threats.csv")
+    out = f"cards/{NAME}/threats.yaml"
+    status, diagnostics, err = run(
+        capsys, "import", "sheets/threats.csv", "--game", f"cards/{NAME}", "-o", out
+    )
+    assert (status, diagnostics, err) == (0, [], [f"wrote {out} (14 cards)"])
+    imported = Path(out).read_text("utf-8")
+    assert "    Forced - When this threat engages a hero, that hero takes 1 damage" in imported
+    status, diagnostics, err = run(capsys, "validate", f"cards/{NAME}")
+    assert (status, diagnostics, err) == (0, [], ["0 errors, 0 warnings in 49 cards"])
+
+
+def test_a_note_beside_the_cards_of_a_workbook_is_a_warning(
+    game: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In a workbook a cell right of the header's last column is a note, not a split cell."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Name", "Type", "Count", "Doom", "Text"])
+    sheet.append(["Grave Chill", "threat", 1, 0, "Each player loses 1 Morale.", "too harsh?"])
+    book.save(game / "more.xlsx")
+    status, out, err = run(capsys, "validate", f"cards/{NAME}")
+    assert (status, out, err) == (
+        0,
+        [
+            f"cards/{NAME}/more.xlsx[Sheet]:2:6: warning[CK047] cell F2 ('too harsh?') is in a "
+            "column the header row does not name: it is not read",
+            "    hint: give the column a header to read it as a field, or move the note",
+        ],
+        ["0 errors, 1 warning in 50 cards"],
+    )

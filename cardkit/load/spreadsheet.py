@@ -379,7 +379,7 @@ def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagno
         )
         unreadable = frozenset(bad.field for bad in bad_cells)
         records.append(RawCard(record, source, (index,), unreadable))
-        found.extend(_cells_past_the_header(row, names, shown))
+        found.extend(_cells_past_the_header(row, names, shown, csv=table.sheet is None))
     return records, found
 
 
@@ -442,24 +442,29 @@ def _unknown_headers(
     return found
 
 
-def _cells_past_the_header(row: Row, names: Mapping[str, int], shown: str) -> list[Diagnostic]:
-    """CK047 at the first cell of ``row`` that holds something in a column without a header:
-    mostly a CSV cell with a comma in it, written without quotes, split in two."""
+def _cells_past_the_header(
+    row: Row, names: Mapping[str, int], shown: str, *, csv: bool
+) -> list[Diagnostic]:
+    """CK047 at the first cell of ``row`` that holds something in a column without a header.
+    In a CSV file that is mostly a cell with a comma in it, written without quotes, split in
+    two: an error, as the card lost the end of its cell. In a workbook it is a note beside
+    the cards: a warning, as for a column no field is called (CK046)."""
     headed = set(names.values())
     for line, column, value in row:
-        if column in headed or (isinstance(value, str) and not value.strip()) or value is None:
+        if column in headed or value is None or (isinstance(value, str) and not value.strip()):
             continue
-        return [
-            error(
-                "CK047",
-                f"cell {cell_name(line, column)} ({_shown_cell(value)}) is in a column the "
-                "header row does not name: it is not read",
-                Location(shown, line, column),
-                hint="in a CSV file, a cell that holds the separator (a comma) is written in "
-                'double quotes: "If you fail, take 2 damage." is one cell; or give the column '
-                "a header",
-            )
-        ]
+        message = (
+            f"cell {cell_name(line, column)} ({_shown_cell(value)}) is in a column the "
+            "header row does not name: it is not read"
+        )
+        if not csv:
+            hint = "give the column a header to read it as a field, or move the note"
+            return [warning("CK047", message, Location(shown, line, column), hint=hint)]
+        hint = (
+            "in a CSV file, a cell that holds the separator (a comma) is written in double "
+            'quotes: "If you fail, take 2 damage." is one cell; or give the column a header'
+        )
+        return [error("CK047", message, Location(shown, line, column), hint=hint)]
     return []
 
 
