@@ -204,6 +204,11 @@ def test_the_rulebook_lists_each_card_type_with_its_stats(
     # count the moves under a trigger ('Forced - When ..., that hero takes ...')
     assert "| Take | 11 | 11 |" in markdown and "| Discover | 5 | 5 |" in markdown
     assert "| Act |" not in markdown and "| Framed |" not in markdown
+    # no factions: the cost curve is per card type (it was one series, 'All cards')
+    assert "| Card type | 0 | 1 | 2 | 3 | Total |" in markdown
+    assert (
+        "| Asset | 0 | 1 | 5 | 2 | 8 |" in markdown and "| Event | 4 | 5 | 1 | 1 | 11 |" in markdown
+    )
     pdf = _pdf_text(Path(f"output/{NAME}/reference.pdf"))
     assert "Whispers in the Dark" in pdf and "Test Lore (3): If you fail, take 2 horror." in pdf
 
