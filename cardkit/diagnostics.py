@@ -135,6 +135,7 @@ CODES: dict[str, str] = {
     "CK044": "an imported spreadsheet and its YAML are both in the game folder: its cards twice",
     "CK045": "a pattern of game.yaml's spreadsheet values is wrongly written (slots side by side)",
     "CK046": "a spreadsheet column is not read: not mapped, and no field has its name",
+    "CK047": "a spreadsheet row holds a cell in a column the header row does not name",
     "CK050": "a card size cannot be printed on the paper (too large, or not above zero)",
     "CK060": "a phrasing declaration names an unknown zone or slot, or has no words",
     "CK061": "a phrasing declaration that the grammar cannot take (it conflicts with the core)",

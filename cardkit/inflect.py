@@ -19,13 +19,37 @@ def article(noun: str) -> str:
 
 _ES = re.compile(r"(?:s|x|z|ch|sh)$", re.IGNORECASE)
 _IES = re.compile(r"[^aeiou]y$", re.IGNORECASE)
+# Nouns in -o whose plural takes -es ('heroes'); the others take -s ('photos', 'radios').
+_OES = frozenset(
+    [
+        "hero",
+        "potato",
+        "tomato",
+        "echo",
+        "torpedo",
+        "veto",
+        "embargo",
+        "domino",
+        "mosquito",
+        "volcano",
+        "tornado",
+        "cargo",
+        "buffalo",
+        "mango",
+        "tuxedo",
+        "desperado",
+        "innuendo",
+    ]
+)
 
 
 def plural_noun(noun: str) -> str:
-    """The English plural of a noun: 'unit' -> 'units', 'ally' -> 'allies', 'box' -> 'boxes'."""
+    """The English plural of a noun: 'unit' -> 'units', 'ally' -> 'allies', 'box' -> 'boxes',
+    'hero' -> 'heroes'."""
     if _IES.search(noun):
         return noun[:-1] + "ies"
-    if _ES.search(noun):
+    last = noun.rsplit(None, 1)[-1].lower() if noun.strip() else ""
+    if _ES.search(noun) or last in _OES:
         return noun + "es"
     return noun + "s"
 

@@ -16,6 +16,8 @@ KINDS: dict[str, str] = {
     "plain": "units and actions with a cost: validates and prints",
     "deck-builder": "a small deck-builder with a 'play:' setup that 'cardkit sim' plays at once",
     "kingdom": "a deck-builder bought from fixed supply piles and won on points",
+    "cooperative": "players together against a threat deck: heroes with skills, assets, "
+    "events, threats and locations (validates, prints; 'cardkit sim' cannot play it yet)",
 }
 """The kinds of game ``cardkit new`` writes, each from templates/new-game/<kind>/, the first
 the default."""

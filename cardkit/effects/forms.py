@@ -89,22 +89,27 @@ def slot_text(piece: Piece, value: SlotValue, vocab: Vocabulary) -> str:
 
 
 def fill(form: str, values: tuple[SlotValue, ...], vocab: Vocabulary) -> str:
-    """The text a form writes for its slot values, in order."""
+    """The text a form writes for its slot values, in order, spaced as the form is: "Test
+    Lore ({n})" writes "Test Lore (3)", "{n}x" writes "3x"."""
     out: list[str] = []
     slots = iter(values)
-    parts = pieces(form)
-    for index, piece in enumerate(parts):
-        if not piece.slot:
-            out.append(piece.text)
-            continue
+    at = 0
+    for match in _SLOT.finditer(form):
+        out.append(form[at : match.start()])
+        prefix, name = match.group(1), " ".join(match.group(2).split()).lower()
         value = next(slots)
-        text = slot_text(piece, value, vocab)
-        after = parts[index + 1].text.split()[:1] if index + 1 < len(parts) else []
-        if piece.slot == "resource" and after and after[0].lower() in ("counter", "token"):
+        if name == "n":
+            text = slot_text(Piece(prefix, name), value, vocab)
+        else:
+            text = prefix + slot_text(Piece("", name), value, vocab)
+        after = form[match.end() :].split()[:1]
+        if name == "resource" and after and after[0].lower() in ("counter", "token"):
             # one counter of a resource: its singular ("Hosted {resource} counter")
-            text = dict(vocab.singulars).get(str(value), text)
+            text = prefix + dict(vocab.singulars).get(str(value), text[len(prefix) :])
         out.append(text)
-    return " ".join(out)
+        at = match.end()
+    out.append(form[at:])
+    return " ".join("".join(out).split())
 
 
 def slot_count(form: str) -> int:

@@ -335,7 +335,10 @@ def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagno
         elif name:
             names[name] = column
     columns, required = _header_columns(mapping, names)
-    unread = _unmapped_columns(game, names, columns, shown, head_line) if mapping.columns else []
+    if mapping.columns:
+        unread = _unmapped_columns(game, names, columns, shown, head_line)
+    else:
+        unread = _unknown_headers(game, names, columns, shown, head_line)
     for header_name in required:
         if header_name not in names:
             near = difflib.get_close_matches(header_name, list(names), n=1, cutoff=0.6)
@@ -376,7 +379,93 @@ def _table_records(table: Table, game: Game) -> tuple[list[RawCard], list[Diagno
         )
         unreadable = frozenset(bad.field for bad in bad_cells)
         records.append(RawCard(record, source, (index,), unreadable))
+        found.extend(_cells_past_the_header(row, names, shown, csv=table.sheet is None))
     return records, found
+
+
+# Headers a designer's sheet often gives a core field under another name.
+_SYNONYMS: dict[str, str] = {
+    "qty": "count",
+    "quantity": "count",
+    "copies": "count",
+    "number": "count",
+    "card_name": "name",
+    "title": "name",
+    "card_type": "type",
+    "kind": "type",
+    "rules": "text",
+    "rules_text": "text",
+    "card_text": "text",
+    "ability": "text",
+    "flavour": "flavor",
+    "flavor_text": "flavor",
+    "flavour_text": "flavor",
+}
+
+
+def _unknown_headers(
+    game: Game, names: Mapping[str, int], columns: dict[str, str], shown: str, line: int
+) -> list[Diagnostic]:
+    """Without a ``columns:`` mapping, each header names a field: one that names no field of
+    the game is told once, at its header cell, with the field it may mean (its cells are
+    not read, so no card of the sheet has the unknown field)."""
+    own = [f.name for t in game.card_types.values() for f in t.fields]
+    fields = list(dict.fromkeys([*CORE_FIELDS, *own]))
+    found = []
+    for header, column in names.items():
+        field = columns.get(header)
+        if field is None or field in fields:
+            continue
+        del columns[header]
+        meant = _SYNONYMS.get(field) or next(
+            iter(difflib.get_close_matches(field, fields, n=1, cutoff=0.75)), None
+        )
+        if meant is not None:
+            hint = (
+                f"rename it '{meant}', or map it in game.yaml: "
+                f"'spreadsheet: columns: {{{header}: {meant}}}'"
+            )
+        else:
+            hint = (
+                f"rename it to a field of the game ({', '.join(fields)}), declare a field "
+                f"'{field}' in game.yaml, or map it under 'spreadsheet: columns:'"
+            )
+        found.append(
+            warning(
+                "CK046",
+                f"column {header!r} ({cell_name(line, column)}) is not read: no field is "
+                f"called {field!r}" + (f" (did you mean {meant!r}?)" if meant else ""),
+                Location(shown, line, column),
+                hint=hint,
+            )
+        )
+    return found
+
+
+def _cells_past_the_header(
+    row: Row, names: Mapping[str, int], shown: str, *, csv: bool
+) -> list[Diagnostic]:
+    """CK047 at the first cell of ``row`` that holds something in a column without a header.
+    In a CSV file that is mostly a cell with a comma in it, written without quotes, split in
+    two: an error, as the card lost the end of its cell. In a workbook it is a note beside
+    the cards: a warning, as for a column no field is called (CK046)."""
+    headed = set(names.values())
+    for line, column, value in row:
+        if column in headed or value is None or (isinstance(value, str) and not value.strip()):
+            continue
+        message = (
+            f"cell {cell_name(line, column)} ({_shown_cell(value)}) is in a column the "
+            "header row does not name: it is not read"
+        )
+        if not csv:
+            hint = "give the column a header to read it as a field, or move the note"
+            return [warning("CK047", message, Location(shown, line, column), hint=hint)]
+        hint = (
+            "in a CSV file, a cell that holds the separator (a comma) is written in double "
+            'quotes: "If you fail, take 2 damage." is one cell; or give the column a header'
+        )
+        return [error("CK047", message, Location(shown, line, column), hint=hint)]
+    return []
 
 
 def _shown_cell(value: Any) -> str:

@@ -21,7 +21,9 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
+from cardkit.effects.core import Act, Choose, Declared, Framed, Shorthand
 from cardkit.effects.vocab import Vocabulary
+from cardkit.rules.grammar import verb_forms
 
 # How the statistics name a kind of clause; a kind missing here is named from its class.
 CLAUSE_LABELS: Mapping[str, str] = {
@@ -42,23 +44,43 @@ CLAUSE_LABELS: Mapping[str, str] = {
 TRIGGER_KINDS: tuple[str, ...] = ("Primary", "Bond", "Double bond", "Banish")
 
 
-def clause_label(clause: Effect) -> str:
+def clause_label(clause: Effect, vocab: Vocabulary | None = None) -> str:
+    """How the statistics name a clause: a core move by its verb ('Discover', 'Take'), any
+    other by its kind."""
+    if isinstance(clause, Act) and vocab is not None:
+        return _verb_base(clause.verb, vocab).capitalize()
+    if isinstance(clause, Declared):  # a sentence of the game's own, by its key
+        return clause.key.replace("-", " ").replace("_", " ").capitalize()
     name = type(clause).__name__
     if name in CLAUSE_LABELS:
         return CLAUSE_LABELS[name]
     return re.sub(r"(?<!^)(?=[A-Z])", " ", name).capitalize()
 
 
+def _verb_base(verb: str, vocab: Vocabulary) -> str:
+    """The base form of a verb as written ('takes' -> 'take', 'looks at' -> 'look at')."""
+    first, _, rest = verb.casefold().partition(" ")
+    for base, s_form, ed in verb_forms(vocab):
+        head, _, tail = base.casefold().partition(" ")
+        if tail == rest and first in (head, s_form.casefold().partition(" ")[0], ed.casefold()):
+            return base
+    return verb
+
+
 def clauses(effect: Effect) -> Iterator[Effect]:
-    """Every clause of an effect, options of a choice included, in text order."""
+    """Every clause of an effect, options of a choice included, in text order: the clauses
+    under a trigger, a time or a condition ('When ..., ...') too, and those a shorthand
+    form means."""
     if isinstance(effect, Sequence | And | Then):
         for child in effect.effects:
             yield from clauses(child)
-    elif isinstance(effect, Choice):
+    elif isinstance(effect, Choice | Choose):
         for option in effect.options:
             yield from clauses(option)
-    elif isinstance(effect, Conditional | AtEndOf):
+    elif isinstance(effect, Conditional | AtEndOf | Framed):
         yield from clauses(effect.effect)
+    elif isinstance(effect, Shorthand) and effect.meaning is not None:
+        yield from clauses(effect.meaning)  # '+2 Cards' is the Draw it means
     elif isinstance(effect, ForEach):
         yield effect.effect
     else:
@@ -91,7 +113,7 @@ def effect_totals(
         for ability in card_abilities:
             kind = trigger_kind(ability.trigger)
             for clause in clauses(ability.effect):
-                labels = [clause_label(clause)]
+                labels = [clause_label(clause, vocab)]
                 if isinstance(clause, Gain):
                     labels = [f"Gain {vocab.resource(r)}" for r, _ in clause.amounts]
                     for resource, amount in clause.amounts:

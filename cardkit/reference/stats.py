@@ -18,13 +18,22 @@ TRIGGER_COLORS: Mapping[str, str] = dict(zip(TRIGGER_KINDS, PALETTE[1:], strict=
 
 
 def cost_curve(card_set: CardSet) -> tuple[Chart, Table] | None:
-    """Copies at each cost, one series per faction (and one for unaligned cards)."""
+    """Copies at each cost, one series per faction (and one for unaligned cards); in a game
+    without factions, one per card type, in its colour."""
     game = card_set.game
     costed = [(c, cost) for c in card_set.cards if (cost := c.integer(COST_FIELD)) is not None]
     if not costed:
         return None
     costs = list(range(min(cost for _, cost in costed), max(cost for _, cost in costed) + 1))
     groups: list[tuple[str, str, list[int]]] = []
+    if not game.factions:  # the card types tell the cards apart, as their frames do
+        for key, card_type in game.card_types.items():
+            colour = card_type.color or PALETTE[len(groups) % len(PALETTE)]
+            groups.append((card_type.name, colour, []))
+            for cost in costs:
+                groups[-1][2].append(
+                    sum(c.count for c, own in costed if own == cost and c.type == key)
+                )
     for key, named in game.factions.items():
         groups.append((named.name, named.color or PALETTE[len(groups) % len(PALETTE)], []))
         for cost in costs:
@@ -34,12 +43,12 @@ def cost_curve(card_set: CardSet) -> tuple[Chart, Table] | None:
     unaligned = [
         sum(c.count for c, own in costed if own == cost and not c.factions) for cost in costs
     ]
-    if any(unaligned) or not game.factions:
-        groups.append(("Unaligned" if game.factions else "All cards", PALETTE[0], unaligned))
+    if any(unaligned) and game.factions:
+        groups.append(("Unaligned", PALETTE[0], unaligned))
     groups = [g for g in groups if any(g[2])]
     chart = Chart(
         "cost-curve",
-        "Cost curve per faction",
+        "Cost curve per faction" if game.factions else "Cost curve per card type",
         tuple(str(c) for c in costs),
         tuple(
             Series(name, tuple(float(v) for v in values), color) for name, color, values in groups
@@ -51,7 +60,7 @@ def cost_curve(card_set: CardSet) -> tuple[Chart, Table] | None:
         (plain(name), *(plain(v) for v in values), plain(sum(values))) for name, _, values in groups
     )
     table = Table(
-        ("Faction", *(str(c) for c in costs), "Total"),
+        ("Faction" if game.factions else "Card type", *(str(c) for c in costs), "Total"),
         rows,
         "Copies by cost",
         numeric=(False, *(True for _ in costs), True),

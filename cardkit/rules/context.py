@@ -289,7 +289,7 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
         elif isinstance(exc, UnknownKeywordError):
             code, hint = "CK103", _keywords_hint(context.vocab)
         else:
-            from cardkit.rules.textlint import explain_failure, unhinted, verb_hint
+            from cardkit.rules.textlint import explain_failure, label_hint, unhinted, verb_hint
 
             explained = explain_failure(line, exc, context.words(), context.parse_line)
             if explained is not None:
@@ -304,7 +304,7 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
                     hint = _zones_hint(context.vocab, line, column, context.words())
                 # a slip for a word of the grammar is no verb of the game
                 if hint is None and not meant:
-                    hint = verb_hint(exc, line, context.words())
+                    hint = label_hint(exc, line, verb_hint(exc, line, context.words()))
         failures.append(FailedLine(index, line, exc, explained))
         context.failed.setdefault(card.id, []).append(failures[-1])
         context.parse_errors.append(

@@ -21,6 +21,7 @@ from cardkit.effects import (
     Then,
     Trigger,
 )
+from cardkit.effects.core import Costs
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError
 from cardkit.model import Card, Game
@@ -47,7 +48,11 @@ def _trigger(trigger: Trigger, vocab: Vocabulary) -> str:
     if isinstance(trigger, AbilityCost):
         paid = " and ".join(f"{n} {vocab.resource(r)}" for r, n in trigger.costs)
         return f"activated: pay {paid} from the card ({trigger.label(vocab)})"
-    raise TypeError(f"unknown trigger {trigger!r}")
+    if isinstance(trigger, Costs):
+        return f"cost: {trigger.label(vocab)}"
+    # a label of the game's own ('Forced', 'Subroutine', 'Trace 3 - If successful'), perhaps
+    # with a cost after it or under another label: every other trigger says its words
+    return f"labelled: {trigger.label(vocab)}"
 
 
 def effect_tree(effect: Effect, vocab: Vocabulary, depth: int = 0) -> list[str]:

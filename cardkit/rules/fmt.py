@@ -67,7 +67,7 @@ def canonical_text(card: Card, context: CheckContext) -> CardRewrite | None:
     changes: list[LineChange] = []
     capitals = declared_capitals(context.parser.vocab)
     for parsed in context.parsed.get(card.id, []):
-        new = keep_capitals(parsed.text, str(parsed.ability), capitals)
+        new = keep_separator(parsed.text, keep_capitals(parsed.text, str(parsed.ability), capitals))
         if has_markup(context.card_set.game, lines[parsed.line - 1]):
             continue  # a line with markup (cardkit.markup): the designer's, left as written
         if new != parsed.text:
@@ -95,6 +95,8 @@ def declared_capitals(vocab: Vocabulary) -> Mapping[str, str]:
         if word[0].isupper()
     }
     words |= {word for _, plural in vocab.nouns for word in _WORD.findall(plural)}
+    # the whole-number fields effects change: a line that writes 'Wits' keeps it ('+1 Wits')
+    words |= {word.capitalize() for stat in vocab.stats for word in _WORD.findall(stat)}
     return {word.casefold(): word for word in words if word[0].isupper()}
 
 
@@ -112,6 +114,25 @@ def keep_capitals(old: str, new: str, capitals: Mapping[str, str]) -> str:
         return declared if re.search(rf"\b{re.escape(declared)}\b", old) else word
 
     return _WORD.sub(kept, new)
+
+
+_DASH = re.compile(r"[ \t]*(?:-|\u2013|\u2014)[ \t]*")
+
+
+def keep_separator(old: str, new: str) -> str:
+    """``new`` with the dash ``old`` writes after the ability's label kept in place of the
+    canonical colon: a game that writes 'Forced - When ...' (a dash ends a label as a
+    colon does) keeps its dash; the dash is written with a space either side."""
+    label, colon, body = new.partition(": ")
+    if not colon or not label:
+        return new
+    written = old.lstrip()
+    if written[: len(label)].casefold() != label.casefold():
+        return new
+    dash = _DASH.match(written, len(label))
+    if dash is None or written[dash.end() :][:1] in ("", ">"):
+        return new  # no dash, or the arrow '->' of a label and its cost
+    return f"{label} {dash.group().strip()} {body}"
 
 
 def plan_format(card_set: CardSet) -> FormatPlan:

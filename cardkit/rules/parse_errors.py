@@ -4,7 +4,7 @@ could come there (named by ``TERMINAL_WORDS``), and a did-you-mean."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import did_you_mean
@@ -524,7 +524,7 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
     """' (did you mean ...?)' for the words at the error, among what could come there;
     those words; and what they were likely meant to be."""
     candidates: list[str] = []
-    vocab = vocab
+    own: set[str] = set()  # the game's own verbs, first among as close ones
     for name in expected:
         if name == "RESOURCE":
             candidates += [n for _, n in vocab.resources]
@@ -540,7 +540,9 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
             candidates += [name for _, name in vocab.plural_names()]
         elif name in ("VERB", "VERB_S", "VERB_ED"):
             index = ("VERB", "VERB_S", "VERB_ED").index(name)
-            candidates += [forms[index] for forms in verb_forms(vocab)]
+            every = verb_forms(vocab)
+            candidates += [forms[index] for forms in every]
+            own.update(forms[index].casefold() for forms in every[len(every) - len(vocab.verbs) :])
         elif name not in TERMINAL_WORDS or _QUOTED.fullmatch(TERMINAL_WORDS[name]):
             candidates.append(_shown(name).strip("'"))  # its words: 'card', 'up to'
     words = _WORD.findall(rest)
@@ -552,7 +554,7 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
         phrase = " ".join(words[:size])
         folded = {c.casefold(): c for c in candidates if len(c.split()) == size}
         folded.pop(phrase.casefold(), None)  # the word itself cannot stand there
-        suggestion = did_you_mean(phrase.casefold(), folded)
+        suggestion = _closest(phrase.casefold(), folded, own)
         for key, original in folded.items():
             if repr(key) in suggestion and near(phrase.casefold(), key):
                 plural = original + "s"  # 'crads' was meant to be 'cards', not 'card'
@@ -562,6 +564,24 @@ def _suggestion(vocab: Vocabulary, rest: str, expected: set[str]) -> tuple[str, 
                     original = plural
                 return f" (did you mean {original!r}?)", phrase, original
     return "", "", ""
+
+
+def _closest(typed: str, choices: Mapping[str, str], own: set[str]) -> str:
+    """' (did you mean 'x'?)' for the choice fewest edits from ``typed`` (two letters
+    swapped are one edit), among those as few a word of the game's own (``own``: 'rset'
+    is its verb 'rest', not the core's 'reset'), then the likeliest by difflib's ratio;
+    difflib's pick when none is within two edits."""
+    distances = {key: edit_distance(typed, key) for key in choices}
+    fewest = min(distances.values(), default=3)
+    if fewest > 2:
+        return did_you_mean(typed, choices)
+    import difflib  # only when a word is wrong
+
+    best = min(
+        (key for key, distance in distances.items() if distance == fewest),
+        key=lambda key: (key not in own, -difflib.SequenceMatcher(None, typed, key).ratio(), key),
+    )
+    return f" (did you mean {best!r}?)"
 
 
 _LETTER = re.compile(r"[^\W\d_]")

@@ -156,7 +156,8 @@ def _read(game: Game, ability: Ability, marked: tuple[MarkedLine, ...]) -> Print
 
 
 def _label_end(ability: Ability, marked: tuple[MarkedLine, ...]) -> int:
-    """The column (0-based) just after the colon of the ability's label; 0 for none."""
+    """The column (0-based) just after the colon of the ability's label (after its dash or
+    comma where it has no colon); 0 for none."""
     effect = ability.effect
     if isinstance(ability.trigger, Primary) or effect.pos is None:
         return 0
@@ -165,7 +166,12 @@ def _label_end(ability: Ability, marked: tuple[MarkedLine, ...]) -> int:
         c for line in marked for ch, c in zip(line.text, line.columns, strict=True) if ch == ":"
     ]
     before = [c for c in colons if c < body]
-    return before[-1] + 1 if before else 0
+    if before:
+        return before[-1] + 1
+    # a label that a dash ends ('Forced - When ...') or a comma ('Trace 3 - If successful,
+    # ...'): the label is all that stands before the effect
+    starts = [c for line in marked for c in line.columns]
+    return body if starts and body > starts[0] else 0
 
 
 def _label_words(game: Game, label_end: int) -> Iterator[_Word]:

@@ -582,6 +582,37 @@ def verb_hint(exc: RulesTextError, line: str, words: Dictionary) -> str | None:
     )
 
 
+# A label at the start of a line: a few words (a number in brackets among them, as in
+# 'Test Lore (3)'), then a colon, a spaced dash or an em dash, then the ability.
+_LABEL_START = re.compile(
+    r"[ \t]*(?P<label>[A-Z][\w'\u2019]*(?:[ \t]+(?:[\w'\u2019]+|\(\d+\)|\d+)){0,4})"
+    r"(?P<sep>[ \t]*:|[ \t]+-[ \t]+|[ \t]*\u2014[ \t]*)(?=[ \t]*\S)"
+)
+
+
+def label_hint(exc: RulesTextError, line: str, verb: str | None = None) -> str | None:
+    """Where parsing stops in the words before a label's colon or dash at the start of a line
+    ('Forced - When ...', 'Test Lore (3): If you pass, ...'): the hint to declare them as a
+    label of the game, its numbers as ``{n}`` slots. Before a colon they may also be a cost
+    ('Bid 2 Gold: ...'): then ``verb``, the hint to declare its verb, is given as the other
+    way; before a dash (no cost is written so), ``verb`` is not. None where no label stands."""
+    found = _LABEL_START.match(line)
+    if found is None or exc.line != 1 or exc.column - 1 >= found.end("label"):
+        return verb
+    label = found.group("label")
+    text = re.sub(r"\d+", "{n}", label)
+    key = "-".join(re.findall(r"[a-z]+", label.lower())) or "label"
+    sep = found.group("sep").strip()
+    shown = text if re.fullmatch(r"[\w' -]+", text) else f'"{text}"'
+    hint = (
+        f"if {label!r} is a label of the game (the words before '{sep}' that start an "
+        f"ability), declare it in game.yaml under 'phrasing: labels:' ({key}: {{text: {shown}}})"
+    )
+    if verb and sep == ":":
+        return f"{hint}; or {verb}"
+    return f"{hint}; see docs/phrasing.md"
+
+
 def unhinted(exc: RulesTextError, words: Dictionary) -> str:
     """The reason of a parse error, without its guess when the words found are spelt right
     and the guess is not a form of them: 'player' is not a slip for 'played', nor 'and' for
