@@ -13,12 +13,16 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import platformdirs
 
 # Set to a folder to keep the cache there, or to an empty string to keep no cache at all.
 CACHE_ENV = "CARDKIT_CACHE_DIR"
+
+Kept = TypeVar("Kept")
 
 
 def cache_folder() -> Path | None:
@@ -84,3 +88,24 @@ def write_kept(path: Path, text: str) -> None:
             os.replace(temporary, path)
         except OSError:
             Path(temporary).unlink(missing_ok=True)
+
+
+class PerFolder(Generic[Kept]):
+    """One kept file's contents per cache folder in a process: made by ``make(folder)`` when
+    first asked for (so the file is read once), and every one made so far, to be saved."""
+
+    def __init__(self, make: Callable[[Path | None], Kept]) -> None:
+        self._make = make
+        self._made: dict[Path | None, Kept] = {}
+
+    def current(self) -> Kept:
+        """The contents kept in today's cache folder (``cache_folder()``)."""
+        folder = cache_folder()
+        found = self._made.get(folder)
+        if found is None:
+            found = self._made[folder] = self._make(folder)
+        return found
+
+    def made(self) -> list[Kept]:
+        """Every one made in this process, in the order made."""
+        return list(self._made.values())

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cachedir import CACHE_ENV
+from cardkit.cachedir import CACHE_ENV, PerFolder
 from cardkit.diagnostics import SourceMap
 from cardkit.load import checked
 from cardkit.load.checked import KeptChecks, file_key, schema_digest, value_key
@@ -49,7 +49,7 @@ def test_a_clean_value_is_kept_and_a_value_with_errors_never(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
-    monkeypatch.setattr(checked, "_KEPT", {})
+    monkeypatch.setattr(checked, "_KEPT", PerFolder(checked.KeptChecks))
     source = SourceMap("cards.yaml")
     assert diagnose(compile_schema(SCHEMA), {"cost": 2}, source) == []
     wrong = diagnose(compile_schema(SCHEMA), {"cost": "two"}, source)
@@ -61,7 +61,7 @@ def test_a_clean_value_is_kept_and_a_value_with_errors_never(
     digest = schema_digest(SCHEMA)
     assert kept.kept == {value_key(digest, {"cost": 2})}
     # read back in another process, the value is not checked: a checker that cannot check
-    monkeypatch.setattr(checked, "_KEPT", {})
+    monkeypatch.setattr(checked, "_KEPT", PerFolder(checked.KeptChecks))
     broken = compile_schema(SCHEMA)
     monkeypatch.setattr(type(broken), "validator", property(lambda self: 1 / 0))
     assert diagnose(broken, {"cost": 2}, source) == []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.cachedir import CACHE_ENV
+from cardkit.cachedir import CACHE_ENV, PerFolder
 from cardkit.diagnostics import SourceMap
 from cardkit.load import yamlkept
 from cardkit.load.loaded import LoadedYaml
@@ -31,7 +31,7 @@ def _same(one: LoadedYaml, other: LoadedYaml) -> bool:
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(CACHE_ENV, str(tmp_path))
-    monkeypatch.setattr(yamlkept, "_KEPT", {})
+    monkeypatch.setattr(yamlkept, "_KEPT", PerFolder(yamlkept.KeptYaml))
     return tmp_path
 
 
@@ -57,7 +57,7 @@ def test_a_file_read_back_is_not_composed_again(
     first = load_yaml(text, "a.yaml")
     first.source.values[("cards",)] = (9, 9)  # what a caller does to its copy stays its own
     yamlkept.save_read()
-    monkeypatch.setattr(yamlkept, "_KEPT", {})
+    monkeypatch.setattr(yamlkept, "_KEPT", PerFolder(yamlkept.KeptYaml))
     monkeypatch.setattr(yamlkept, "_parse", lambda text, path: 1 / 0)
     back = load_yaml(text, "a.yaml")
     assert _same(back, parse_yaml(text, "a.yaml"))

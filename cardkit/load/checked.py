@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardkit.cachedir import cache_folder, read_kept, write_kept
+from cardkit.cachedir import PerFolder, read_kept, write_kept
 
 FORMAT = 1
 """The version of the file's layout; part of the key."""
@@ -122,19 +122,15 @@ class KeptChecks:
         write_kept(self.path, json.dumps(data, separators=(",", ":")))
 
 
-_KEPT: dict[Path | None, KeptChecks] = {}
+_KEPT = PerFolder(KeptChecks)
 
 
 def kept_checks() -> KeptChecks:
     """The kept checks of the cache folder (read once per folder in a process)."""
-    folder = cache_folder()
-    found = _KEPT.get(folder)
-    if found is None:
-        found = _KEPT[folder] = KeptChecks(folder)
-    return found
+    return _KEPT.current()
 
 
 def save_checks() -> None:
     """Write the checks found clean in this process to the cache folder."""
-    for kept in _KEPT.values():
+    for kept in _KEPT.made():
         kept.save()

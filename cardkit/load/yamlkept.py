@@ -28,7 +28,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from cardkit.cachedir import cache_folder, read_kept, write_kept
+from cardkit.cachedir import PerFolder, read_kept, write_kept
 from cardkit.diagnostics import PathKey, Positions, SourceMap
 from cardkit.load.loaded import LoadedYaml
 
@@ -177,16 +177,12 @@ def _parse(text: str, path: str) -> LoadedYaml:
     return parse_yaml(text, path)
 
 
-_KEPT: dict[Path | None, KeptYaml] = {}
+_KEPT = PerFolder(KeptYaml)
 
 
 def kept_yaml() -> KeptYaml:
     """The kept YAML files of the cache folder (read once per folder in a process)."""
-    folder = cache_folder()
-    found = _KEPT.get(folder)
-    if found is None:
-        found = _KEPT[folder] = KeptYaml(folder)
-    return found
+    return _KEPT.current()
 
 
 def load_yaml(text: str, path: str) -> LoadedYaml:
@@ -197,5 +193,5 @@ def load_yaml(text: str, path: str) -> LoadedYaml:
 
 def save_read() -> None:
     """Write the YAML files read in this process to the cache folder."""
-    for kept in _KEPT.values():
+    for kept in _KEPT.made():
         kept.save()
