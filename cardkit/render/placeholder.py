@@ -62,7 +62,8 @@ def draw_placeholder(c: Canvas, card_id: str, box: Box, frame: Rgb) -> None:
         return
     start = len(code)
     _draw(c, card_id, box, frame)
-    store.put(key, "\n".join(code[start:]))
+    if store.room():
+        store.put(key, "\n".join(code[start:]))
 
 
 def _draw(c: Canvas, card_id: str, box: Box, frame: Rgb) -> None:
@@ -175,6 +176,10 @@ class KeptArt:
         if type(found) is not str or _OPERATORS.fullmatch(found) is None:
             return None
         return found
+
+    def room(self) -> bool:
+        """Whether more patterns may be kept."""
+        return self.path is not None and self.size < MAX_KEPT
 
     def put(self, key: str, operators: str) -> None:
         """Keep ``operators`` for ``key`` while the kept ones stay under ``MAX_KEPT``."""
