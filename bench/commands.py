@@ -21,11 +21,12 @@ The commands and their floors (the least work any tool must do for the same outp
   ``--large`` also runs ``validate`` on 10,000 generated cards.
 
 Rules text parsed in an earlier run is read back from the cache folder (``cardkit/rules/kept.py``),
-and as it prints (``cardkit/rules/printed.py``),
+and as it prints (``cardkit/rules/printed.py``), the art placeholders drawn before are written
+again (``cardkit/render/placeholder.py``),
 values checked clean against their schemas are not checked again (``cardkit/load/checked.py``)
 and YAML files read before are read back (``cardkit/load/yamlkept.py``), as when a designer
 builds again: the runs use a cache folder of their own, filled by the first run (not counted).
-``--cold`` removes the kept lines, checks and files before each run of cardkit
+``--cold`` removes the kept lines, checks, files and placeholders before each run of cardkit
 (lark's parse tables stay kept, as before there were kept lines): a first build after an upgrade.
 
     python bench/commands.py [--repeat 5] [--large] [--only build,png,...] [--cold]
@@ -160,6 +161,7 @@ def run(
             for pattern in (
                 "rules-values-*.json",
                 "printed-lines-*.json",
+                "art-placeholders-*.json",
                 "schema-checked-*.json",
                 "yaml-read-*.json",
             ):
