@@ -17,7 +17,13 @@ from cardkit.cachedir import CACHE_ENV
 from cardkit.load.cards import load_card_set
 from cardkit.model import CardSet, Game
 from cardkit.rules import printed
-from cardkit.rules.printed import PrintedLine, kept_printed, printed_key, printed_text
+from cardkit.rules.printed import (
+    PrintedLine,
+    kept_printed,
+    printed_key,
+    printed_text,
+    save_printed,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = sorted(path.parent for path in (ROOT / "cards").glob("*/game.yaml")) + sorted(
@@ -39,7 +45,9 @@ def _exactly(lines: tuple[PrintedLine, ...]) -> list[tuple[PrintedLine, object]]
 def _printed(game: Game, texts: list[str]) -> list[list[tuple[PrintedLine, object]]]:
     printed._MEMORY.clear()
     printed._KEPT.clear()
-    return [_exactly(printed_text(game, text)) for text in texts]
+    found = [_exactly(printed_text(game, text)) for text in texts]
+    save_printed()  # as a command does once it has drawn
+    return found
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.name)
@@ -195,3 +203,20 @@ def test_every_declaration_of_the_game_is_in_the_key() -> None:
     keys = {printed_key(other) for other in others}
     assert None not in keys and key not in keys and len(keys) == len(others)
     assert printed_key(replace(game, description=object())) is None  # type: ignore[arg-type]
+
+
+def test_a_file_keeps_at_most_its_number_of_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = ROOT / "cards" / "star-realms"
+    game = _set(folder).game
+    texts = [card.text for card in _set(folder).cards]
+    monkeypatch.setenv(CACHE_ENV, "")
+    fresh = _printed(game, texts)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(printed, "MAX_LINES", 10)
+    assert _printed(game, texts) == fresh
+    (path,) = tmp_path.glob("printed-lines-*.json")
+    assert len(json.loads(path.read_text())["lines"]) == 10
+    assert _printed(game, texts) == fresh
+    assert len(json.loads(path.read_text())["lines"]) == 10

@@ -34,6 +34,7 @@ from cardkit.render.sides import back_key, back_of
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
+from cardkit.rules.printed import save_printed
 
 __all__ = [
     "BOLD",
@@ -277,7 +278,8 @@ def _render(
         canvas.showPage()
     with _unjoined(canvas):
         canvas.save()
-    save_placeholders()  # the art patterns drawn, for the next run
+    save_placeholders()  # the art patterns drawn, and the lines printed, for the next run
+    save_printed()
     drawn = forms.diagnostics
     # The document's objects are no longer needed: let them go now, so that they are not
     # held while the file is joined or written.

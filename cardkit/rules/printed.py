@@ -125,7 +125,6 @@ def printed_text(game: Game, text: str) -> tuple[PrintedLine, ...]:
                 marked_lines, _ = parse_markup(text, icon_names(game))
             found = store.read_line(game, line, marked_lines[index])
         printed.append(found)
-    store.save()
     if len(_MEMORY) >= 4096:
         _MEMORY.clear()
     _MEMORY[key] = (game, tuple(printed))
@@ -146,8 +145,9 @@ def all_parse(game: Game, texts: Iterator[str]) -> bool:
 FORMAT = 1
 """The version of the kept file's layout; part of the key."""
 
-MAX_LINES = 20_000
-"""A file keeps at most this many lines; past it, only the lines of the latest run."""
+MAX_LINES = 5_000
+"""A file keeps at most this many lines (about 1.5 KB each in memory while a run writes
+them): past it, lines are read each time."""
 
 
 class _Unkept(ValueError):
@@ -292,7 +292,8 @@ class KeptPrinted:
         finally:
             parser.save()
         found = self.read[line] = _read(game, ability, marked)
-        self.new[line] = _encode(found)
+        if len(self.kept) + len(self.new) < MAX_LINES:
+            self.new[line] = _encode(found)
         return found
 
     def save(self) -> None:
@@ -300,14 +301,20 @@ class KeptPrinted:
         none, or no safe place); a failure to write keeps nothing and says nothing."""
         if not self.new or self.path is None:
             return
-        lines = {} if len(self.kept) + len(self.new) > MAX_LINES else dict(self.kept)
-        lines.update(self.new)
+        lines = {**self.kept, **self.new}
         data = {"format": FORMAT, "key": self.key, "lines": lines}
         self.kept, self.new = lines, {}
         write_kept(self.path, json.dumps(data, ensure_ascii=True, separators=(",", ":")))
 
 
 _KEPT: dict[int, tuple[Game, KeptPrinted]] = {}
+
+
+def save_printed() -> None:
+    """Write the lines read in this process (at the end of a command that drew them: once,
+    not once for each card's text)."""
+    for _, store in _KEPT.values():
+        store.save()
 
 
 def kept_printed(game: Game) -> KeptPrinted:
@@ -317,6 +324,7 @@ def kept_printed(game: Game) -> KeptPrinted:
         return recent[1]
     found = KeptPrinted(printed_key(game), cache_folder())
     if len(_KEPT) >= 32:
+        save_printed()
         _KEPT.clear()
     _KEPT[id(game)] = (game, found)
     return found
