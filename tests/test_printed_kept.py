@@ -133,6 +133,20 @@ def test_a_build_warns_the_same_with_and_without_kept_lines(tmp_path: Path, text
     assert runs[0] == runs[1] == runs[2]
 
 
+def _star_realms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Game, list[str], list[list[tuple[PrintedLine, object]]]]:
+    """Star Realms' game and texts, and the texts as printed with nothing kept; the cache
+    folder is ``tmp_path`` from then on."""
+    folder = ROOT / "cards" / "star-realms"
+    game = _set(folder).game
+    texts = [card.text for card in _set(folder).cards]
+    monkeypatch.setenv(CACHE_ENV, "")
+    fresh = _printed(game, texts)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    return game, texts, fresh
+
+
 @pytest.mark.parametrize(
     "spoil",
     [
@@ -150,12 +164,7 @@ def test_a_build_warns_the_same_with_and_without_kept_lines(tmp_path: Path, text
 def test_a_spoilt_file_is_ignored_and_the_lines_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spoil: object
 ) -> None:
-    folder = ROOT / "cards" / "star-realms"
-    game = _set(folder).game
-    texts = [card.text for card in _set(folder).cards]
-    monkeypatch.setenv(CACHE_ENV, "")
-    fresh = _printed(game, texts)
-    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    game, texts, fresh = _star_realms(tmp_path, monkeypatch)
     _printed(game, texts)
     (path,) = tmp_path.glob("printed-lines-*.json")
     text = path.read_text()
@@ -170,13 +179,9 @@ def test_a_spoilt_file_is_ignored_and_the_lines_read_again(
 def test_a_file_others_could_have_written_is_never_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = ROOT / "cards" / "star-realms"
-    game = _set(folder).game
-    texts = [card.text for card in _set(folder).cards]
-    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    game, texts, fresh = _star_realms(tmp_path, monkeypatch)
     _printed(game, texts)
     (path,) = tmp_path.glob("printed-lines-*.json")
-    fresh = _printed(game, texts)
     wrong = path.read_text().replace('"Trade"', '"Tr4de"')
     path.write_text(wrong)
     path.chmod(0o664)
@@ -208,12 +213,7 @@ def test_every_declaration_of_the_game_is_in_the_key() -> None:
 def test_a_file_keeps_at_most_its_number_of_lines(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = ROOT / "cards" / "star-realms"
-    game = _set(folder).game
-    texts = [card.text for card in _set(folder).cards]
-    monkeypatch.setenv(CACHE_ENV, "")
-    fresh = _printed(game, texts)
-    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    game, texts, fresh = _star_realms(tmp_path, monkeypatch)
     monkeypatch.setattr(printed, "MAX_LINES", 10)
     assert _printed(game, texts) == fresh
     (path,) = tmp_path.glob("printed-lines-*.json")
