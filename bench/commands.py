@@ -21,10 +21,12 @@ The commands and their floors (the least work any tool must do for the same outp
   ``--large`` also runs ``validate`` on 10,000 generated cards.
 
 Rules text parsed in an earlier run is read back from the cache folder (``cardkit/rules/kept.py``),
+and as it prints (``cardkit/rules/printed.py``), the art placeholders drawn before are written
+again (``cardkit/render/placeholder.py``),
 values checked clean against their schemas are not checked again (``cardkit/load/checked.py``)
 and YAML files read before are read back (``cardkit/load/yamlkept.py``), as when a designer
 builds again: the runs use a cache folder of their own, filled by the first run (not counted).
-``--cold`` removes the kept lines, checks and files before each run of cardkit
+``--cold`` removes the kept lines, checks, files and placeholders before each run of cardkit
 (lark's parse tables stay kept, as before there were kept lines): a first build after an upgrade.
 
     python bench/commands.py [--repeat 5] [--large] [--only build,png,...] [--cold]
@@ -53,7 +55,9 @@ from build import FLOOR, GAME, generated_game, load  #  (bench/build.py)
 from validate import generate  #  (bench/validate.py)
 
 REPO = Path(__file__).resolve().parent.parent
-CARDKIT = [sys.executable, "-m", "cardkit"]
+# -P: the cardkit this interpreter imports (its install, or PYTHONPATH's), never the checkout the
+# commands run in (``python -m`` would put the working folder first on the path).
+CARDKIT = [sys.executable, "-P", "-m", "cardkit"]
 # As installed: Python's compiled bytecode is cached (a shell may say not to write it, and then
 # every run compiles every module again, which no installed cardkit does).
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -154,7 +158,13 @@ def run(
         shutil.rmtree(fresh, ignore_errors=True)
     if command[: len(CARDKIT)] == CARDKIT:
         for folder in KEPT:
-            for pattern in ("rules-values-*.json", "schema-checked-*.json", "yaml-read-*.json"):
+            for pattern in (
+                "rules-values-*.json",
+                "printed-lines-*.json",
+                "art-placeholders-*.json",
+                "schema-checked-*.json",
+                "yaml-read-*.json",
+            ):
                 for kept in folder.glob(pattern):
                     kept.unlink()
     # A small launcher forks the command, so that its peak memory is its own and not that of

@@ -3,65 +3,14 @@ damage"): their pieces, and the text a form writes for given slot values."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from cardkit.effects.vocab import Vocabulary
-from cardkit.frozen import Reduced, reduced
-
-SLOTS: tuple[str, ...] = (
-    "n",
-    "resource",
-    "card type",
-    "zone",
-    "card name",
-    "keyword",
-    "faction",
-    "factions",
-)
-"""The slots a declared form may hold."""
-_SLOT = re.compile(r"(\+?\$?)\{([^{}]*)\}")
+from cardkit.formslots import SLOTS as SLOTS
+from cardkit.formslots import Piece as Piece
+from cardkit.formslots import pieces as pieces
 
 SlotValue = int | str | tuple[str, ...]
 """A slot's value: a number, an id (resource, card type, keyword, faction), a zone or card
 name as written, or several faction ids."""
-
-
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """A piece of a declared form: literal words (``slot`` ''), or a slot; a number slot
-    keeps the sign or currency written before it ('+', '$', '+$') in ``text``."""
-
-    text: str
-    slot: str = ""
-
-    def __reduce__(self) -> Reduced:  # pickled the same compiled or not (cardkit.frozen)
-        return reduced(self)
-
-
-def pieces(form: str) -> tuple[Piece, ...]:
-    """A declared form as literal words and slots: "+{n} Cards" -> ('+', n), ('Cards').
-    Raises ValueError for an unknown slot or a form without words."""
-    out: list[Piece] = []
-    at = 0
-    for match in _SLOT.finditer(form):
-        literal = form[at : match.start()]
-        if literal.strip():
-            out.append(Piece(" ".join(literal.split())))
-        prefix, name = match.group(1), " ".join(match.group(2).split()).lower()
-        if name not in SLOTS:
-            shown = ", ".join("{" + s + "}" for s in SLOTS)
-            raise ValueError(f"unknown slot {{{match.group(2)}}}: a form may hold {shown}")
-        if prefix and name != "n":
-            out.append(Piece(prefix))
-            prefix = ""
-        out.append(Piece(prefix, name))
-        at = match.end()
-    if form[at:].strip():
-        out.append(Piece(" ".join(form[at:].split())))
-    if not out:
-        raise ValueError("a form needs at least one word")
-    return tuple(out)
 
 
 def slot_text(piece: Piece, value: SlotValue, vocab: Vocabulary) -> str:

@@ -16,8 +16,8 @@ from cardkit.inflect import article
 from cardkit.load.checked import save_checks
 from cardkit.load.game import GAME_FILE, load_game
 from cardkit.load.playcards import play_card_problems
+from cardkit.load.rawcard import RawCard, from_sheet
 from cardkit.load.schema import MAX_COPIES, Checker, card_type_schema, compile_schema, diagnose
-from cardkit.load.spreadsheet import RawCard, column_hints, read_spreadsheet
 from cardkit.load.textfile import plain_line_breaks, read_text
 from cardkit.load.yamlkept import load_yaml, save_read
 from cardkit.model import Card, CardId, CardSet, Game
@@ -350,7 +350,10 @@ def check_cards(game: Game, records: Sequence[RawCard]) -> CheckedCards:
             cards.append(card)
         elif (salvaged := checker.salvage(raw, source, where)) is not None:
             flawed.append(salvaged)
-    found = column_hints(found, records, game)
+    if any(from_sheet(record) for record in records):
+        from cardkit.load.spreadsheet import column_hints  # a game with spreadsheets
+
+        found = column_hints(found, records, game)
     found.extend(duplicate_ids(cards))
     return CheckedCards(tuple(cards), tuple(flawed), found)
 
@@ -389,6 +392,8 @@ def _load_card_set(
         shown = f"{shown_root.rstrip('/')}/{path.relative_to(root).as_posix()}"
         shown_files.append(shown)
         if path.suffix.lower() in SHEET_SUFFIXES:
+            from cardkit.load.spreadsheet import read_spreadsheet
+
             records: list[RawCard]
             records, problems = read_spreadsheet(path, shown, game)
         else:

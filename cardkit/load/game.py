@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.diagnostics import Diagnostic, Location, SourceMap, did_you_mean, error
-from cardkit.effects.forms import pieces
+from cardkit.formslots import pieces
 from cardkit.load.cellpattern import is_pattern, parse_pattern, slots_in
 from cardkit.load.refsheets import load_sheets
 from cardkit.load.schema import diagnose, game_validator, play_validator

@@ -14,23 +14,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cardkit.diagnostics import Diagnostic, Location, PathKey, SourceMap, error, warning
+from cardkit.diagnostics import Diagnostic, Location, SourceMap, error, warning
 from cardkit.load.cellpattern import filled, match_pattern
 from cardkit.load.celltext import ability_labels, cell_text, rules_cell_text
+from cardkit.load.rawcard import RawCard, from_sheet
 from cardkit.load.tables import Row, Table, cell_name, read_tables
 from cardkit.model import CORE_FIELDS, FieldSpec, Game, SpreadsheetMapping, ValuePattern
 
 __all__ = ["RawCard", "cell_name", "column_hints", "iter_headers", "read_spreadsheet"]
-
-
-class RawCard(NamedTuple):
-    """One card's fields as written, before checking, and where they were written."""
-
-    values: dict[str, Any]
-    source: SourceMap
-    path: PathKey
-    # Fields whose cells could not be read; already reported, so not "missing" as well.
-    unreadable: frozenset[str] = frozenset()
 
 
 _CORE_KINDS = {
@@ -628,7 +619,6 @@ def iter_headers(game: Game) -> Iterator[str]:
         yield from ("name", "type", "faction", "count", "text")
 
 
-_SHEET_PATH = re.compile(r"\.(csv|xlsx)(\[[^\]]*\])?$", re.IGNORECASE)  # cards.xlsx[Bases]
 _MISSING_FIELD = re.compile(r"missing required field '([^']+)' of ")
 _NO_DECK = "card belongs to no deck: set 'deck'"
 
@@ -643,9 +633,10 @@ def column_hints(
     maps one in game.yaml.
     """
     rows = {}
-    for _, source, where, *_ in records:
-        if not _SHEET_PATH.search(source.path):
+    for record in records:
+        if not from_sheet(record):
             continue  # a card of a YAML file: 'set' is the word there
+        _, source, where, *_ = record
         at = source.at(where)
         rows[(at.path, at.line, at.column)] = (source, where)
     result = []

@@ -29,10 +29,12 @@ from cardkit.render.face import draw_face
 from cardkit.render.fonts import BOLD, FONT, draw_aligned, register_card_font, register_fonts
 from cardkit.render.footer import footer_texts
 from cardkit.render.impose import Box, Face, Page, Placement
+from cardkit.render.placeholder import save_placeholders
 from cardkit.render.sides import back_key, back_of
 from cardkit.render.style import CardStyle, prepare_style
 from cardkit.render.textfit import fit_line
 from cardkit.render.units import mm
+from cardkit.rules.printed import save_printed
 
 __all__ = [
     "BOLD",
@@ -276,6 +278,8 @@ def _render(
         canvas.showPage()
     with _unjoined(canvas):
         canvas.save()
+    save_placeholders()  # the art patterns drawn, and the lines printed, for the next run
+    save_printed()
     drawn = forms.diagnostics
     # The document's objects are no longer needed: let them go now, so that they are not
     # held while the file is joined or written.

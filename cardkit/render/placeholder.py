@@ -1,12 +1,24 @@
-"""The art placeholder: a pattern in the frame's colours, fixed by the card id."""
+"""The art placeholder: a pattern in the frame's colours, fixed by the card id.
+
+A pattern is many small shapes (about an eighth of a warm Star Realms build went into drawing
+them), and it is the same for the same card at the same place in every run, so the drawing
+operators each writes are kept between runs (``KeptArt``) and written again as they are.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import json
+import re
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import reportlab
 from reportlab.pdfgen.canvas import Canvas
 
+from cardkit.cachedir import PerFolder, read_kept, write_kept
 from cardkit.render.colour import BLACK, WHITE, Rgb
 from cardkit.render.impose import Box
 from cardkit.render.units import mm
@@ -37,7 +49,24 @@ def _fill(c: Canvas, colour: Rgb) -> None:
 
 
 def draw_placeholder(c: Canvas, card_id: str, box: Box, frame: Rgb) -> None:
-    """Fill ``box`` (already clipped by the caller) with the card's pattern."""
+    """Fill ``box`` (already clipped by the caller, between ``saveState`` and
+    ``restoreState``) with the card's pattern: the operators drawn for it in an earlier run
+    when they are kept, else drawn (and kept)."""
+    code: list[str] = c._code  # type: ignore[attr-defined]  # reportlab's operators so far
+    fill_mode: Any = c._fillMode  # type: ignore[attr-defined]
+    store = _KEPT.current()
+    key = json.dumps([card_id, box.x, box.y, box.w, box.h, frame.r, frame.g, frame.b, fill_mode])
+    kept = store.get(key)
+    if kept is not None:
+        code.append(kept)
+        return
+    start = len(code)
+    _draw(c, card_id, box, frame)
+    if store.room():
+        store.put(key, "\n".join(code[start:]))
+
+
+def _draw(c: Canvas, card_id: str, box: Box, frame: Rgb) -> None:
     numbers = hash_stream(card_id)
     light, mid, dark = art_shades(frame)
     _fill(c, light)
@@ -96,3 +125,84 @@ def draw_placeholder(c: Canvas, card_id: str, box: Box, frame: Rgb) -> None:
                 x += size
             y += size
             row += 1
+
+
+# -- the patterns kept between runs ------------------------------------------------------------
+
+FORMAT = 1
+"""The version of the kept file's layout; part of the key."""
+
+MAX_KEPT = 2_000_000
+"""Characters of operators kept at most (the file is read at every run): past it, patterns
+are drawn each time."""
+
+_OPERATORS = re.compile(r"[-0-9. a-zA-Z*\n]*")  # numbers and operators ('f*'): no string,
+# name, array or dictionary
+_HERE = Path(__file__).resolve().parent
+
+
+def _file_key() -> str:
+    """The key of the kept patterns: this file's format, Python's and reportlab's versions
+    (reportlab writes the operators) and the source of the code that draws them."""
+    digest = hashlib.sha256(f"{FORMAT}\n{sys.version_info[:2]}\n{reportlab.Version}\n".encode())
+    for name in ("placeholder.py", "colour.py", "units.py"):
+        digest.update(f"{name}\0".encode())
+        digest.update((_HERE / name).read_bytes())
+    return digest.hexdigest()
+
+
+class KeptArt:
+    """The operators of the patterns drawn in earlier runs, by card, box, colour and fill
+    rule, and those drawn in this one: one JSON file per key in the user's private cache
+    folder, read only when safe (``cachedir.py``); an entry that is anything but numbers and
+    operators is not used."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.key = _file_key() if folder is not None else ""
+        self.path = folder / f"art-placeholders-{self.key[:32]}.json" if folder else None
+        self.kept: dict[str, Any] = {}
+        self.new: dict[str, str] = {}
+        self.size = 0
+        data = read_kept(self.path)  # None: none, unsafe, cut short or not JSON
+        if type(data) is dict and data.get("format") == FORMAT and data.get("key") == self.key:
+            patterns = data.get("patterns")
+            if type(patterns) is dict:
+                self.kept = patterns
+                self.size = sum(len(v) for v in patterns.values() if type(v) is str)
+
+    def get(self, key: str) -> str | None:
+        """The operators kept for ``key``; None when none (or not only operators)."""
+        found = self.kept.get(key)
+        if type(found) is not str or _OPERATORS.fullmatch(found) is None:
+            return None
+        return found
+
+    def room(self) -> bool:
+        """Whether more patterns may be kept."""
+        return self.path is not None and self.size < MAX_KEPT
+
+    def put(self, key: str, operators: str) -> None:
+        """Keep ``operators`` for ``key`` while the kept ones stay under ``MAX_KEPT``."""
+        if self.path is None or self.size + len(operators) > MAX_KEPT:
+            return
+        self.new[key] = operators
+        self.kept[key] = operators
+        self.size += len(operators)
+
+    def save(self) -> None:
+        """Write the patterns drawn since the file was read into it (nothing when there are
+        none, or no safe place); a failure to write keeps nothing and says nothing."""
+        if not self.new or self.path is None:
+            return
+        data = {"format": FORMAT, "key": self.key, "patterns": self.kept}
+        self.new = {}
+        write_kept(self.path, json.dumps(data, ensure_ascii=True, separators=(",", ":")))
+
+
+_KEPT = PerFolder(KeptArt)
+
+
+def save_placeholders() -> None:
+    """Write the patterns drawn in this process to the cache folder."""
+    for kept in _KEPT.made():
+        kept.save()

@@ -12,12 +12,12 @@ from typing import Any, Literal
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
-from reportlab.platypus import Flowable, Paragraph
 
 from cardkit.markup import BULLET, MarkedLine, Run, parse_markup
 from cardkit.render.colour import Rgb
 from cardkit.render.fonts import BOLD, FONT, ensure_markup_fonts, markup, text_width
 from cardkit.render.impose import Box
+from cardkit.render.paragraphs import Flowable, Paragraph
 from cardkit.rules.printed import PrintedLine
 
 RULES_SIZE, MIN_RULES_SIZE = 8.5, 6.0

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardkit.diagnostics import Diagnostic, Location, error
@@ -19,44 +18,14 @@ from cardkit.effects import Ability, Node, walk
 from cardkit.effects.core import free_words
 from cardkit.effects.vocab import Vocabulary
 from cardkit.errors import RulesTextError, UnknownFactionError, UnknownKeywordError
-from cardkit.load.textfile import read_text
 from cardkit.markup import reading_text
-from cardkit.model import Card, CardSet, Game
+from cardkit.model import Card, CardSet
 from cardkit.rules.kept import KeptRules, kept_rules
-from cardkit.rules.locate import source_position
+from cardkit.rules.locate import CardFiles
 
 if TYPE_CHECKING:  # the checks of lines that do not parse: imported when one does not
     from cardkit.rules.parser import RulesParser
     from cardkit.rules.textlint import Dictionary, Finding
-
-_YAML_SUFFIXES = (".yaml", ".yml")
-
-
-class _Sources:
-    """The text of the card files, read once each, by the path diagnostics show."""
-
-    def __init__(self, game: Game) -> None:
-        shown_game = game.source.path
-        self.prefix = shown_game[: len(shown_game) - len(Path(shown_game).name)]
-        self.root = game.root
-        self.texts: dict[str, str | None] = {}
-
-    def text(self, shown: str) -> str | None:
-        if shown not in self.texts:
-            self.texts[shown] = self._read(shown)
-        return self.texts[shown]
-
-    def path(self, shown: str) -> Path:
-        """The file that diagnostics show as ``shown``."""
-        if self.prefix and shown.startswith(self.prefix):
-            return self.root / shown[len(self.prefix) :]
-        return Path(shown)
-
-    def _read(self, shown: str) -> str | None:
-        if not shown.lower().endswith(_YAML_SUFFIXES):
-            return None
-        text, _ = read_text(self.path(shown), shown)
-        return text
 
 
 @dataclass(frozen=True)
@@ -86,7 +55,7 @@ class CheckContext:
     card_set: CardSet
     reader: KeptRules
     """The set's lines as parsed before (``kept.py``), and its parser, built when needed."""
-    sources: _Sources
+    sources: CardFiles
     parsed: dict[str, list[ParsedLine]] = field(default_factory=dict)
     parse_errors: list[Diagnostic] = field(default_factory=list)
     failed: dict[str, list[FailedLine]] = field(default_factory=dict)
@@ -166,19 +135,7 @@ class CheckContext:
     def at(self, card: Card, line: int, column: int, field: str = "text") -> Location:
         """Where character ``column`` (1-based) of line ``line`` of the card's text (or of
         its text field ``field``) is written."""
-        value = card.location(field)
-        text = card.text if field == "text" else card.get(field)
-        if isinstance(text, str):  # past the end of a line read with the next (an option)
-            written = text.split("\n")
-            while line < len(written) and column > len(written[line - 1]) + 1:
-                column -= len(written[line - 1]) + 1
-                line += 1
-        source = self.sources.text(value.path)
-        if source is not None and value.line > 0 and isinstance(text, str):
-            found = source_position(source, value.line, value.column, text, line, column)
-            if found is not None:
-                return Location(value.path, *found)
-        return value
+        return self.sources.at(card, line, column, field)
 
 
 def _slipped_at(line: str, exc: RulesTextError, context: CheckContext) -> str:
@@ -323,7 +280,7 @@ def _parse_card(card: Card, context: CheckContext, shared: bool) -> None:
 
 def parse_set(card_set: CardSet) -> CheckContext:
     """Parse every card's text; lines that do not parse become CK101/CK102 diagnostics."""
-    context = CheckContext(card_set, kept_rules(card_set.game), _Sources(card_set.game))
+    context = CheckContext(card_set, kept_rules(card_set.game), CardFiles(card_set.game))
     ids = Counter(card.id for card in card_set.cards)
     for card in card_set.cards:
         if card.text:

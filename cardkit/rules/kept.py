@@ -42,6 +42,8 @@ from cardkit.cachedir import cache_folder, read_kept, write_kept
 from cardkit.effects import Ability
 from cardkit.effects.vocab import Vocabulary
 from cardkit.model import Game
+from cardkit.rules.keptkey import our_sources
+from cardkit.rules.keptkey import sources_digest as sources_digest  # its home before
 
 if TYPE_CHECKING:
     from cardkit.rules.parser import RulesParser
@@ -54,16 +56,6 @@ MAX_LINES = 20_000
 
 _VOCAB = "$vocab"
 """What the parser's vocabulary (captured in every value, ``Node.vocab``) is written as."""
-
-_SOURCES = (
-    "rules",
-    "effects",
-    "markup.py",
-    "inflect.py",
-    "errors.py",
-    "model.py",
-)
-"""What the parse of a line is made by, under ``cardkit/``: hashed into the key."""
 
 
 class Unkept(ValueError):
@@ -185,32 +177,10 @@ def _vocab_of(data: Any, game_vocab: Vocabulary) -> Vocabulary:
     return found
 
 
-def sources_digest(root: Path) -> str:
-    """A hash of the source files that make a parse (``root`` is the cardkit package's
-    folder), and of lark's version file."""
-    digest = hashlib.sha256()
-    for name in _SOURCES:
-        path = root / name
-        files = sorted(path.rglob("*")) if path.is_dir() else [path]
-        for each in files:
-            if each.suffix in (".py", ".lark") and each.is_file():
-                digest.update(f"{each.relative_to(root).as_posix()}\0".encode())
-                digest.update(each.read_bytes())
-    lark = importlib.util.find_spec("lark")
-    if lark is not None and lark.origin:
-        digest.update(Path(lark.origin).read_bytes())  # holds lark's __version__
-    return digest.hexdigest()
-
-
-@cache
-def _our_sources() -> str:
-    return sources_digest(Path(cardkit.__file__).parent)
-
-
 def key_of(vocab: Vocabulary) -> str:
     """The key of the values parsed by the parser of ``vocab``."""
     words = json.dumps(_vocab_data(vocab), sort_keys=True, ensure_ascii=True)
-    sources = _our_sources()
+    sources = our_sources()
     made = f"{FORMAT}\n{sys.version_info[:2]}\n{sources}\n{words}"
     return hashlib.sha256(made.encode()).hexdigest()
 

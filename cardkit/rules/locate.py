@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
+
+from cardkit.diagnostics import Location
+from cardkit.load.textfile import read_text
+from cardkit.model import Card, Game
 
 _SPACE = " \t\r\n"
 _BREAK = re.compile(r"\r\n?|\n")  # where editors and YAML end a line (the loader refuses
@@ -86,3 +91,50 @@ def source_position(
     if last is None:
         return start[0] + 1, start[1] + 1
     return last[0] + 1, last[1] + 2
+
+
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class CardFiles:
+    """The text of the card files, read once each, by the path diagnostics show."""
+
+    def __init__(self, game: Game) -> None:
+        shown_game = game.source.path
+        self.prefix = shown_game[: len(shown_game) - len(Path(shown_game).name)]
+        self.root = game.root
+        self.texts: dict[str, str | None] = {}
+
+    def text(self, shown: str) -> str | None:
+        if shown not in self.texts:
+            self.texts[shown] = self._read(shown)
+        return self.texts[shown]
+
+    def path(self, shown: str) -> Path:
+        """The file that diagnostics show as ``shown``."""
+        if self.prefix and shown.startswith(self.prefix):
+            return self.root / shown[len(self.prefix) :]
+        return Path(shown)
+
+    def _read(self, shown: str) -> str | None:
+        if not shown.lower().endswith(_YAML_SUFFIXES):
+            return None
+        text, _ = read_text(self.path(shown), shown)
+        return text
+
+    def at(self, card: Card, line: int, column: int, field: str = "text") -> Location:
+        """Where character ``column`` (1-based) of line ``line`` of the card's text (or of
+        its text field ``field``) is written."""
+        value = card.location(field)
+        text = card.text if field == "text" else card.get(field)
+        if isinstance(text, str):  # past the end of a line read with the next (an option)
+            written = text.split("\n")
+            while line < len(written) and column > len(written[line - 1]) + 1:
+                column -= len(written[line - 1]) + 1
+                line += 1
+        source = self.text(value.path)
+        if source is not None and value.line > 0 and isinstance(text, str):
+            found = source_position(source, value.line, value.column, text, line, column)
+            if found is not None:
+                return Location(value.path, *found)
+        return value

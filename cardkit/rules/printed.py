@@ -16,24 +16,25 @@ A line that does not parse prints as written, with its markup and nothing read i
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import hashlib
+import json
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, get_type_hints
 
-from cardkit.effects import (
-    Ability,
-    And,
-    KeywordUse,
-    Node,
-    Primary,
-    Sequence,
-    walk,
-)
-from cardkit.effects.core import KeywordList
+from cardkit.cachedir import cache_folder, read_kept, write_kept
 from cardkit.errors import RulesTextError
 from cardkit.markup import MarkedLine, Run, Slip, parse_markup, plain_text, reading_text
 from cardkit.model import Game
-from cardkit.rules.kept import kept_rules
+from cardkit.rules.keptkey import our_sources
+
+if TYPE_CHECKING:  # the effect classes: imported when a line is not kept (``KeptPrinted``)
+    from cardkit.effects import Ability, KeywordUse
 
 __all__ = [
     "PrintedLine",
@@ -112,24 +113,221 @@ def printed_text(game: Game, text: str) -> tuple[PrintedLine, ...]:
     known = _MEMORY.get(key)
     if known is not None and known[0] is game:
         return known[1]
-    names = icon_names(game)
-    parser = kept_rules(game)  # lines parsed in an earlier run are read back
-    marked_lines, _ = parse_markup(text, names)
+    store = kept_printed(game)  # lines printed in an earlier run are read back
+    marked_lines: tuple[tuple[MarkedLine, ...], ...] | None = None
     printed = []
-    for line, marked in zip(text.split("\n"), marked_lines, strict=True):
+    for index, line in enumerate(text.split("\n")):
         if not line.strip():
             continue
-        try:
-            ability = parser.parse_ability(line)
-        except RulesTextError:
-            printed.append(PrintedLine(marked))
-            continue
-        printed.append(_read(game, ability, marked))
-    parser.save()
+        found = store.get(line)
+        if found is None:
+            if marked_lines is None:
+                marked_lines, _ = parse_markup(text, icon_names(game))
+            found = store.read_line(game, line, marked_lines[index])
+        printed.append(found)
     if len(_MEMORY) >= 4096:
         _MEMORY.clear()
     _MEMORY[key] = (game, tuple(printed))
     return tuple(printed)
+
+
+def all_parse(game: Game, texts: Iterator[str]) -> bool:
+    """Whether every line of rules text in ``texts`` is known to parse (kept by an earlier
+    run, ``KeptPrinted``), so that nothing needs the parser or the effect classes."""
+    store = kept_printed(game)
+    return all(
+        store.get(line) is not None for text in texts for line in text.split("\n") if line.strip()
+    )
+
+
+# -- printed lines kept between runs ---------------------------------------------------------
+
+FORMAT = 1
+"""The version of the kept file's layout; part of the key."""
+
+MAX_LINES = 5_000
+"""A file keeps at most this many lines (about 1.5 KB each in memory while a run writes
+them): past it, lines are read each time."""
+
+
+class _Unkept(ValueError):
+    """A game that cannot be written as a key, or an entry that cannot be read back."""
+
+
+def _basis(value: object) -> Any:
+    """``value`` (a game's declarations) as JSON data that tells it from any other value:
+    each dataclass by its class and every field, mappings in their order, sets sorted.
+    _Unkept for a value of another kind."""
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is tuple or kind is list:
+        return [_basis(item) for item in value]  # type: ignore[attr-defined]
+    if isinstance(value, Path):
+        return {"path": str(value)}
+    if isinstance(value, enum.Enum):
+        return {"enum": f"{kind.__qualname__}.{value.name}"}
+    if isinstance(value, frozenset | set):
+        return {"set": sorted(json.dumps(_basis(item), sort_keys=True) for item in value)}
+    if isinstance(value, Mapping):
+        return {"map": [[_basis(k), _basis(v)] for k, v in value.items()]}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data = {f.name: _basis(getattr(value, f.name)) for f in fields(value)}
+        return {"class": f"{kind.__module__}.{kind.__qualname__}", "fields": data}
+    raise _Unkept(f"{kind.__qualname__} is not a value of a game's declarations")
+
+
+def printed_key(game: Game) -> str | None:
+    """The key of the lines of ``game`` as they print: this file's format, Python's version,
+    the sources that read and parse rules text (``keptkey.py``) and every declaration of the
+    game (all it holds but where each was written); None when the game holds a value that
+    cannot be written."""
+    try:
+        declared = {
+            f.name: _basis(getattr(game, f.name)) for f in fields(game) if f.name != "source"
+        }
+    except (_Unkept, RecursionError):
+        return None
+    words = json.dumps(declared, sort_keys=True, ensure_ascii=True, allow_nan=True)
+    made = f"{FORMAT}\n{sys.version_info[:2]}\n{our_sources()}\n{words}"
+    return hashlib.sha256(made.encode()).hexdigest()
+
+
+def _encode(line: PrintedLine) -> Any:
+    """A printed line that parsed as JSON data: its marked lines (each run's fields in
+    order, whether a bullet, the columns) and its reminder."""
+    return [
+        [
+            [
+                [[getattr(run, f.name) for f in fields(Run)] for run in m.runs],
+                m.bullet,
+                list(m.columns),
+            ]
+            for m in line.lines
+        ],
+        line.reminder,
+    ]
+
+
+def _typed(data: Any, kind: type, length: int | None = None) -> Any:
+    """``data`` when it is of type ``kind`` (and, a list, of ``length`` items); else _Unkept."""
+    if type(data) is not kind:
+        raise _Unkept(f"not a {kind.__name__}: {type(data).__name__}")
+    found: Any = data
+    if length is not None and len(found) != length:
+        raise _Unkept(f"not {length} items")
+    return found
+
+
+def _decode(data: Any) -> PrintedLine:
+    """The printed line ``_encode`` wrote as ``data``; _Unkept for anything else."""
+    kinds = _run_kinds()
+    marked_data, reminder = _typed(data, list, 2)
+    lines = []
+    for each in _typed(marked_data, list):
+        runs_data, bullet, columns = _typed(each, list, 3)
+        runs = tuple(
+            Run(*map(_typed, _typed(run, list, len(kinds)), kinds))
+            for run in _typed(runs_data, list)
+        )
+        spots = tuple(_typed(c, int) for c in _typed(columns, list))
+        lines.append(MarkedLine(runs, _typed(bullet, bool), spots))
+    return PrintedLine(tuple(lines), _typed(reminder, str), parsed=True)
+
+
+_KINDS: list[tuple[type, ...]] = []
+
+
+def _run_kinds() -> tuple[type, ...]:
+    """The type of each field of ``Run``, in order."""
+    if not _KINDS:
+        hints = get_type_hints(Run)
+        _KINDS.append(tuple(hints[f.name] for f in fields(Run)))
+    return _KINDS[0]
+
+
+class KeptPrinted:
+    """The lines of rules text of one game as they print: those kept from earlier runs, read
+    back, and the others read (parsed, with the game's parser) and kept.
+
+    Like the kept parses (``kept.py``), and under the same rules: one JSON file per key
+    (``printed_key``) in the user's private cache folder (``cachedir.py``), read only when it
+    is safe, each entry rebuilt through the constructors of ``Run``, ``MarkedLine`` and
+    ``PrintedLine`` and used only when every field has its type; only lines that parse are
+    kept. A run that finds every line needs neither the parser nor the effect classes.
+    """
+
+    def __init__(self, key: str | None, folder: Path | None) -> None:
+        self.key = key
+        self.path = folder / f"printed-lines-{key[:32]}.json" if folder and key else None
+        self.kept: dict[str, Any] = {}  # line -> its printed value as written
+        self.read: dict[str, PrintedLine] = {}
+        self.new: dict[str, Any] = {}
+        data = read_kept(self.path)  # None: none, unsafe, cut short or not JSON
+        if type(data) is dict and data.get("format") == FORMAT and data.get("key") == key:
+            lines = data.get("lines")
+            if type(lines) is dict:
+                self.kept = lines
+
+    def get(self, line: str) -> PrintedLine | None:
+        """The kept printed value of ``line``; None when it is not kept (or not usable)."""
+        found = self.read.get(line)
+        if found is None and line in self.kept:
+            try:
+                found = self.read[line] = _decode(self.kept[line])
+            except (_Unkept, TypeError, ValueError, RecursionError):
+                del self.kept[line]  # read again, and written anew
+        return found
+
+    def read_line(self, game: Game, line: str, marked: tuple[MarkedLine, ...]) -> PrintedLine:
+        """``line`` (its markup read as ``marked``) as it prints, parsed by the game's parser
+        (its parses kept too, ``kept.py``): the effect classes are imported here."""
+        from cardkit.rules.kept import kept_rules
+
+        parser = kept_rules(game)
+        try:
+            ability = parser.parse_ability(line)
+        except RulesTextError:
+            return PrintedLine(marked)
+        finally:
+            parser.save()
+        found = self.read[line] = _read(game, ability, marked)
+        if len(self.kept) + len(self.new) < MAX_LINES:
+            self.new[line] = _encode(found)
+        return found
+
+    def save(self) -> None:
+        """Write the lines read since the file was read into it (nothing when there are
+        none, or no safe place); a failure to write keeps nothing and says nothing."""
+        if not self.new or self.path is None:
+            return
+        lines = {**self.kept, **self.new}
+        data = {"format": FORMAT, "key": self.key, "lines": lines}
+        self.kept, self.new = lines, {}
+        write_kept(self.path, json.dumps(data, ensure_ascii=True, separators=(",", ":")))
+
+
+_KEPT: dict[int, tuple[Game, KeptPrinted]] = {}
+
+
+def save_printed() -> None:
+    """Write the lines read in this process (at the end of a command that drew them: once,
+    not once for each card's text)."""
+    for _, store in _KEPT.values():
+        store.save()
+
+
+def kept_printed(game: Game) -> KeptPrinted:
+    """The kept printed lines of ``game`` (one per game value in a process)."""
+    recent = _KEPT.get(id(game))
+    if recent is not None and recent[0] is game:
+        return recent[1]
+    found = KeptPrinted(printed_key(game), cache_folder())
+    if len(_KEPT) >= 32:
+        save_printed()
+        _KEPT.clear()
+    _KEPT[id(game)] = (game, found)
+    return found
 
 
 # -- what the parse says ---------------------------------------------------------------------
@@ -158,6 +356,8 @@ def _read(game: Game, ability: Ability, marked: tuple[MarkedLine, ...]) -> Print
 def _label_end(ability: Ability, marked: tuple[MarkedLine, ...]) -> int:
     """The column (0-based) just after the colon of the ability's label (after its dash or
     comma where it has no colon); 0 for none."""
+    from cardkit.effects import Primary
+
     effect = ability.effect
     if isinstance(ability.trigger, Primary) or effect.pos is None:
         return 0
@@ -185,6 +385,8 @@ def _label_words(game: Game, label_end: int) -> Iterator[_Word]:
 
 def _ids(value: object) -> Iterator[str]:
     """The strings of a node's field (in tuples too), but not those of nodes inside it."""
+    from cardkit.effects import Node
+
     if isinstance(value, str):
         yield value
     elif isinstance(value, tuple):
@@ -197,6 +399,8 @@ def _node_words(game: Game, ability: Ability) -> Iterator[_Word]:
     """The resources, factions and keywords each node of ``ability`` names, each to be found
     from where its node starts (a node without a place: from the last place before it, as
     the nodes come in the order the text writes them)."""
+    from cardkit.effects import walk
+
     start = 0
     for node in walk(ability):
         if node.pos is not None:
@@ -305,6 +509,9 @@ def _cut(
 
 def _keyword_uses(ability: Ability) -> list[KeywordUse] | None:
     """The keywords of a line that is keywords alone; None for any other line."""
+    from cardkit.effects import And, KeywordUse, Node, Primary, Sequence
+    from cardkit.effects.core import KeywordList
+
     if not isinstance(ability.trigger, Primary):
         return None
     uses: list[KeywordUse] = []

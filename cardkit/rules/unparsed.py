@@ -5,19 +5,30 @@ a build does not import every check of ``validate``."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from cardkit.diagnostics import Diagnostic, Severity, warning
-from cardkit.model import CORE_FIELDS, CardSet
-from cardkit.rules.context import CheckContext, parse_set
-from cardkit.rules.printed import markup_slips
+from cardkit.diagnostics import Diagnostic, Location, Severity, warning
+from cardkit.model import CORE_FIELDS, Card, CardSet
+from cardkit.rules.locate import CardFiles
+from cardkit.rules.printed import all_parse, markup_slips
+
+if TYPE_CHECKING:  # the parse of every card's text: imported when a line is not known to parse
+    from cardkit.rules.context import CheckContext
 
 
 def check_markup(context: CheckContext) -> list[Diagnostic]:
     """CK113, CK114: markup in a card's text, or any text field, that does not work (it is
     printed as written): bold or italic never closed, an icon name the game does not know."""
-    game = context.card_set.game
+    return _markup_warnings(context.card_set, context.at)
+
+
+def _markup_warnings(
+    card_set: CardSet, at: Callable[[Card, int, int, str], Location]
+) -> list[Diagnostic]:
+    game = card_set.game
     found: list[Diagnostic] = []
-    for card in context.card_set.cards:
+    for card in card_set.cards:
         fields = [("text", card.text)]
         fields += [
             (name, value)
@@ -31,7 +42,7 @@ def check_markup(context: CheckContext) -> list[Diagnostic]:
                     warning(
                         slip.code,
                         f"{slip.message} in {where} of {card.id!r}",
-                        context.at(card, slip.line, slip.column, field),
+                        at(card, slip.line, slip.column, field),
                         card=card.id,
                         hint=slip.hint,
                     )
@@ -43,7 +54,12 @@ def unparsed_text(card_set: CardSet) -> list[Diagnostic]:
     """What ``check_card_text`` says of each line of rules text that does not parse, at the
     same place and in the same words, as warnings, and of markup that does not work: for
     commands that go on and print such text as written (``cardkit build``). Each distinct
-    line is parsed once."""
+    line is parsed once; none when each was known to parse in an earlier run (``printed.py``
+    keeps them), so that neither the parser nor the effect classes are needed."""
+    if all_parse(card_set.game, (card.text for card in card_set.cards)):
+        return _markup_warnings(card_set, CardFiles(card_set.game).at)
+    from cardkit.rules.context import parse_set
+
     context = parse_set(card_set)
     return [
         *(
