@@ -22,7 +22,8 @@ SLOTS: tuple[str, ...] = (
     "factions",
 )
 """The slots a declared form may hold."""
-_SLOT = re.compile(r"(\+?\$?)\{([^{}]*)\}")
+SLOT_PATTERN = re.compile(r"(\+?\$?)\{([^{}]*)\}")
+"""A slot in a declared form, with the "+" or "$" written before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +43,7 @@ def pieces(form: str) -> tuple[Piece, ...]:
     Raises ValueError for an unknown slot or a form without words."""
     out: list[Piece] = []
     at = 0
-    for match in _SLOT.finditer(form):
+    for match in SLOT_PATTERN.finditer(form):
         literal = form[at : match.start()]
         if literal.strip():
             out.append(Piece(" ".join(literal.split())))

@@ -4,6 +4,7 @@ damage"): their pieces, and the text a form writes for given slot values."""
 from __future__ import annotations
 
 from cardkit.effects.vocab import Vocabulary
+from cardkit.formslots import SLOT_PATTERN
 from cardkit.formslots import SLOTS as SLOTS
 from cardkit.formslots import Piece as Piece
 from cardkit.formslots import pieces as pieces
@@ -43,7 +44,7 @@ def fill(form: str, values: tuple[SlotValue, ...], vocab: Vocabulary) -> str:
     out: list[str] = []
     slots = iter(values)
     at = 0
-    for match in _SLOT.finditer(form):
+    for match in SLOT_PATTERN.finditer(form):
         out.append(form[at : match.start()])
         prefix, name = match.group(1), " ".join(match.group(2).split()).lower()
         value = next(slots)
