@@ -6,7 +6,8 @@ objects (whose ``__hash__`` and ``__eq__`` are Python); on the rules grammar tha
 of a fresh parse, which must stay at 40 µs per line or less (issue 15, ``bench/rules.py``).
 
 ``Driver.parse`` runs the same steps in one function: lex a token with the scanner of the
-parser's state (``lexer.py``, as lark's contextual lexer does), shift it or reduce by lark's
+parser's state (``lexer.py``, as lark's contextual lexer does; at a word or a blank, only
+the terminals that can start with it), shift it or reduce by lark's
 table (``IntParseTable.states``; a state's row is copied with numbers for actions when the
 loop first meets it), and call the ``Builder`` handlers with the children lark's tree builder
 would give them: lark's ChildFilter steps are run in the loop (``_plan``), and an inline rule

@@ -18,6 +18,15 @@ same steps: terminal order, lark's "unless" callbacks, positions); where no term
 state matches, lark's own code raises the error, so messages and columns are lark's. Text
 that parses is read by ``lalr.py``'s loop, which takes the states' scanners from here.
 tests/test_rules_lexer.py holds it to lark's own lexer on every line of every game.
+
+Most tokens are words, and most terminals that may start with a word's first letter cannot
+start with that word (``VERB_S`` at "gain", ``A_SPAN`` at "attack"): the loop asks a scanner
+for the terminals of a whole word (``word_candidates``), those of the first character less
+the ones whose expression rules the word out (``word_starts``: the words a match may begin
+with, read from the expression's parse). Likewise at a blank, only the terminals that may go
+on with the character after it (``blank_candidates``, ``after_blanks``). Each is a superset,
+in lark's order, and the expressions still decide; a scanner keeps the lists it made. This
+cut the expressions tried per line of Star Realms from 39 to 9 (issue 15's 40 µs).
 """
 
 from __future__ import annotations
