@@ -515,9 +515,10 @@ class _Compiled:
             if parsed is None:
                 found = re.compile(terminal.pattern.to_regexp(), self.flags)
             else:
-                self.first(terminal)  # from the parse, before it is compiled
+                first = self.first(terminal)  # from the parse, before it is compiled
                 self.words(terminal)
-                self.after_blanks(terminal)
+                if first is _ANY or any(first.match(blank) for blank in BLANKS):
+                    self.after_blanks(terminal)
                 found = sre_compile.compile(parsed, self.flags)
                 del self._parsed[terminal.name]
             self._patterns[terminal.name] = found
