@@ -3,9 +3,10 @@ this machine can.
 
 The modules below are plain, strictly typed Python; mypyc (part of mypy) turns them into C
 extensions that play the same games about three times as fast, and read rules text a little
-faster: the parse loop (``cardkit/rules/lalr.py``), the shapes of clauses
-(``cardkit/rules/shapes.py``) and the effect values they build (``cardkit/effects/``, which
-also imports faster compiled). The wheel then carries both the ``.py`` sources and the
+faster: the parse loop (``cardkit/rules/lalr.py``), the handlers of the grammar's rules
+(``cardkit/rules/handlers.py``: a Python class, as lark's base class asks, with compiled
+methods), the shapes of clauses (``cardkit/rules/shapes.py``) and the effect values they
+build (``cardkit/effects/``, which also imports faster compiled). The wheel then carries both the ``.py`` sources and the
 compiled modules, and Python imports the compiled ones. ``.ci/compiled.py`` says which
 modules the cardkit on the path runs compiled.
 
@@ -51,11 +52,12 @@ COMPILED = (
     "cardkit/sim/view.py",
     "cardkit/rules/lalr.py",
     "cardkit/rules/shapes.py",
+    "cardkit/rules/handlers.py",
     "cardkit/effects/*.py",
 )
 """The modules compiled: the engine, the bots and what they call every turn; the loop that
-parses rules text (every line of every command that reads cards), the shapes of clauses and
-the effect values it builds (the whole package: a module added to it is compiled too; see
+parses rules text (every line of every command that reads cards), its handlers, the shapes of
+clauses and the effect values it builds (the whole package: a module added to it is compiled too; see
 ``cardkit/effects/__init__.py`` for what mypyc asks of its classes)."""
 
 

@@ -154,6 +154,15 @@ def test_no_class_in_the_effects_package_holds_a_class_attribute() -> None:
     assert found == []
 
 
+def test_the_rules_handlers_name_no_method_again_in_their_class_body() -> None:
+    """The wheel compiles handlers.py, whose ``Builder`` is a Python class with compiled methods:
+    there, a name bound to a method in the class body (``recipient = cards``) fails at import
+    (the method is not in the body's names); a method that calls the other does not."""
+    path = ROOT / "cardkit" / "rules" / "handlers.py"
+    assert "cardkit.rules.handlers" in _report()[1]
+    assert [each for each in _class_assignments(path) if ": Builder." in each] == []
+
+
 def test_importing_the_effects_package_loads_every_module_of_it() -> None:
     """Every compiled class of the package is made before ``cardkit/effects/__init__.py`` gives
     the compiled ``Node`` its ``__slots__`` (mypyc makes no class under a base that has them)."""

@@ -22,7 +22,7 @@ from rules_helpers import variants
 from cardkit.effects.vocab import Vocabulary
 from cardkit.load.cards import load_card_set
 from cardkit.rules.grammar import STARTS
-from cardkit.rules.lexer import RulesLexer, first_chars
+from cardkit.rules.lexer import WORD, RulesLexer, after_blanks, first_chars, word_starts
 from cardkit.rules.parsecache import CACHE_ENV
 from cardkit.rules.parser import RulesParser, _build, lark_parser
 
@@ -145,3 +145,106 @@ def test_each_lexer_keeps_its_parser_in_a_file_of_its_own(
     lark_parser(vocab, None, "contextual")  # lark's own, as the tests above build it
     assert len(list(tmp_path.iterdir())) == 3
     assert ours.read_bytes() == kept
+
+
+@pytest.mark.parametrize(
+    ("regexp", "starts", "never"),
+    [
+        (r"(?i:draw|discard)\b", ["draw", "Discard"], ["dra", "draws", "drawn", "card"]),
+        (r"(?:more|fewer|less)(?![\w-])", ["more", "LESS"], ["moreover", "lessen"]),
+        (r"an?(?![\w-])", ["a", "an"], ["and", "any", "at"]),
+        (r"at[ \t]+the[ \t]+end[ \t]+of\b", ["at"], ["attack", "the"]),
+        (r"cards?\b", ["card", "cards"], ["cardboard", "car"]),
+        (r"non-", ["non"], ["none", "no"]),
+        (r"(?:your|the)(?=[ \t]+x)", ["your", "the", "theirs"], ["you", "a"]),  # a prefix
+        (r"(?:[0-9]{1,2}|three)[ \t]+times", ["three"], ["threes", "times"]),
+        (r"(?i)gain(?:ed|s)?\b", ["gain", "gained", "GAINS"], ["gainer", "again"]),
+        (r"[ \t]+or", [], ["or", "a"]),  # never at a letter
+        (r"(?!x)x", ["x", "xylophone"], ["a"]),  # a prefix after a lookahead
+    ],
+)
+def test_the_words_an_expression_can_start_with(
+    regexp: str, starts: list[str], never: list[str]
+) -> None:
+    found = word_starts(regexp)
+    assert found is not None
+    words, prefixes = found
+
+    def allowed(word: str) -> bool:
+        folded = word.lower()
+        return folded in words or any(folded[:i] in prefixes for i in range(1, len(word) + 1))
+
+    assert all(allowed(word) for word in starts)
+    assert not any(allowed(word) for word in never)
+    for word in never:  # and the expression itself agrees: no match at such a word
+        for after in (" x", " the end of", "-", ".", ""):
+            assert re.match(regexp, word + after) is None, (word, after)
+
+
+@pytest.mark.parametrize("regexp", [r"[a-z][a-z'-]*", r"(?i:[A-Z]\w*)", r".x", r"a*", r"(?:)|b"])
+def test_an_expression_that_may_start_with_any_word_is_tried_at_every_word(regexp: str) -> None:
+    assert word_starts(regexp) is None
+
+
+def test_a_character_that_case_folding_takes_for_a_letter_may_start_any_word() -> None:
+    assert re.match("\u212a", "k", re.IGNORECASE)  # Kelvin's K
+    assert word_starts("\u212a", re.IGNORECASE) is None
+    assert word_starts("\u212a") == (frozenset(), frozenset())  # never a word, case kept
+
+
+@pytest.mark.parametrize(
+    ("regexp", "after", "never"),
+    [
+        (r":|[ \t]+-[ \t]|[ \t]*[\u2014\u2013][ \t]*|[ \t]*->", "-\u2014\u2013:", "ao,"),
+        (r"\.?[ \t]*\u2022|[ \t]+or[ \t]+(?=[\u2022])", ".\u2022o", "axO"),
+        (r"[ \t]x?[ \t]y", "xy", "z"),
+        (r"(?:,[ \t]*)?and", ",a", "o"),
+    ],
+)
+def test_the_characters_an_expression_takes_after_its_blanks(
+    regexp: str, after: str, never: str
+) -> None:
+    found = after_blanks(regexp)
+    assert found is not None
+    assert all(found.match(char) for char in after)
+    assert not any(found.match(char) for char in never)
+    for blanks in (" ", "  ", "\t ", " \t"):
+        for char in never:
+            assert re.match(regexp, blanks + char + "nd x") is None, (blanks, char)
+
+
+@pytest.mark.parametrize("regexp", [r"[ \t\f\r{}]+", r"[ \t]+", r"\s+x", r"[ \t]*(?:x|\sy)"])
+def test_an_expression_that_may_take_anything_after_blanks_is_tried_at_every_blank(
+    regexp: str,
+) -> None:
+    assert after_blanks(regexp) is None
+
+
+def test_a_word_is_ascii_letters_not_followed_by_another_letter() -> None:
+    found = WORD.match("Gain 4")
+    assert found is not None and found.group() == "Gain"
+    assert WORD.match("opponent\u2019s") is None  # a letter outside ASCII: by its character
+    assert WORD.match("caf\u00e9") is None
+    assert WORD.match("4 Gain") is None
+
+
+def test_the_terminals_tried_at_a_word_or_a_blank_are_those_at_its_character_in_order() -> None:
+    parser = _parsers(ROOT / "cards" / "star-realms")[1]
+    _, lines = _game(ROOT / "cards" / "star-realms")
+    for line in lines:
+        parser.parse_new(line)
+    driver = parser.driver
+    assert driver is not None
+    tried = fewer = 0
+    for state in driver.lexers:
+        if state is None:
+            continue
+        by_char, by_word, _, _ = state
+        for key, found in by_word.items():
+            every = by_char[key[0]]
+            names = [name for _, name in found]
+            assert names == [name for _, name in every if name in names], key
+            assert set(found) <= set(every), key
+            tried += len(found)
+            fewer += len(every) - len(found)
+    assert fewer > tried  # most of the terminals a character allows are not tried

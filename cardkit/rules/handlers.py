@@ -4,6 +4,11 @@ effect value while the parser reads the text.
 Generic clauses are built as ``Act`` values of typed terms; ``shapes.py`` then gives the
 clauses the sample games' simulator knows (``Draw``, ``Gain``, ``ScrapCards`` ...) their own
 values, so that one clause has one value however it was parsed.
+
+The installed wheel compiles this module with mypyc (``hatch_build.py``). ``Builder`` stays a
+Python class (lark's ``Transformer`` is its base) whose methods are compiled; in such a class a
+method cannot be named again in the class body (``recipient = cards``): write a method that
+calls the other.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, NamedTuple, TypeVar
 
-from lark import Token, Transformer, Tree
+from lark import Token, Tree
+from lark.visitors import Transformer
+from mypy_extensions import mypyc_attr
 
 from cardkit.effects import (
     NUMBER_WORDS,
@@ -125,6 +132,7 @@ _VERB_WORDS = frozenset(
 _MINUS = str.maketrans({"\u2212": "-", "\u2013": "-"})
 
 
+@mypyc_attr(native_class=False)  # compiled methods in a Python class (module docstring)
 class Builder(Transformer[Token, Any]):
     """One handler per rule and alias of grammar.lark; each builds one value."""
 
@@ -287,7 +295,8 @@ class Builder(Transformer[Token, Any]):
         index, values, pos = self._declared(children[0])
         return self._label(index, values, pos)
 
-    nested_label = label
+    def nested_label(self, children: list[Tree[Any]]) -> Trigger:
+        return self.label(children)
 
     def _label(self, index: int, values: tuple[SlotValue, ...], pos: Pos) -> Trigger:
         key, _, means, count, cost = self.vocab.labels[index]
@@ -333,9 +342,14 @@ class Builder(Transformer[Token, Any]):
             return NUMBER_WORDS.index(str(token).lower()), _pos(token)
         return int(str(token).lstrip("+$")), _pos(token)
 
-    slot_plus = slot_n
-    slot_dollar = slot_n
-    slot_plus_dollar = slot_n
+    def slot_plus(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return self.slot_n(children)
+
+    def slot_dollar(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return self.slot_n(children)
+
+    def slot_plus_dollar(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return self.slot_n(children)
 
     def slot_resource(self, children: list[Token]) -> tuple[SlotValue, Pos]:
         term = self._term(children[0])
@@ -344,8 +358,11 @@ class Builder(Transformer[Token, Any]):
     def slot_card_type(self, children: list[Token]) -> tuple[SlotValue, Pos]:
         return self._term(children[0])[1], _pos(children[0])
 
-    slot_keyword = slot_card_type
-    slot_faction = slot_card_type
+    def slot_keyword(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return self.slot_card_type(children)
+
+    def slot_faction(self, children: list[Token]) -> tuple[SlotValue, Pos]:
+        return self.slot_card_type(children)
 
     def slot_factions(self, children: list[Token]) -> tuple[SlotValue, Pos]:
         return tuple(self._term(c)[1] for c in children), _pos(children[0])
@@ -610,7 +627,8 @@ class Builder(Transformer[Token, Any]):
         return self._words("cards", children)
 
     # The cards given something: "Give target creature 2 counters".
-    recipient = cards
+    def recipient(self, children: list[Any]) -> Words:
+        return self.cards(children)
 
     def zone_ref(self, children: list[Any]) -> Words:
         return self._words("zone", children)
@@ -820,8 +838,11 @@ class Builder(Transformer[Token, Any]):
         return False, self.span_ids[fold(word).split(" ", 1)[1]]
 
     # The same span words where only some words may follow (grammar.lark says why).
-    end_of = duration
-    ended = duration
+    def end_of(self, children: list[Token]) -> tuple[bool, str]:
+        return self.duration(children)
+
+    def ended(self, children: list[Token]) -> tuple[bool, str]:
+        return self.duration(children)
 
     def set_stat(self, children: list[Any]) -> SetStat:
         (pos, what), stat, _is, value = children

@@ -6,7 +6,8 @@ objects (whose ``__hash__`` and ``__eq__`` are Python); on the rules grammar tha
 of a fresh parse, which must stay at 40 µs per line or less (issue 15, ``bench/rules.py``).
 
 ``Driver.parse`` runs the same steps in one function: lex a token with the scanner of the
-parser's state (``lexer.py``, as lark's contextual lexer does), shift it or reduce by lark's
+parser's state (``lexer.py``, as lark's contextual lexer does; at a word or a blank, only
+the terminals that can start with it), shift it or reduce by lark's
 table (``IntParseTable.states``; a state's row is copied with numbers for actions when the
 loop first meets it), and call the ``Builder`` handlers with the children lark's tree builder
 would give them: lark's ChildFilter steps are run in the loop (``_plan``), and an inline rule
@@ -31,7 +32,8 @@ from lark import Token
 from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders
 from lark.parsers.lalr_analysis import Shift
 
-from cardkit.rules.lexer import RulesLexer
+from cardkit.rules.lexer import BLANKS, RulesLexer
+from cardkit.rules.lexer import WORD as _WORD
 
 __all__ = ["Driver", "Unparsed"]
 
@@ -52,8 +54,11 @@ _PASS, _KEEP, _LIST, _CALL, _RAW = range(5)
 keeps its children as they are, or as lark's ChildFilter takes them, in a list; a rule with a
 ChildFilter calls its handler (or lark's tree builder) with the children filtered; any other
 calls lark's callback."""
-_State = tuple[dict[str, Any], Any, dict[str, Any]]
-"""A state's lexer: its terminals by first character, its scanner, lark's token callbacks."""
+_State = tuple[dict[str, Any], dict[str, Any], Any, dict[str, Any]]
+"""A state's lexer: its terminals by first character and by first word, its scanner, lark's
+token callbacks."""
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_BLANKS = frozenset(BLANKS)
 
 
 class Driver:
@@ -110,7 +115,7 @@ class Driver:
     def _lexer(self, state: int) -> _State:
         lexer = self.contextual(self.parse_table).lexers[state]
         scanner = lexer._scanner or lexer.scanner
-        found = (scanner.by_char, scanner, lexer.callback)
+        found = (scanner.by_char, scanner.by_word, scanner, lexer.callback)
         self.lexers[state] = found
         return found
 
@@ -129,11 +134,23 @@ class Driver:
         pos, end, line, line_start = 0, len(text), 1, 0
         while True:
             if pos < end:  # lex a token in the state the parser is in
-                by_char, scanner, callback = lexers[state] or self._lexer(state)
+                by_char, by_word, scanner, callback = lexers[state] or self._lexer(state)
                 char = text[pos]
-                candidates = by_char.get(char)
-                if candidates is None:
-                    candidates = scanner.candidates(char)
+                word = _WORD.match(text, pos) if char in _LETTERS else None
+                if word is not None:  # most tokens: only the terminals that start so
+                    key = word.group()
+                    candidates = by_word.get(key)
+                    if candidates is None:
+                        candidates = scanner.word_candidates(key)
+                elif char in _BLANKS:  # a space: only the terminals that go on so
+                    key = text[pos : pos + 2]
+                    candidates = by_word.get(key)
+                    if candidates is None:
+                        candidates = scanner.blank_candidates(key)
+                else:
+                    candidates = by_char.get(char)
+                    if candidates is None:
+                        candidates = scanner.candidates(char)
                 name = ""
                 for pattern, name in candidates:  # noqa: B007 (the one that matched)
                     found = pattern.match(text, pos)

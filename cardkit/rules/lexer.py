@@ -18,12 +18,22 @@ same steps: terminal order, lark's "unless" callbacks, positions); where no term
 state matches, lark's own code raises the error, so messages and columns are lark's. Text
 that parses is read by ``lalr.py``'s loop, which takes the states' scanners from here.
 tests/test_rules_lexer.py holds it to lark's own lexer on every line of every game.
+
+Most tokens are words, and most terminals that may start with a word's first letter cannot
+start with that word (``VERB_S`` at "gain", ``A_SPAN`` at "attack"): the loop asks a scanner
+for the terminals of a whole word (``word_candidates``), those of the first character less
+the ones whose expression rules the word out (``word_starts``: the words a match may begin
+with, read from the expression's parse). Likewise at a blank, only the terminals that may go
+on with the character after it (``blank_candidates``, ``after_blanks``). Each is a superset,
+in lark's order, and the expressions still decide; a scanner keeps the lists it made. This
+cut the expressions tried per line of bench/rules.py's card set from 39 to 9 (issue 15).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
+from functools import cache
 from re import _compiler as sre_compile  # type: ignore[attr-defined]
 from re import _constants as sre
 from re import _parser as sre_parse
@@ -45,7 +55,16 @@ from lark.lexer import (
     UnlessCallback,
 )
 
-__all__ = ["FastContextualLexer", "FirstCharScanner", "RulesLexer", "first_chars"]
+__all__ = [
+    "BLANKS",
+    "WORD",
+    "FastContextualLexer",
+    "FirstCharScanner",
+    "RulesLexer",
+    "after_blanks",
+    "first_chars",
+    "word_starts",
+]
 
 _ANY = None
 """A terminal that may start with any character (or one we cannot tell)."""
@@ -61,6 +80,11 @@ _CATEGORIES = {
 _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, getattr(sre, "POSSESSIVE_REPEAT", sre.MAX_REPEAT)}
 _REMEMBERED = 1024
 """How many characters a scanner keeps its terminals for (text may hold any character)."""
+_REMEMBERED_WORDS = 4096
+"""How many words a scanner keeps its terminals for (then it starts again)."""
+WORD = re.compile(r"[A-Za-z]+(?![A-Za-z]|[^\x00-\x7f])")
+"""A word whose terminals a scanner knows (``word_candidates``): ASCII letters, then no other
+letter (a non-ASCII one may be one the terminals' case-folding takes for an ASCII letter)."""
 _ATOMIC = getattr(sre, "ATOMIC_GROUP", object())
 _ZERO_WIDTH = {sre.AT, sre.ASSERT, sre.ASSERT_NOT}
 
@@ -88,6 +112,11 @@ def _first_chars_of(parsed: Any) -> re.Pattern[str] | None:
         return _ANY
     if nullable or not parts:
         return _ANY
+    return _chars(parts)
+
+
+def _chars(parts: list[tuple[str, bool]]) -> re.Pattern[str]:
+    """An expression matching the characters of ``parts`` (class members, case folded or not)."""
     exact = "".join(text for text, folded in parts if not folded)
     folded = "".join(text for text, folded in parts if folded)
     branches = []
@@ -96,6 +125,82 @@ def _first_chars_of(parsed: Any) -> re.Pattern[str] | None:
     if folded:
         branches.append(f"(?i:[{folded}])")
     return re.compile("|".join(branches))  # Unicode classes: a superset of ASCII ones
+
+
+BLANKS = " \t"
+"""The blanks ``after_blanks`` looks past (the spaces between words, mostly)."""
+
+
+def after_blanks(regexp: str, flags: int = 0) -> re.Pattern[str] | None:
+    """An expression matching every character that a match of ``regexp`` at a space or tab can
+    take first after the spaces and tabs it starts with (and perhaps more), or None when that
+    may be any character (or a match may hold no other character)."""
+    try:
+        parsed = sre_parse.parse(regexp, flags)
+    except (re.error, RecursionError):
+        return _ANY
+    return _after_blanks_of(parsed)
+
+
+def _after_blanks_of(parsed: Any) -> re.Pattern[str] | None:
+    """``after_blanks`` of an expression parsed by ``re._parser``."""
+    try:
+        parts: list[tuple[str, bool]] = []
+        nullable = _past_blanks(parsed, parsed.state.flags, parts)
+    except (_Unknown, RecursionError):
+        return _ANY
+    if nullable or not parts:
+        return _ANY
+    found = _chars(parts)
+    # a blank there: the match may take more blanks first, and then any character
+    return _ANY if any(found.match(blank) for blank in BLANKS) else found
+
+
+def _past_blanks(items: Any, flags: int, parts: list[tuple[str, bool]]) -> bool:
+    """As ``_walk``, past the parts of a sequence that match blanks only: add the first
+    characters the sequence may take after blanks; whether it may match blanks only."""
+    for op, av in items:
+        if op in _ZERO_WIDTH or _blanks_only(op, av):
+            continue
+        if op is sre.SUBPATTERN:
+            _group, add, remove, sub = av
+            if not _past_blanks(sub, (flags | add) & ~remove, parts):
+                return False
+            continue
+        if op is _ATOMIC:
+            if not _past_blanks(av, flags, parts):
+                return False
+            continue
+        if op is sre.BRANCH:
+            nullable = False
+            for branch in av[1]:
+                nullable = _past_blanks(branch, flags, parts) or nullable
+            if not nullable:
+                return False
+            continue
+        # a part that cannot take a blank: empty while blanks are left, or it takes the
+        # first character after them
+        first: list[tuple[str, bool]] = []
+        nullable = _walk([(op, av)], flags, first)
+        if not first or any(_chars(first).match(blank) for blank in BLANKS):
+            raise _Unknown  # it may take blanks and then any character
+        parts += first
+        if not nullable:
+            return False
+    return True
+
+
+def _blanks_only(op: Any, av: Any) -> bool:
+    """Whether a part of an expression matches nothing but blanks (or nothing)."""
+    if op is sre.LITERAL:
+        return chr(av) in BLANKS
+    if op is sre.IN:
+        return all(kind is sre.LITERAL and chr(value) in BLANKS for kind, value in av)
+    if op in _REPEATS:
+        return all(
+            sub_op in _ZERO_WIDTH or _blanks_only(sub_op, sub_av) for sub_op, sub_av in av[2]
+        )
+    return False
 
 
 def _walk(items: Any, flags: int, parts: list[tuple[str, bool]]) -> bool:
@@ -149,6 +254,145 @@ def _member(kind: Any, value: Any) -> str:
     raise _Unknown  # NEGATE, a line-break category ...
 
 
+WordStarts = tuple[frozenset[str], frozenset[str]]
+"""The words a terminal's match may start with (``word_starts``): whole words, and prefixes."""
+
+_ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_MOST_STARTS = 50_000
+"""Beyond this many ways to start, a terminal is taken to start with any word."""
+_WORD_ENDS = {sre.AT_BOUNDARY, sre.AT_END, sre.AT_END_STRING}
+
+
+def word_starts(regexp: str, flags: int = 0) -> WordStarts | None:
+    """Which words a match of ``regexp`` can start with, where a word is a run of ASCII letters
+    followed by an ASCII character that is not one, or by the end of the text (a superset, in
+    lowercase): ``(words, prefixes)``, a word in ``words``, or a word that starts with one of
+    ``prefixes``. None when that may be any word."""
+    try:
+        parsed = sre_parse.parse(regexp, flags)
+    except (re.error, RecursionError):
+        return None
+    return _word_starts_of(parsed)
+
+
+def _word_starts_of(parsed: Any) -> WordStarts | None:
+    """``word_starts`` of an expression parsed by ``re._parser``.
+
+    The walk follows the letters a match must begin with: an ASCII letter extends each way of
+    starting (case folded), a character that cannot be an ASCII letter (a space, a digit,
+    ``\\b``, ``(?![\\w-])``, the end) makes it a whole word, and anything that may be a letter
+    (a class of letters, any character, a repeat) leaves it a prefix. Lookarounds are skipped."""
+    words: set[str] = set()
+    prefixes: set[str] = set()
+    try:
+        ends = _letters(parsed, parsed.state.flags, {""}, words, prefixes)
+    except (_Unknown, RecursionError):
+        return None
+    prefixes |= ends  # the match may end there, and any letter follow
+    if "" in prefixes:
+        return None
+    return frozenset(words), frozenset(prefixes)
+
+
+def _letters(
+    items: Any, flags: int, ways: set[str], words: set[str], prefixes: set[str]
+) -> set[str]:
+    """The ways of starting still made of letters after a sequence (see ``_word_starts_of``)."""
+    for op, av in items:
+        if not ways:
+            break
+        if len(ways) > _MOST_STARTS:
+            raise _Unknown
+        if op is sre.AT:
+            if av in _WORD_ENDS:  # after a letter, the word ends here
+                words.update(way for way in ways if way)
+                ways = {""} & ways
+            continue
+        if op is sre.ASSERT_NOT:
+            direction, sub = av
+            if direction == 1 and _takes_any_letter(sub, flags):  # "(?![\w-])"
+                words.update(way for way in ways if way)
+                ways = {""} & ways
+            continue
+        if op is sre.ASSERT:
+            continue
+        if op is sre.SUBPATTERN:
+            _group, add, remove, sub = av
+            ways = _letters(sub, (flags | add) & ~remove, ways, words, prefixes)
+            continue
+        if op is _ATOMIC:
+            ways = _letters(av, flags, ways, words, prefixes)
+            continue
+        if op is sre.BRANCH:
+            ways = set().union(*(_letters(b, flags, ways, words, prefixes) for b in av[1]))
+            continue
+        if op in _REPEATS:
+            low, high, sub = av
+            once = _letters(sub, flags, ways, words, prefixes)
+            if high != 1:  # more of it may follow: what is left is a prefix
+                prefixes.update(once)
+                once = set()
+            ways = (ways | once) if low == 0 else once
+            continue
+        folded = bool(flags & re.IGNORECASE)
+        if op is sre.LITERAL:
+            char = chr(av)
+            if char in _ASCII_LETTERS:
+                ways = {way + char.lower() for way in ways}
+                continue
+            may_be_letter = folded and _folds_to_letter(char)
+        elif op is sre.IN:
+            may_be_letter = _may_be_letter(av, folded)
+        else:  # any character, not a character, a back reference ...
+            may_be_letter = True
+        if may_be_letter:
+            prefixes.update(ways)
+        else:  # a character that is not a letter: the word ends before it
+            words.update(way for way in ways if way)
+        ways = set()
+    return ways
+
+
+@cache
+def _folds_to_letter(char: str) -> bool:
+    """Whether ``char`` matches an ASCII letter when case is ignored ('\u212a', Kelvin's K)."""
+    pattern = re.compile(re.escape(char), re.IGNORECASE)
+    return not char.isascii() and any(pattern.fullmatch(letter) for letter in _ASCII_LETTERS)
+
+
+def _takes_any_letter(items: Any, flags: int) -> bool:
+    """Whether ``items`` is one character class holding every letter (``[\\w-]``, ``\\w``)."""
+    if len(items) != 1 or items[0][0] is not sre.IN:
+        return False
+    members = items[0][1]
+    return any(kind is sre.NEGATE for kind, _ in members) is False and any(
+        kind is sre.CATEGORY and value is sre.CATEGORY_WORD for kind, value in members
+    )
+
+
+def _may_be_letter(members: Any, folded: bool) -> bool:
+    """Whether a character class may match an ASCII letter."""
+    for kind, value in members:
+        if kind is sre.NEGATE:
+            return True
+        if kind is sre.LITERAL:
+            char = chr(value)
+            if char in _ASCII_LETTERS or (folded and _folds_to_letter(char)):
+                return True
+        elif kind is sre.RANGE:
+            low, high = value
+            if folded and high > 127:
+                return True
+            if (low <= ord("z") and high >= ord("a")) or (low <= ord("Z") and high >= ord("A")):
+                return True
+        elif kind is sre.CATEGORY:
+            if value not in (sre.CATEGORY_DIGIT, sre.CATEGORY_SPACE, sre.CATEGORY_NOT_WORD):
+                return True
+        else:
+            return True
+    return False
+
+
 class FirstCharScanner:
     """lark's ``Scanner`` interface: the first of ``terminals`` (in order) that matches at a
     position, tried only among those that can start with the character there."""
@@ -158,6 +402,8 @@ class FirstCharScanner:
         self.allowed_types = {t.name for t in terminals}
         self._compiled = compiled
         self.by_char: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
+        self.by_word: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {}
+        self._named = {t.name: t for t in terminals}
 
     def candidates(self, char: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         found = tuple(
@@ -167,6 +413,42 @@ class FirstCharScanner:
         )
         if len(self.by_char) < _REMEMBERED:
             self.by_char[char] = found
+        return found
+
+    def word_candidates(self, word: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+        """The terminals that can start with ``word`` (a match of ``WORD``), in order: those
+        that can start with its first character, less those whose ``word_starts`` leave it
+        out (the word is their first word, or starts with one of their prefixes)."""
+        folded = word.lower()
+        heads = {folded[:i] for i in range(1, len(folded) + 1)}
+        char = word[0]
+        found = []
+        for pattern, name in self.by_char.get(char) or self.candidates(char):
+            starts = self._compiled.words(self._named[name])
+            if starts is None or folded in starts[0] or not heads.isdisjoint(starts[1]):
+                found.append((pattern, name))
+        if len(self.by_word) >= _REMEMBERED_WORDS:
+            self.by_word.clear()
+        self.by_word[word] = kept = tuple(found)
+        return kept
+
+    def blank_candidates(self, key: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+        """The terminals that can start with ``key``: a blank and the character after it (or
+        the blank alone at the end of the text), in order: those that can start with the
+        blank, less those that cannot go on with that character after their blanks (see
+        ``after_blanks``). A second blank tells nothing: all of the blank's."""
+        found = self.by_char.get(key[0]) or self.candidates(key[0])
+        after = key[1:]
+        if not after or after not in BLANKS:
+            found = tuple(
+                (pattern, name)
+                for pattern, name in found
+                if (first := self._compiled.after_blanks(self._named[name])) is _ANY
+                or (after and first.match(after))
+            )
+        if len(self.by_word) >= _REMEMBERED_WORDS:
+            self.by_word.clear()
+        self.by_word[key] = found
         return found
 
     def match(self, text: Any, pos: int) -> tuple[str, str] | None:
@@ -202,6 +484,8 @@ class _Compiled:
         self.flags = flags
         self._patterns: dict[str, re.Pattern[str]] = {}
         self._firsts: dict[str, re.Pattern[str] | None] = {}
+        self._words: dict[str, WordStarts | None] = {}
+        self._after_blanks: dict[str, re.Pattern[str] | None] = {}
         self._parsed: dict[str, Any] = {}
 
     def prepare(self, terminals: list[TerminalDef]) -> None:
@@ -231,7 +515,10 @@ class _Compiled:
             if parsed is None:
                 found = re.compile(terminal.pattern.to_regexp(), self.flags)
             else:
-                self.first(terminal)  # from the parse, before it is compiled
+                first = self.first(terminal)  # from the parse, before it is compiled
+                self.words(terminal)
+                if first is _ANY or any(first.match(blank) for blank in BLANKS):
+                    self.after_blanks(terminal)
                 found = sre_compile.compile(parsed, self.flags)
                 del self._parsed[terminal.name]
             self._patterns[terminal.name] = found
@@ -246,6 +533,26 @@ class _Compiled:
                 else _first_chars_of(parsed)
             )
         return self._firsts[terminal.name]
+
+    def words(self, terminal: TerminalDef) -> WordStarts | None:
+        if terminal.name not in self._words:
+            parsed = self._parsed.get(terminal.name)
+            self._words[terminal.name] = (
+                word_starts(terminal.pattern.to_regexp(), self.flags)
+                if parsed is None
+                else _word_starts_of(parsed)
+            )
+        return self._words[terminal.name]
+
+    def after_blanks(self, terminal: TerminalDef) -> re.Pattern[str] | None:
+        if terminal.name not in self._after_blanks:
+            parsed = self._parsed.get(terminal.name)
+            self._after_blanks[terminal.name] = (
+                after_blanks(terminal.pattern.to_regexp(), self.flags)
+                if parsed is None
+                else _after_blanks_of(parsed)
+            )
+        return self._after_blanks[terminal.name]
 
     def match(self, terminal: TerminalDef, text: str) -> str | None:
         """lark's ``_get_match``: the text ``terminal`` matches at the start of ``text``."""
