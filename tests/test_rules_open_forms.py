@@ -1394,6 +1394,13 @@ def test_a_zone_slot_prints_the_zones_name_as_declared() -> None:
         assert parse_ability(str(ability), vocab) == ability
 
 
+def _stops_at(text: str, game: Game | Vocabulary, found: str) -> None:
+    """The text is an error at the word ``found``."""
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, game)
+    assert f"unexpected {found!r}" in str(info.value)
+
+
 # A declared form reads with every slot and word after a slot: the words before a slot look
 # ahead to it and stand before the core's own word ("or" before a zone, "then", "per", ",");
 # the core's words keep their meaning where no such slot follows.
@@ -1495,9 +1502,7 @@ def test_a_condition_after_clauses_governs_the_rest_of_the_sentence() -> None:
     ],
 )
 def test_the_then_and_if_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
-    with pytest.raises(RulesTextError) as info:
-        parse_ability(text, _game("deckbuilder"))
-    assert f"unexpected {found!r}" in str(info.value)
+    _stops_at(text, _game("deckbuilder"), found)
 
 
 # A table of numbers, an option per line: "2 or 6: +3 Cards", "1, gain a card costing up to 4",
@@ -1535,6 +1540,110 @@ def test_the_numbers_of_a_table_frame_the_option() -> None:
     ],
 )
 def test_the_table_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
-    with pytest.raises(RulesTextError) as info:
-        parse_ability(text, _game("deckbuilder"))
-    assert f"unexpected {found!r}" in str(info.value)
+    _stops_at(text, _game("deckbuilder"), found)
+
+
+# Clauses done together, then more in order ("Search your deck for a card, reveal it, put it
+# into your hand, then shuffle your deck"); "turn" as a verb where what is turned is said later
+# ("Turn your Journey token over", "turn it face down"), or "turn over"; "may not" forbids as
+# "cannot" does; a player's hand size is a number ("Your maximum hand size is +2").
+@pytest.mark.parametrize(
+    ("name", "text", "printed"),
+    [
+        (
+            "creatures",
+            "Search your deck for a creature card, reveal it, put it into your hand, then "
+            "shuffle your deck.",
+            "Search your deck for a creature card and reveal it and put it into your hand, then "
+            "shuffle your deck.",
+        ),
+        (
+            "deckbuilder",
+            "Draw a card and discard a card, then gain a Farthing, then trash a card.",
+            None,
+        ),
+        ("deckbuilder", "Turn your Journey token over (it starts face up).", None),
+        ("deckbuilder", "Turn it face down.", None),
+        ("deckbuilder", "Each player turns the top card of his deck face up.", None),
+        ("deckbuilder", "Turn over the top card of your deck.", None),
+        ("deckbuilder", "Take an extra turn after this one.", None),
+        ("deckbuilder", "You may not play Action cards this turn.", None),
+        ("creatures", "Each creature you control may not attack.", None),
+        ("lcg", "Your maximum hand size is +2.", None),
+        ("lcg", "You get +1 hand size.", None),
+        ("creatures", "Your hand limit is increased by 2.", None),
+        ("creatures", "Your hand size is 6.", None),
+    ],
+)
+def test_then_after_joined_clauses_turn_may_not_and_hand_size(
+    name: str, text: str, printed: str | None
+) -> None:
+    ability = _parsed(name, text)
+    if printed is not None:
+        assert str(ability) == printed
+
+
+def test_the_joined_clauses_come_first_in_order() -> None:
+    ability = _parsed("deckbuilder", "Draw a card and discard a card, then gain a Farthing.")
+    assert type(ability.effect).__name__ == "Then"
+    first, last = ability.effect.effects  # type: ignore[attr-defined]
+    assert isinstance(first, And) and isinstance(last, Act) and last.verb == "gain"
+
+
+def test_turn_is_a_verb_only_where_it_is_turned_over() -> None:
+    assert isinstance(_parsed("deckbuilder", "Turn it over.").effect, Act)
+    ability = _parsed("deckbuilder", "Take an extra turn.")
+    assert ability.effect.verb == "take" and "('word', 'turn')" in repr(ability)  # type: ignore[attr-defined]
+    assert "cannot" in str(_parsed("deckbuilder", "You may not trash a card."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Turn your token.", "Turn"),  # no 'over', no 'face up': no verb
+        ("Draw a card, then discard a card and gain a Farthing.", "and"),
+        ("You may not.", "."),
+    ],
+)
+def test_the_turn_and_then_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    _stops_at(text, _game("deckbuilder"), found)
+
+
+# Where a card or a player is, at a card that is a place (a cooperative game's locations):
+# "each hero at this location", "any player at your location".
+_PLACES = Vocabulary(
+    card_types=(("hero", "Hero"), ("location", "Location"), ("threat", "Threat")),
+    stats=("might",),
+    resources=(("clue", "clues"),),
+    singulars=(("clue", "clue"),),
+    zones=(("hand", "your", "hand"),),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each hero at this location gets -1 might.",
+        "Any player at this location may draw 1 card.",
+        "Any player at your location may draw a card.",
+        "Heal 1 damage from a hero at this location.",
+        "Once per round, a hero at this location may heal 1 damage.",
+        "Each hero at the same location gains 1 clue.",
+    ],
+)
+def test_a_card_or_player_at_a_place(text: str) -> None:
+    ability = parse_ability(text, _PLACES)
+    assert parse_ability(str(ability), _PLACES) == ability
+    assert str(ability) == text
+    assert "('w', 'at')" in repr(ability)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Each hero at this shiny gains 1 clue.", "at"),  # no card type after "this"
+        ("Each hero at location gains 1 clue.", "at"),
+    ],
+)
+def test_the_place_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    _stops_at(text, _PLACES, found)

@@ -25,6 +25,7 @@ def _check_clauses(
     choice: bool = False,
     then: bool = False,
     at_least: int = 2,
+    joined: bool = False,
 ) -> None:
     if len(items) < at_least:
         least = "two clauses" if at_least == 2 else "one clause"
@@ -32,7 +33,9 @@ def _check_clauses(
     for item in items:
         if isinstance(item, Clause):
             continue
-        if not (choice and isinstance(item, Choice)) and not (then and isinstance(item, Then)):
+        if (choice and isinstance(item, Choice)) or (then and isinstance(item, Then)):
+            continue
+        if not (joined and isinstance(item, And)):
             raise ValueError(f"{kind} joins single clauses, not {type(item).__name__}")
 
 
@@ -64,10 +67,14 @@ class And(Effect):
 class Then(Effect):
     """Clauses done in order, in one sentence: ``Draw a card, then discard a card``."""
 
-    effects: tuple[Clause, ...]
+    effects: tuple[Clause | And, ...]
+    """Clauses; the first may be clauses done together ("Reveal it and put it into your
+    hand, then shuffle your deck")."""
 
     def __post_init__(self) -> None:
-        _check_clauses("', then'", self.effects)
+        _check_clauses("', then'", self.effects, joined=True)
+        if any(isinstance(effect, And) for effect in self.effects[1:]):
+            raise ValueError("only the first clauses of ', then' may be joined by 'and'")
 
     def phrase(self, vocab: Vocabulary) -> str:
         return ", then ".join(effect.phrase(vocab) for effect in self.effects)

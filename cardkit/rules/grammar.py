@@ -149,6 +149,7 @@ _REGULAR_VERBS = [
     "follow",
     "skip",
     "move",
+    "turn over",
 ]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack". ("move" is a generic
@@ -566,6 +567,9 @@ def game_terminals(vocab: Vocabulary) -> str:
             # "Next round, you may ...": the next of a span, opening a sentence
             f"NEXT_SPAN.4: /next[ \\t]+{any_span}(?=[ \\t]*,)/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
+            # "at" before a card that is a place: "each hero at this location"
+            f"AT_CARD.3: /at(?=[ \\t]+(?:this|that|your|their|its|the[ \\t]+same)[ \\t]+"
+            f"{this_kinds})/i",
             f"SPAN: /{any_span}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             # "attack or block": actions joined by "or"/"and" are one (the verb list a clause
@@ -573,8 +577,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ACTION.2: /{_joined(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             # a verb before its participle where both are written alike ("cards cost 1 less")
-            f"VERB.1: /{_alternatives(base)}/i",
-            f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
+            f"VERB.1: /{_alternatives(base)}|turn(?![\\w-]){_TURNED}/i",
+            f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}|turns(?![\\w-]){_TURNED}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             # not the first word of a zone's name ("your won pile", "the taken cards")
             # nor before a counter ("Hosted agenda counter:", an agenda being a card type too)
@@ -603,6 +607,10 @@ def game_terminals(vocab: Vocabulary) -> str:
         )
     )
 
+
+_TURNED = r"(?=[^.;:\n]*?[ \t](?:over|face[ \t]+(?:up|down))(?![\w-]))"
+"""After "turn": the verb "turn" where the card turned is said later in the sentence ("Turn your
+token over", "turn it face down"); any other "turn" is the noun ("Take an extra turn")."""
 
 FUNCTION_WORDS = [
     "a",

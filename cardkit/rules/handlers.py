@@ -394,6 +394,13 @@ class Builder(Transformer[Token, Any]):
         joined = self._node(_start(children[0]), And, tuple(children))
         return self.shapes.chain(joined)
 
+    def and_if_tail(self, children: list[Effect]) -> Effect:
+        """Clauses, then a condition that governs the rest of the sentence: "+1 Coin, and if
+        you have 10 or more, +1 Buy" (the condition is the last of the clauses done)."""
+        first, condition = children
+        clauses = first.effects if isinstance(first, And) else (first,)
+        return self._node(_start(first), And, (*clauses, condition))
+
     def then(self, children: list[Clause]) -> Effect:
         return self._node(_start(children[0]), Then, tuple(children))
 

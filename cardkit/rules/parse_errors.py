@@ -53,9 +53,6 @@ TERMINAL_WORDS: dict[str, str] = {
     "_OR_VERB": "'or'",
     "_AND_VERB": "'and'",
     "_THEN": "', then'",
-    "_AND_IF": "', and if'",
-    "TABLE_N": "a number",
-    "AND_UP": "'+'",
     "_AMOUNT_SEP": "'and'",
     "_OR_AMOUNT": "'or'",
     "ZONE_OR": "'or'",
@@ -258,6 +255,11 @@ TERMINAL_WORDS: dict[str, str] = {
     "NEXT_SPAN": "'next turn'",
     "DIRECTION": "'to the left'",
     "SET_OF": "'set of'",
+    "_AND_IF": "', and if'",
+    "TABLE_N": "a number",
+    "AND_UP": "'+'",
+    "HAND_SIZE": "'hand size'",
+    "AT_CARD": "'at'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3
