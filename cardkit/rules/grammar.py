@@ -567,9 +567,6 @@ def game_terminals(vocab: Vocabulary) -> str:
             # "Next round, you may ...": the next of a span, opening a sentence
             f"NEXT_SPAN.4: /next[ \\t]+{any_span}(?=[ \\t]*,)/i",
             f"THIS_KIND.2: /this[ \\t]+{this_kinds}/i",
-            # "at" before a card that is a place: "each hero at this location"
-            f"AT_CARD.3: /at(?=[ \\t]+(?:this|that|your|their|its|the[ \\t]+same)[ \\t]+"
-            f"{this_kinds})/i",
             f"SPAN: /{any_span}/i",
             f"PROPERTY: /{_alternatives(p.replace('_', ' ') for p in vocab.properties)}/i",
             # "attack or block": actions joined by "or"/"and" are one (the verb list a clause

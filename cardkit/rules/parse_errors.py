@@ -259,7 +259,6 @@ TERMINAL_WORDS: dict[str, str] = {
     "TABLE_N": "a number",
     "AND_UP": "'+'",
     "HAND_SIZE": "'hand size'",
-    "AT_CARD": "'at'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3
