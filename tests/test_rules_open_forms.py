@@ -1392,3 +1392,218 @@ def test_a_zone_slot_prints_the_zones_name_as_declared() -> None:
         ability = parse_ability(text, vocab)
         assert str(ability) == text
         assert parse_ability(str(ability), vocab) == ability
+
+
+def _stops_at(text: str, game: Game | Vocabulary, found: str) -> None:
+    """The text is an error at the word ``found``."""
+    with pytest.raises(RulesTextError) as info:
+        parse_ability(text, game)
+    assert f"unexpected {found!r}" in str(info.value)
+
+
+# A declared form reads with every slot and word after a slot: the words before a slot look
+# ahead to it and stand before the core's own word ("or" before a zone, "then", "per", ",");
+# the core's words keep their meaning where no such slot follows.
+_SLOTS = Vocabulary(
+    zones=(("hq", "the", "HQ"), ("rd", "the", "R&D"), ("hand", "your", "hand")),
+    card_types=(("action", "Action"), ("treasure", "Treasure")),
+    resources=(("coin", "Coins"), ("buy", "Buy")),
+    phrases=(
+        ("run", "Run {zone}"),
+        ("run-either", "Run {zone} or {zone}"),
+        ("swap", "Swap {n} then {n}"),
+        ("store", "Store {zone} per {card type}"),
+        ("bank", "Bank {zone}, {resource}"),
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("Run HQ or R&D.", ("hq", "r&d")),
+        ("Run your hand or R&D.", ("your hand", "r&d")),
+        ("Run HQ.", ("hq",)),
+        ("Swap 2 then three.", (2, 3)),
+        ("Store your hand per Treasure.", ("your hand", "treasure")),
+        ("Bank HQ, Buy.", ("hq", "buy")),
+    ],
+)
+def test_a_declared_form_reads_every_slot_and_the_words_between(
+    text: str, values: tuple[object, ...]
+) -> None:
+    ability = parse_ability(text, _SLOTS)
+    assert "Declared(" in repr(ability) and ability.effect.values == values  # type: ignore[attr-defined]
+    assert parse_ability(str(ability), _SLOTS) == ability
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Discard a card from your hand or R&D.", "Act"),  # the core's zone list
+        ("Run HQ or draw a card.", "Choice"),  # "or" before a verb: a choice
+        ("Run HQ, then draw a card.", "Then"),
+        ("Draw 2 cards, then discard a card.", "Then"),
+    ],
+)
+def test_the_cores_words_stay_where_no_slot_follows(text: str, kind: str) -> None:
+    ability = parse_ability(text, _SLOTS)
+    assert type(ability.effect).__name__ == kind
+    assert parse_ability(str(ability), _SLOTS) == ability
+
+
+# ", then" after the last option of a choice is that option's ("Gain 1 Gold or discard a card,
+# then draw a card"); a condition after clauses and a comma governs the rest of the sentence
+# ("+1 Coin, and if you have 10 or more, +1 Buy").
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        (
+            "Gain 2 Coins or discard a card, then draw a card.",
+            "Gain 2 Coins or discard a card, then draw a card.",
+        ),
+        ("Gain 2 Coins. Or draw a card, then discard a card.", None),
+        ("Draw a card or gain a Farthing, then trash a card, then gain 1 Buy.", None),
+        ("Draw a card, and if it's an Action card, +1 Action.", None),
+        ("+1 Card, +1 Action, and if you have 3 or more Coins, +1 Buy.", None),
+        ("Gain a Farthing, and if you do, trash a card or draw a card.", None),
+    ],
+)
+def test_a_then_after_the_last_option_and_a_condition_after_clauses(
+    text: str, printed: str | None
+) -> None:
+    ability = _parsed("deckbuilder", text)
+    if printed is not None:
+        assert str(ability) == printed
+
+
+def test_the_then_belongs_to_the_last_option() -> None:
+    ability = _parsed("deckbuilder", "Gain 2 Coins or discard a card, then draw a card.")
+    assert isinstance(ability.effect, Choice)
+    first, last = ability.effect.options
+    assert type(first).__name__ == "Gain" and type(last).__name__ == "Then"
+
+
+def test_a_condition_after_clauses_governs_the_rest_of_the_sentence() -> None:
+    ability = _parsed("deckbuilder", "+1 Card, +1 Action, and if you have 3 or more Coins, +1 Buy.")
+    assert isinstance(ability.effect, And)
+    *clauses, condition = ability.effect.effects
+    assert len(clauses) == 2 and type(condition).__name__ == "Conditional"
+    assert str(ability).endswith(", and if you have 3 or more Coins, gain 1 Buy.")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Draw a card, then discard a card or gain 2 Coins.", "or"),  # which way it binds?
+        ("Draw a card and if you do, +1 Buy.", "if"),  # no comma: not read
+        ("Draw a card, and if you do.", "."),
+        ("Gain 2 Coins or, then draw a card.", "or"),
+    ],
+)
+def test_the_then_and_if_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    _stops_at(text, _game("deckbuilder"), found)
+
+
+# A table of numbers, an option per line: "2 or 6: +3 Cards", "1, gain a card costing up to 4",
+# "5+: gain a Gold" (the numbers frame what happens, as the cards of an option line do); a
+# condition may end at a colon ("If you do: draw a card").
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("2 or 6: +3 Cards;", "2 or 6, +3 Cards."),
+        ("3 or 7: +3 Coins.", "3 or 7, gain 3 Coins."),
+        ("1, gain a card costing up to 4 Coins;", "1, gain a card costing up to 4 Coins."),
+        ("0: gain a Farthing.", "0, gain a Farthing."),
+        ("5+: trash a card.", "5+, trash a card."),
+        ("2, 3 or 4: draw a card and gain 1 Buy.", "2, 3 or 4, draw a card and gain 1 Buy."),
+        ("If you do: draw a card.", "If you do, draw a card."),
+    ],
+)
+def test_a_table_of_numbers_and_a_condition_with_a_colon(text: str, printed: str) -> None:
+    ability = _parsed("deckbuilder", text)
+    assert str(ability) == printed
+
+
+def test_the_numbers_of_a_table_frame_the_option() -> None:
+    ability = _parsed("deckbuilder", "2 or 6: +3 Cards.")
+    assert "Framed(lead='2', words=Wording(terms=(('w', 'or'), ('n', '6')))" in repr(ability)
+    assert ability.effect.pos is not None and ability.effect.pos.column == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("2 or: +3 Cards.", ":"),
+        ("2+ gain a Farthing.", "+"),
+        ("2, shiny.", "shiny"),
+    ],
+)
+def test_the_table_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    _stops_at(text, _game("deckbuilder"), found)
+
+
+# Clauses done together, then more in order ("Search your deck for a card, reveal it, put it
+# into your hand, then shuffle your deck"); "turn" as a verb where what is turned is said later
+# ("Turn your Journey token over", "turn it face down"), or "turn over"; "may not" forbids as
+# "cannot" does; a player's hand size is a number ("Your maximum hand size is +2").
+@pytest.mark.parametrize(
+    ("name", "text", "printed"),
+    [
+        (
+            "creatures",
+            "Search your deck for a creature card, reveal it, put it into your hand, then "
+            "shuffle your deck.",
+            "Search your deck for a creature card and reveal it and put it into your hand, then "
+            "shuffle your deck.",
+        ),
+        (
+            "deckbuilder",
+            "Draw a card and discard a card, then gain a Farthing, then trash a card.",
+            None,
+        ),
+        ("deckbuilder", "Turn your Journey token over (it starts face up).", None),
+        ("deckbuilder", "Turn it face down.", None),
+        ("deckbuilder", "Each player turns the top card of his deck face up.", None),
+        ("deckbuilder", "Turn over the top card of your deck.", None),
+        ("deckbuilder", "Take an extra turn after this one.", None),
+        ("deckbuilder", "You may not play Action cards this turn.", None),
+        ("creatures", "Each creature you control may not attack.", None),
+        ("lcg", "Your maximum hand size is +2.", None),
+        ("lcg", "You get +1 hand size.", None),
+        ("creatures", "Your hand limit is increased by 2.", None),
+        ("creatures", "Your hand size is 6.", None),
+    ],
+)
+def test_then_after_joined_clauses_turn_may_not_and_hand_size(
+    name: str, text: str, printed: str | None
+) -> None:
+    ability = _parsed(name, text)
+    if printed is not None:
+        assert str(ability) == printed
+
+
+def test_the_joined_clauses_come_first_in_order() -> None:
+    ability = _parsed("deckbuilder", "Draw a card and discard a card, then gain a Farthing.")
+    assert type(ability.effect).__name__ == "Then"
+    first, last = ability.effect.effects  # type: ignore[attr-defined]
+    assert isinstance(first, And) and isinstance(last, Act) and last.verb == "gain"
+
+
+def test_turn_is_a_verb_only_where_it_is_turned_over() -> None:
+    assert isinstance(_parsed("deckbuilder", "Turn it over.").effect, Act)
+    ability = _parsed("deckbuilder", "Take an extra turn.")
+    assert ability.effect.verb == "take" and "('word', 'turn')" in repr(ability)  # type: ignore[attr-defined]
+    assert "cannot" in str(_parsed("deckbuilder", "You may not trash a card."))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Turn your token.", "Turn"),  # no 'over', no 'face up': no verb
+        ("Draw a card, then discard a card and gain a Farthing.", "and"),
+        ("You may not.", "."),
+    ],
+)
+def test_the_turn_and_then_forms_words_out_of_place_stay_errors(text: str, found: str) -> None:
+    _stops_at(text, _game("deckbuilder"), found)

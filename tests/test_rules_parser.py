@@ -194,7 +194,7 @@ ERRORS: list[tuple[str, list[tuple[str, int]]]] = [
         [("Gain 2", 7), ("Gain 2   ", 7)],
     ),
     (
-        "unexpected 'or': expected ':', 'and', ',' or another word of rules text",
+        "unexpected 'or': expected ':', 'and', the end of the line or another word of rules text",
         [("Gain 2 Gold and draw a card or draw a card.", 29)],
     ),
     (

@@ -19,11 +19,23 @@ from cardkit.effects.spans import check_span, until_phrase
 from cardkit.effects.vocab import Vocabulary
 
 
-def _check_clauses(kind: str, items: tuple[Effect, ...], choice: bool = False) -> None:
-    if len(items) < 2:
-        raise ValueError(f"{kind} joins at least two clauses, not {len(items)}")
+def _check_clauses(
+    kind: str,
+    items: tuple[Effect, ...],
+    choice: bool = False,
+    then: bool = False,
+    at_least: int = 2,
+    joined: bool = False,
+) -> None:
+    if len(items) < at_least:
+        least = "two clauses" if at_least == 2 else "one clause"
+        raise ValueError(f"{kind} joins at least {least}, not {len(items)}")
     for item in items:
-        if not isinstance(item, Clause) and not (choice and isinstance(item, Choice)):
+        if isinstance(item, Clause):
+            continue
+        if (choice and isinstance(item, Choice)) or (then and isinstance(item, Then)):
+            continue
+        if not (joined and isinstance(item, And)):
             raise ValueError(f"{kind} joins single clauses, not {type(item).__name__}")
 
 
@@ -31,25 +43,38 @@ def _check_clauses(kind: str, items: tuple[Effect, ...], choice: bool = False) -
 class And(Effect):
     """Clauses done together, in one sentence: ``Gain 2 Stone and draw a card``."""
 
-    effects: tuple[Clause | Choice, ...]
+    effects: tuple[Clause | Choice | Conditional, ...]
     """Clauses, and choices said with 'either' ("... and either discards it or puts it
-    back")."""
+    back"); the last may be a condition of its own, after a comma ("+1 Coin, and if you
+    have 10 or more, +1 Buy": the rest of the sentence is the condition's)."""
 
     def __post_init__(self) -> None:
-        _check_clauses("'and'", self.effects, choice=True)
+        if len(self.effects) >= 2 and isinstance(self.effects[-1], Conditional):
+            # one clause or more, then the condition (checked as itself)
+            _check_clauses("'and'", self.effects[:-1], choice=True, at_least=1)
+        else:
+            _check_clauses("'and'", self.effects, choice=True)
 
     def phrase(self, vocab: Vocabulary) -> str:
-        return " and ".join(effect.phrase(vocab) for effect in self.effects)
+        *first, last = self.effects
+        joined = " and ".join(effect.phrase(vocab) for effect in first)
+        if isinstance(last, Conditional):
+            return f"{joined}, and {last.phrase(vocab)}"
+        return f"{joined} and {last.phrase(vocab)}"
 
 
 @dataclass(frozen=True, slots=True)
 class Then(Effect):
     """Clauses done in order, in one sentence: ``Draw a card, then discard a card``."""
 
-    effects: tuple[Clause, ...]
+    effects: tuple[Clause | And, ...]
+    """Clauses; the first may be clauses done together ("Reveal it and put it into your
+    hand, then shuffle your deck")."""
 
     def __post_init__(self) -> None:
-        _check_clauses("', then'", self.effects)
+        _check_clauses("', then'", self.effects, joined=True)
+        if any(isinstance(effect, And) for effect in self.effects[1:]):
+            raise ValueError("only the first clauses of ', then' may be joined by 'and'")
 
     def phrase(self, vocab: Vocabulary) -> str:
         return ", then ".join(effect.phrase(vocab) for effect in self.effects)
@@ -59,17 +84,21 @@ class Then(Effect):
 class Choice(Effect):
     """One of the options: ``Gain 1 Gold or 3 Stone``, ``Gain 3 Gold or draw a card``.
 
-    An option that gains, after an option that gains, is written without its verb.
+    An option that gains, after an option that gains, is written without its verb. The last
+    option may be clauses done in order: ``Gain 1 Gold or discard a card, then draw a card``
+    (the 'then' is the last option's: a choice is never followed by ', then').
     """
 
-    options: tuple[Clause, ...]
+    options: tuple[Clause | Then, ...]
 
     def __post_init__(self) -> None:
-        _check_clauses("'or'", self.options)
+        _check_clauses("'or'", self.options, then=True)
+        if any(isinstance(option, Then) for option in self.options[:-1]):
+            raise ValueError("only the last option of 'or' may hold ', then'")
 
     def phrase(self, vocab: Vocabulary) -> str:
         parts: list[str] = []
-        previous: Clause | None = None
+        previous: Clause | Then | None = None
         for option in self.options:
             if type(option) is Gain and type(previous) is Gain:
                 parts.append(amounts_phrase(option.amounts, vocab))

@@ -88,6 +88,7 @@ def terms_text(terms: tuple[Term, ...], vocab: Vocabulary) -> str:
     for term in terms:
         text = term_text(term, vocab)
         joined = not out or out.endswith("non-") or text.startswith((",", "'s", "\u2019s"))
+        joined = joined or text == "+"  # "5+": a number or more, in a table of numbers
         out += text if joined else " " + text  # "non-" joins its word: "a non-Duration card"
     return out
 
@@ -229,7 +230,8 @@ class Framed(Effect):
 
     def phrase(self, vocab: Vocabulary) -> str:
         words = self.words.phrase(vocab) if self.words is not None else ""
-        if words and not words.startswith(","):  # ", when ...": a frame's words after a comma
+        if words and not words.startswith(",") and words != "+":
+            # ", when ...": a frame's words after a comma; "5+, ...": a number or more
             words = " " + words
         # 'then' in a frame follows without a comma ('Then then, destroy'): after a comma,
         # 'then' reads as the next sentence of a sequence

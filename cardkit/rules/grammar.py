@@ -149,6 +149,7 @@ _REGULAR_VERBS = [
     "follow",
     "skip",
     "move",
+    "turn over",
 ]
 # Core verbs whose base form starts a rule of its own (kept from the sample games' wording), so
 # that only their other forms are generic verbs: "make a Force 2 attack". ("move" is a generic
@@ -316,23 +317,50 @@ def _literal_regex(text: str) -> str:
 
 
 class _Terminals:
-    """Literal terminals of declared forms, one per distinct text (so two forms that start
-    with the same words share them and the parser tells them apart later)."""
+    """Literal terminals of declared forms, one per distinct text and slot after it (so two
+    forms that start with the same words share them and the parser tells them apart later).
 
-    def __init__(self) -> None:
-        self.names: dict[str, str] = {}
+    Words between two slots look ahead to what the next slot takes and stand before every word
+    of the core: the core's own terminal for the same word ("or" before a zone, "then", "per",
+    ",") would otherwise win where a slot ends, and "Run {zone} or {zone}" could not be read."""
 
-    def name(self, text: str) -> str:
-        key = fold(text)
+    def __init__(self, vocab: Vocabulary) -> None:
+        self.vocab = vocab
+        self.names: dict[tuple[str, str], str] = {}
+
+    def name(self, text: str, slot: str = "") -> str:
+        key = (fold(text), slot)
         if key not in self.names:
             self.names[key] = f"DECLARED_{len(self.names)}"
         return self.names[key]
 
     def lines(self) -> Iterator[str]:
-        for key, name in self.names.items():
+        for (text, slot), name in self.names.items():
+            if slot:
+                ahead = slot_start(self.vocab, slot)
+                yield f"{name}.6: /{_literal_regex(text)}(?=[ \\t{{}}]*(?:{ahead}))/i"
+                continue
             # before a verb (VERB.1): "Break {n} subroutine" where "break" is a verb too;
             # words of several before the core's words: "Limit {n} per deck" ("per")
-            yield f"{name}.{3 if ' ' in key else 2}: /{_literal_regex(key)}/i"
+            yield f"{name}.{3 if ' ' in text else 2}: /{_literal_regex(text)}/i"
+
+
+def slot_start(vocab: Vocabulary, slot: str) -> str:
+    """A regex of how a slot's text starts (a superset), for the words before it to look
+    ahead to."""
+    if slot == "n":
+        return rf"[+$\-\u2212\u2013]*[0-9]|{_alternatives(NUMBER_WORDS[1:])}"
+    if slot == "resource":
+        return _alternatives([n for _, n in vocab.resources] + [n for _, n in vocab.singulars])
+    if slot == "card type":
+        return _alternatives([n for _, n in vocab.kinds()] + [n for _, n in vocab.plural_names()])
+    if slot == "zone":  # a few words of whose it is before the zone's name
+        return r"(?:[\w'\u2019-]+[ \t]+){0,3}" + _alternatives(zone_names(vocab))
+    if slot == "card name":
+        return r"[\"\u201c]|(?-i:[A-Z])"
+    if slot == "keyword":
+        return _alternatives(name for _, name in vocab.keywords)
+    return _alternatives(name for _, name in vocab.factions)
 
 
 def _slot_symbol(piece: Piece) -> str:
@@ -353,9 +381,22 @@ def _rule(
     numbers = indexes if indexes is not None else list(range(len(forms)))
     lines = [f"{prefix}: " + " | ".join(f"{prefix}_{i}" for i in numbers)]
     for i, form in zip(numbers, forms, strict=True):
-        symbols = [_slot_symbol(p) if p.slot else terminals.name(p.text) for p in pieces(form)]
+        parts = pieces(form)
+        symbols = [
+            _slot_symbol(p) if p.slot else terminals.name(p.text, _next_slot(parts, at))
+            for at, p in enumerate(parts)
+        ]
         lines.append(f"{prefix}_{i}: " + " ".join(symbols))
     return lines
+
+
+def _next_slot(parts: tuple[Piece, ...], at: int) -> str:
+    """The slot right after the words at ``at`` in a form, if they stand between two slots.
+    (A form's first words stay as they were: a misspelt value after them, "Double Sea Fok
+    Ally", is an error about the value, not text read another way.)"""
+    if 0 < at < len(parts) - 1 and parts[at - 1].slot and parts[at + 1].slot:
+        return parts[at + 1].slot
+    return ""
 
 
 def _alias_rule(name: str, prefix: str, indexes: list[int]) -> list[str]:
@@ -384,11 +425,11 @@ def declared_rules(vocab: Vocabulary) -> str:
 
 def declared_words(vocab: Vocabulary) -> dict[str, str]:
     """The terminals of the game's declared forms, to the words each matches."""
-    return {name: text for text, name in _declared(vocab)[1].names.items()}
+    return {name: text for (text, _), name in _declared(vocab)[1].names.items()}
 
 
 def _declared(vocab: Vocabulary) -> tuple[str, _Terminals]:
-    terminals = _Terminals()
+    terminals = _Terminals(vocab)
     verbs = verb_labels(vocab)
     labels = [
         (index, text)
@@ -533,8 +574,8 @@ def game_terminals(vocab: Vocabulary) -> str:
             f"ACTION.2: /{_joined(ACTIONS)}/i",
             f"STATE: /{_alternatives(STATES)}/i",
             # a verb before its participle where both are written alike ("cards cost 1 less")
-            f"VERB.1: /{_alternatives(base)}/i",
-            f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}/i",
+            f"VERB.1: /{_alternatives(base)}|turn(?![\\w-]){_TURNED}/i",
+            f"VERB_S: /{_alternatives(s for _, s, _ in verbs)}|turns(?![\\w-]){_TURNED}/i",
             f"VERB_ED: /{_alternatives(ed for _, _, ed in verbs)}/i",
             # not the first word of a zone's name ("your won pile", "the taken cards")
             # nor before a counter ("Hosted agenda counter:", an agenda being a card type too)
@@ -563,6 +604,10 @@ def game_terminals(vocab: Vocabulary) -> str:
         )
     )
 
+
+_TURNED = r"(?=[^.;:\n]*?[ \t](?:over|face[ \t]+(?:up|down))(?![\w-]))"
+"""After "turn": the verb "turn" where the card turned is said later in the sentence ("Turn your
+token over", "turn it face down"); any other "turn" is the noun ("Take an extra turn")."""
 
 FUNCTION_WORDS = [
     "a",

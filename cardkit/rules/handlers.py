@@ -370,8 +370,8 @@ class Builder(Transformer[Token, Any]):
     def slot_card_name(self, children: list[Token]) -> tuple[SlotValue, Pos]:
         return " ".join(str(children[0]).split()), _pos(children[0])
 
-    def slot_zone(self, children: list[_Zone]) -> tuple[SlotValue, Pos]:
-        zone = children[0]
+    def slot_zone(self, children: list[Token | None]) -> tuple[SlotValue, Pos]:
+        zone = self.zone(children)
         first = zone.owner if zone.owner is not None else zone.name
         words = f"{fold(zone.owner)} " if zone.owner is not None else ""
         return words + fold(zone.name), _pos(first)
@@ -411,6 +411,13 @@ class Builder(Transformer[Token, Any]):
         joined = self._node(_start(children[0]), And, tuple(children))
         return self.shapes.chain(joined)
 
+    def and_if_tail(self, children: list[Effect]) -> Effect:
+        """Clauses, then a condition that governs the rest of the sentence: "+1 Coin, and if
+        you have 10 or more, +1 Buy" (the condition is the last of the clauses done)."""
+        first, condition = children
+        clauses = first.effects if isinstance(first, And) else (first,)
+        return self._node(_start(first), And, (*clauses, condition))
+
     def then(self, children: list[Clause]) -> Effect:
         return self._node(_start(children[0]), Then, tuple(children))
 
@@ -431,6 +438,9 @@ class Builder(Transformer[Token, Any]):
             elif child is not None:
                 options.append(child)
         return self._node(_start(options[0]), Choice, tuple(options))
+
+    def or_then(self, children: list[Clause]) -> Effect:
+        return self.then(children)
 
     def either(self, children: list[Any]) -> Effect:
         """A choice within clauses done together: "... and either discards it or puts it back"
@@ -509,6 +519,14 @@ class Builder(Transformer[Token, Any]):
         lead, rest = terms[0][1], terms[1:]
         wording = self._node(where, Wording, rest) if rest else None
         return self._node(where, Framed, lead, wording, effect)
+
+    def numbered(self, children: list[Any]) -> Framed:
+        """An option of a table of numbers, "2 or 6: +3 Cards": the numbers frame what
+        happens, as the cards of an option line do ("Action card, +1 Action")."""
+        first, *rest, effect = children
+        numbers = [number for number in rest if number is not None]
+        wording = self._node(_pos(first), Wording, self._terms(numbers)) if numbers else None
+        return self._node(_pos(first), Framed, str(int(first)), wording, effect)
 
     def choose(self, children: list[Any]) -> Choose:
         word, *options = children

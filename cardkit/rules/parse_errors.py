@@ -255,6 +255,10 @@ TERMINAL_WORDS: dict[str, str] = {
     "NEXT_SPAN": "'next turn'",
     "DIRECTION": "'to the left'",
     "SET_OF": "'set of'",
+    "_AND_IF": "', and if'",
+    "TABLE_N": "a number",
+    "AND_UP": "'+'",
+    "HAND_SIZE": "'hand size'",
 }
 _ORDER = {name: index for index, name in enumerate(TERMINAL_WORDS)}
 _MAX_SHOWN = 3
