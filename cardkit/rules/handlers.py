@@ -407,7 +407,7 @@ class Builder(Transformer[Token, Any]):
 
     # chains, conditions, frames
 
-    def all_of(self, children: list[Clause]) -> Effect:
+    def all_of(self, children: list[Effect]) -> Effect:
         joined = self._node(_start(children[0]), And, tuple(children))
         return self.shapes.chain(joined)
 
@@ -418,10 +418,10 @@ class Builder(Transformer[Token, Any]):
         clauses = first.effects if isinstance(first, And) else (first,)
         return self._node(_start(first), And, (*clauses, condition))
 
-    def then(self, children: list[Clause]) -> Effect:
+    def then(self, children: list[Effect]) -> Effect:
         return self._node(_start(children[0]), Then, tuple(children))
 
-    def choice(self, children: list[Clause | _Amounts | Words | None]) -> Effect:
+    def choice(self, children: list[Effect | _Amounts | Words | None]) -> Effect:
         options: list[Effect] = []
         for child in children:
             if isinstance(child, _Amounts):
@@ -439,7 +439,7 @@ class Builder(Transformer[Token, Any]):
                 options.append(child)
         return self._node(_start(options[0]), Choice, tuple(options))
 
-    def or_then(self, children: list[Clause]) -> Effect:
+    def or_then(self, children: list[Effect]) -> Effect:
         return self.then(children)
 
     def either(self, children: list[Any]) -> Effect:
