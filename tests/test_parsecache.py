@@ -180,3 +180,22 @@ def _outcome(rules: parser.RulesParser, line: str) -> str:
         return repr(rules.parse_ability(line))
     except RulesTextError as error:
         return f"error {error.line}:{error.column} {error}"
+
+
+def test_a_lark_whose_insides_differ_builds_the_parser_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardkit.rules import parsecache
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path))
+    other = replace(VOCAB, keywords=(("gleam", "Gleam"),))
+    parser._build(VOCAB)  # the tables kept
+
+    def changed(*args: object) -> object:
+        raise TypeError("load_grammar() takes 2 positional arguments")
+
+    monkeypatch.setattr(parsecache, "load_grammar", changed)
+    rules = parser._build(other)
+    gold = parser._build(VOCAB).parse_ability("Gain 2 Gold.")
+    assert repr(rules.parse_ability("Gain 2 Gold.")) == repr(gold)
+    assert "Gleam" in str(rules.parse_ability("Gleam"))

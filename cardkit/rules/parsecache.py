@@ -13,7 +13,9 @@ of one. Two files are kept, both with lark's own ``Lark.save``:
   lark compiling the terminals only): no table is built again.
 
 A parser loaded has its terminals compared with those lark compiles from the grammar; any
-difference (another lark, a grammar the placeholders would change) builds the parser afresh.
+difference (another lark, a grammar the placeholders would change) builds the parser afresh,
+as does a lark whose inner ``load_grammar`` (what ``Lark`` itself compiles a grammar with)
+takes other arguments.
 Files are loaded with ``pickle``, which runs whatever a crafted file asks, so a file is used
 only where nobody else could have put it (``cachedir.private_file``). A file cut short or
 written by another version is built again and replaced.
@@ -82,7 +84,11 @@ def kept_parser(grammar: str, shared: str, start: list[str], make: Make, load: L
         based = make(shared)
         if tables:
             _save(tables, based)
-    if not _give_words(based, grammar, start):
+    try:
+        given = _give_words(based, grammar, start)
+    except (TypeError, AttributeError, ValueError):  # another lark's insides: built as before
+        given = False
+    if not given:
         based = make(grammar)
     _save(own, based)
     return based
